@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// FEN parsing (syntax first, then whether the position can arise) and FEN writing.
+#include "core/fen.hpp"
+
+#include <array>
+#include <charconv>
+#include <vector>
+
+namespace chesstool {
+
+namespace {
+
+// Printable form of a byte for error messages.
+std::string show_char(char c) {
+  auto u = static_cast<unsigned char>(c);
+  if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("byte 0x") + kHex[u >> 4] + kHex[u & 15];
+}
+
+struct Field {
+  std::string_view text;
+  std::size_t column;  // 1-based
+};
+
+std::vector<Field> split_fields(std::string_view s, std::size_t limit) {
+  std::vector<Field> fields;
+  std::size_t i = 0;
+  while (i < s.size() && fields.size() <= limit) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    if (i >= s.size()) break;
+    std::size_t start = i;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+    fields.push_back({s.substr(start, i - start), start + 1});
+  }
+  return fields;
+}
+
+FenResult fail(std::string field, std::string message, std::size_t column = 0) {
+  FenResult r;
+  r.error = FenError{std::move(field), std::move(message), column};
+  return r;
+}
+
+std::optional<FenError> parse_placement(Field f, Position& pos) {
+  int rank = 7, file = 0;
+  bool last_was_digit = false;
+  auto err = [&](std::string msg, std::size_t i) { return FenError{"piece placement", std::move(msg), f.column + i}; };
+  for (std::size_t i = 0; i < f.text.size(); ++i) {
+    char c = f.text[i];
+    if (c == '/') {
+      if (file != 8) return err("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files, expected 8", i);
+      if (rank == 0) return err("more than 8 ranks", i);
+      --rank;
+      file = 0;
+      last_was_digit = false;
+    } else if (c >= '1' && c <= '8') {
+      if (last_was_digit) return err("two digits in a row in rank " + std::to_string(rank + 1), i);
+      file += c - '0';
+      if (file > 8) return err("rank " + std::to_string(rank + 1) + " has more than 8 files", i);
+      last_was_digit = true;
+    } else {
+      PieceType t = piece_type_from_char(c);
+      if (t == NoPieceType) return err("unknown piece letter " + show_char(c), i);
+      if (file >= 8) return err("rank " + std::to_string(rank + 1) + " has more than 8 files", i);
+      pos.put_piece(make_piece(c >= 'a' ? Black : White, t), make_square(file, rank));
+      ++file;
+      last_was_digit = false;
+    }
+  }
+  if (rank != 0) return err("has " + std::to_string(8 - rank) + " ranks, expected 8", f.text.size());
+  if (file != 8) return err("rank 1 has " + std::to_string(file) + " files, expected 8", f.text.size());
+  return std::nullopt;
+}
+
+std::optional<FenError> parse_castling(Field f, Position& pos) {
+  if (f.text == "-") return std::nullopt;
+  auto err = [&](std::string msg, std::size_t i) { return FenError{"castling", std::move(msg), f.column + i}; };
+  bool seen[4] = {};
+  for (std::size_t i = 0; i < f.text.size(); ++i) {
+    char c = f.text[i];
+    Color color = (c >= 'a' && c <= 'z') ? Black : White;
+    char up = char(color == Black ? c - 'a' + 'A' : c);
+    if (!(up == 'K' || up == 'Q' || (up >= 'A' && up <= 'H')))
+      return err("unexpected " + show_char(c) + " (use '-', KQkq or rook files A-H/a-h)", i);
+    int back = color == White ? 0 : 7;
+    Bitboard king = pos.pieces(color, King) & rank_bb(back);
+    if (!king || more_than_one(pos.pieces(color, King)))
+      return err(std::string("right ") + show_char(c) + " but the " + (color == White ? "white" : "black") +
+                     " king is not on its back rank", i);
+    Square ksq = lsb(king);
+    Bitboard rooks = pos.pieces(color, Rook) & rank_bb(back);
+    Square rook = kNoSquare;
+    if (up == 'K') {
+      Bitboard side = rooks & ~((square_bb(ksq) << 1) - 1);  // files beyond the king
+      if (side) rook = 63 - std::countl_zero(side);           // outermost (X-FEN)
+    } else if (up == 'Q') {
+      Bitboard side = rooks & (square_bb(ksq) - 1);
+      if (side) rook = lsb(side);
+    } else {
+      Square s = make_square(up - 'A', back);
+      if (rooks & square_bb(s)) rook = s;
+      if (s == ksq) return err("right " + show_char(c) + " names the king's own file", i);
+    }
+    if (rook == kNoSquare)
+      return err(std::string("right ") + show_char(c) + " but there is no " + (color == White ? "white" : "black") +
+                     " rook on its square", i);
+    CastlingSide side = file_of(rook) > file_of(ksq) ? KingSide : QueenSide;
+    int idx = castling_index(color, side);
+    if (seen[idx]) return err("right " + show_char(c) + " repeats a right already given", i);
+    seen[idx] = true;
+    pos.add_castling_right(color, side, rook);
+  }
+  // Chess960 when a castling king or rook is not on a standard square.
+  for (Color c : {White, Black}) {
+    for (CastlingSide s : {KingSide, QueenSide}) {
+      if (!pos.has_castling_right(c, s)) continue;
+      if (file_of(pos.king_square(c)) != 4 || file_of(pos.castling_rook(c, s)) != (s == KingSide ? 7 : 0))
+        pos.set_chess960(true);
+    }
+  }
+  return std::nullopt;
+}
+
+// Parses a non-negative decimal counter; false when it is not one or is too large.
+bool parse_counter(std::string_view s, long max, long& out) {
+  if (s.empty() || s.size() > 10) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  long v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || v > max) return false;
+  out = v;
+  return true;
+}
+
+}  // namespace
+
+FenResult parse_fen(std::string_view text) {
+  // Trim surrounding whitespace (including a trailing CR from CRLF input).
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
+    text.remove_suffix(1);
+  std::size_t lead = 0;
+  while (lead < text.size() && (text[lead] == ' ' || text[lead] == '\t')) ++lead;
+  if (lead == text.size()) return fail("input", "empty FEN");
+
+  std::vector<Field> f = split_fields(text, 6);
+  if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + std::string(f[6].text.substr(0, 20)) + "'", f[6].column);
+  static constexpr const char* kNames[] = {"piece placement", "side to move", "castling", "en passant"};
+  if (f.size() < 4) return fail(kNames[f.size()], "missing field");
+
+  FenResult r;
+  Position& pos = r.position;
+  if (auto e = parse_placement(f[0], pos)) {
+    r.error = e;
+    return r;
+  }
+  if (f[1].text == "w")
+    pos.set_side_to_move(White);
+  else if (f[1].text == "b")
+    pos.set_side_to_move(Black);
+  else
+    return fail("side to move", "expected 'w' or 'b', got '" + std::string(f[1].text.substr(0, 20)) + "'", f[1].column);
+
+  // Kings first: castling and en passant checks need them.
+  for (Color c : {White, Black}) {
+    int kings = popcount(pos.pieces(c, King));
+    if (kings != 1)
+      return fail("position", std::string(c == White ? "white" : "black") + " has " + std::to_string(kings) +
+                                  " kings, expected exactly 1");
+    if (popcount(pos.pieces(c)) > 16)
+      return fail("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");
+    if (popcount(pos.pieces(c, Pawn)) > 8)
+      return fail("position", std::string(c == White ? "white" : "black") + " has more than 8 pawns");
+  }
+  if (pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7))) {
+    Square s = lsb(pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)));
+    return fail("position", "pawn on " + square_name(s) + " (pawns cannot stand on the first or last rank)");
+  }
+  {
+    Color them = ~pos.side_to_move();
+    if (pos.is_attacked_by(pos.side_to_move(), pos.king_square(them), pos.occupied()))
+      return fail("position", std::string("the side not to move (") + (them == White ? "white" : "black") +
+                                  ") is in check");
+  }
+
+  if (auto e = parse_castling(f[2], pos)) {
+    r.error = e;
+    return r;
+  }
+
+  if (f[3].text != "-") {
+    std::string_view ep = f[3].text;
+    Color us = pos.side_to_move();
+    if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
+      return fail("en passant", "expected '-' or a square, got '" + std::string(ep.substr(0, 20)) + "'", f[3].column);
+    Square sq = make_square(ep[0] - 'a', ep[1] - '1');
+    if (relative_rank(us, sq) != 5)
+      return fail("en passant", "square " + std::string(ep) + " is not on the " + (us == White ? "6th" : "3rd") +
+                                    " rank for " + (us == White ? "white" : "black") + " to move", f[3].column);
+    Square pawn = us == White ? sq - 8 : sq + 8;
+    Square origin = us == White ? sq + 8 : sq - 8;
+    if (pos.piece_on(pawn) != make_piece(~us, Pawn) || pos.piece_on(sq) != NoPiece || pos.piece_on(origin) != NoPiece)
+      return fail("en passant", "square " + std::string(ep) + " but no pawn can just have made a double step past it",
+                  f[3].column);
+    pos.set_ep_if_capturable(sq);  // kept only if a capture is legal (X-FEN)
+  }
+
+  long half = 0, full = 1;
+  if (f.size() >= 5 && !parse_counter(f[4].text, 65535, half))
+    return fail("halfmove clock", "expected a non-negative integer up to 65535, got '" + std::string(f[4].text.substr(0, 20)) + "'",
+                f[4].column);
+  if (f.size() >= 6 && !parse_counter(f[5].text, 999999999, full))
+    return fail("fullmove number", "expected a non-negative integer, got '" + std::string(f[5].text.substr(0, 20)) + "'",
+                f[5].column);
+  if (full == 0) full = 1;  // some writers start at 0; the FEN standard counts from 1
+  pos.set_clocks(int(half), int(full));
+  return r;
+}
+
+std::string to_epd_fields(const Position& pos) {
+  std::string out;
+  out.reserve(80);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      Piece p = pos.piece_on(make_square(file, rank));
+      if (p == NoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_char(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side_to_move() == White ? " w " : " b ";
+  std::size_t before = out.size();
+  for (Color c : {White, Black}) {
+    for (CastlingSide s : {KingSide, QueenSide}) {
+      if (!pos.has_castling_right(c, s)) continue;
+      Square rook = pos.castling_rook(c, s);
+      char letter = s == KingSide ? 'K' : 'Q';
+      if (pos.is_chess960()) {
+        // X-FEN: KQ when the rook is the outermost on its side, else its file.
+        Bitboard rooks = pos.pieces(c, Rook) & rank_bb(rank_of(rook));
+        Bitboard beyond = s == KingSide ? rooks & ~((square_bb(rook) << 1) - 1) : rooks & (square_bb(rook) - 1);
+        if (beyond) letter = char('A' + file_of(rook));
+      }
+      out += c == White ? letter : char(letter - 'A' + 'a');
+    }
+  }
+  if (out.size() == before) out += '-';
+  out += ' ';
+  out += pos.ep_square() == kNoSquare ? "-" : square_name(pos.ep_square());
+  return out;
+}
+
+std::string to_fen(const Position& pos) {
+  return to_epd_fields(pos) + ' ' + std::to_string(pos.halfmove_clock()) + ' ' + std::to_string(pos.fullmove_number());
+}
+
+}  // namespace chesstool

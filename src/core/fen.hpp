@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// FEN (and X-FEN / Shredder-FEN castling) parsing with full validation, and FEN writing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/position.hpp"
+
+namespace chesstool {
+
+inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Why a FEN was rejected: the field ("piece placement", "side to move", "castling",
+// "en passant", "halfmove clock", "fullmove number", or "position" for a placement that
+// cannot arise in a game) and what is wrong with it. column is 1-based, 0 if not known.
+struct FenError {
+  std::string field;
+  std::string message;
+  std::size_t column = 0;
+  // One line: "<field>: <message>".
+  std::string to_string() const { return field + ": " + message; }
+};
+
+struct FenResult {
+  Position position;
+  std::optional<FenError> error;
+  bool ok() const { return !error.has_value(); }
+};
+
+// Parses and validates a FEN. The half-move and full-move counters may be omitted
+// (defaults 0 and 1). Castling accepts KQkq, Shredder-FEN (HAha) and X-FEN; Chess960 is
+// detected from the king and rook squares. Never throws; any byte string gets a result.
+FenResult parse_fen(std::string_view text);
+
+// Writes pos as FEN. The en passant square appears only when a legal en passant capture
+// exists (X-FEN), so equal positions give equal FENs. Chess960 castling rights use
+// KQkq when the rook is the outermost one on its side, else the rook's file (X-FEN).
+std::string to_fen(const Position& pos);
+// The first four FEN fields only (EPD position part).
+std::string to_epd_fields(const Position& pos);
+
+}  // namespace chesstool

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Strictly legal move generation: pins, checks, castling (standard and Chess960), en passant.
+#pragma once
+
+#include <cstdint>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+
+namespace chesstool {
+
+// Appends every legal move of pos to list (which it clears first).
+void generate_legal(const Position& pos, MoveList& list);
+// Number of legal moves, counted without building a list (perft's last ply).
+std::uint64_t count_legal(const Position& pos);
+// Legal moves of pos whose moving piece has type pt and that land on `to`; castling
+// counts as a king move to the king's destination square. Used to resolve SAN.
+void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& list);
+// True when m is one of pos's legal moves.
+bool is_legal(const Position& pos, Move m);
+// Square the king lands on for a castling move (g- or c-file of its back rank).
+Square castling_king_destination(const Position& pos, Move m);
+
+}  // namespace chesstool
