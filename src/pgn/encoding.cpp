@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// UTF-8 validation with an ASCII fast path, and Windows-1252 to UTF-8 conversion.
+#include "pgn/encoding.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace chesstool::pgn {
+
+namespace {
+
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+
+bool is_continuation(unsigned char c) { return (c & 0xC0U) == 0x80U; }
+
+// Code points of CP1252 bytes 0x80..0x9F; the undefined ones keep their Latin-1 value.
+constexpr char16_t kCp1252High[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,  // 0x80
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,  // 0x88
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,  // 0x90
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,  // 0x98
+};
+
+void append_code_point(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+}  // namespace
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  while (i < n) {
+    // PGN is overwhelmingly ASCII: skip 8 bytes at a time while no high bit is set.
+    while (i + 8 <= n) {
+      std::uint64_t word;
+      std::memcpy(&word, s + i, 8);
+      if (word & kHighBits) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    const unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // Bounds of the second byte narrow per lead byte: this is what rejects overlong
+    // forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and > U+10FFFF (F4 90..).
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return i;  // 0x80..0xC1 (continuation or overlong lead) and 0xF5..0xFF
+    }
+    if (i + len > n) return i;
+    if (s[i + 1] < lo || s[i + 1] > hi) return i;
+    for (std::size_t k = 2; k < len; ++k) {
+      if (!is_continuation(s[i + k])) return i;
+    }
+    i += len;
+  }
+  return std::nullopt;
+}
+
+std::string cp1252_to_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 4);
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out.push_back(ch);
+    } else if (c < 0xA0) {
+      append_code_point(out, kCp1252High[c - 0x80]);
+    } else {
+      append_code_point(out, c);  // 0xA0..0xFF are identical to Latin-1 / U+00A0..U+00FF
+    }
+  }
+  return out;
+}
+
+std::string utf8_or_cp1252(std::string_view text) {
+  if (is_valid_utf8(text)) return std::string(text);
+  return cp1252_to_utf8(text);
+}
+
+}  // namespace chesstool::pgn

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// Text encoding helpers for PGN input: UTF-8 validation and Windows-1252 to UTF-8 conversion.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace chesstool::pgn {
+
+// Byte offset of the first byte that does not start a well-formed UTF-8 sequence
+// (RFC 3629: overlong forms, UTF-16 surrogates U+D800..U+DFFF, code points above
+// U+10FFFF, stray continuation bytes and truncated sequences are invalid; for a
+// truncated or otherwise broken multi-byte sequence the offset of its lead byte is
+// returned). std::nullopt when the whole text is valid. NUL is valid UTF-8.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
+// True when the whole text is valid UTF-8.
+inline bool is_valid_utf8(std::string_view text) { return !first_invalid_utf8(text).has_value(); }
+
+// Converts every byte of text as Windows-1252 (a Latin-1 superset) to UTF-8.
+// The five bytes CP1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to the
+// C1 control code points of the same value, as in Latin-1, so no byte is ever lost.
+// Meant for text that failed first_invalid_utf8(): old archives are Latin-1/CP1252.
+std::string cp1252_to_utf8(std::string_view text);
+
+// text unchanged when it is valid UTF-8, otherwise cp1252_to_utf8(text).
+std::string utf8_or_cp1252(std::string_view text);
+
+}  // namespace chesstool::pgn

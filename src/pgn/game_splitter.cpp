@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+// GameSplitter implementation: a byte-level state machine over a sliding buffer.
+#include "pgn/game_splitter.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace chesstool::pgn {
+
+namespace {
+constexpr std::size_t kInitialCapacity = ByteSource::kChunkSize;
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+}  // namespace
+
+GameSplitter::GameSplitter(ByteSource& source)
+    : source_(source), buf_(std::make_unique_for_overwrite<char[]>(kInitialCapacity)), capacity_(kInitialCapacity) {}
+
+GameSplitter::~GameSplitter() = default;
+
+bool GameSplitter::next(RawGame& out) {
+  for (;;) {
+    if (scan() == Scan::GameDone) {
+      emit(out);
+      return true;
+    }
+    if (input_done_) {
+      // Whatever is open (an unterminated comment, a game without result) ends here.
+      state_ = State::Between;
+      if (in_game_) {
+        game_end_ = len_;
+        emit(out);
+        return true;
+      }
+      return false;
+    }
+    refill();
+  }
+}
+
+void GameSplitter::refill() {
+  // Keep the open game (it is returned as one contiguous string) and the byte before
+  // pos_ (so an LF right after a buffer boundary can tell whether it ends a CRLF).
+  std::size_t keep = pos_ > 0 ? pos_ - 1 : 0;
+  if (in_game_) keep = std::min(keep, game_start_);
+  if (keep > 0) {
+    std::memmove(buf_.get(), buf_.get() + keep, len_ - keep);
+    len_ -= keep;
+    pos_ -= keep;
+    base_ += keep;
+    game_start_ = game_start_ >= keep ? game_start_ - keep : 0;
+    symbol_start_ = symbol_start_ >= keep ? symbol_start_ - keep : 0;
+  }
+  // Doubling once live data passes half the buffer means every refill reads at least
+  // as many bytes as it moved, so even a 100 MB game costs linear time.
+  std::size_t new_capacity = capacity_;
+  if (len_ > capacity_ / 2) {
+    new_capacity = capacity_ * 2;
+  } else if (capacity_ >= 8 * kInitialCapacity && len_ <= kInitialCapacity / 2) {
+    new_capacity = kInitialCapacity;  // give memory back after a huge game
+  }
+  if (new_capacity != capacity_) {
+    auto bigger = std::make_unique_for_overwrite<char[]>(new_capacity);
+    std::memcpy(bigger.get(), buf_.get(), len_);
+    buf_ = std::move(bigger);
+    capacity_ = new_capacity;
+  }
+  const std::size_t got = source_.read(buf_.get() + len_, capacity_ - len_);
+  if (got == 0) input_done_ = true;
+  len_ += got;
+}
+
+void GameSplitter::newline_lf(std::size_t i) {
+  // LF after CR is the second half of one CRLF line end.
+  if (i == 0 || buf_[i - 1] != '\r') ++line_;
+  line_start_ = base_ + i + 1;
+  line_blank_ = true;
+}
+
+void GameSplitter::newline_cr(std::size_t i) {
+  ++line_;
+  line_start_ = base_ + i + 1;
+  line_blank_ = true;
+}
+
+void GameSplitter::start_game(std::size_t i) {
+  in_game_ = true;
+  has_movetext_ = false;
+  depth_ = 0;
+  game_start_ = i;
+  game_line_ = line_;
+  game_offset_ = base_ + i;
+  const std::uint64_t column = base_ + i - line_start_ + 1;
+  game_column_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(column, std::numeric_limits<std::uint32_t>::max()));
+}
+
+void GameSplitter::emit(RawGame& out) {
+  std::size_t end = game_end_;
+  while (end > game_start_ && is_blank(buf_[end - 1])) --end;
+  out.text.assign(buf_.get() + game_start_, end - game_start_);
+  out.index = ++count_;
+  out.line = game_line_;
+  out.column = game_column_;
+  out.byte_offset = game_offset_;
+  in_game_ = false;
+}
+
+GameSplitter::Scan GameSplitter::scan() {
+  using namespace detail;
+  const auto* b = reinterpret_cast<const unsigned char*>(buf_.get());
+  const std::size_t n = len_;
+  std::size_t p = pos_;
+  while (p < n) {
+    switch (state_) {
+      case State::Between: {
+        for (; p < n; ++p) {
+          const unsigned char c = b[p];
+          const std::uint8_t k = kByteClass[c];
+          if (k == kSpace) continue;
+          if (k == kLf) {
+            newline_lf(p);
+            continue;
+          }
+          if (k == kCr) {
+            newline_cr(p);
+            continue;
+          }
+          if (c == 0xEF) {
+            // A UTF-8 BOM (at the start of the file, or of a concatenated file) is
+            // skipped; at the start of a line it does not count as columns.
+            if (n - p < 3 && !input_done_) {
+              pos_ = p;
+              return Scan::NeedInput;
+            }
+            if (n - p >= 3 && b[p + 1] == 0xBB && b[p + 2] == 0xBF) {
+              if (base_ + p == line_start_) line_start_ += 3;
+              p += 2;
+              continue;
+            }
+          }
+          break;
+        }
+        if (p == n) break;
+        if (b[p] == '%' && base_ + p == line_start_) {
+          state_ = State::BetweenEscape;  // spec 6: a '%' in column 1 makes the line ignored
+          ++p;
+          break;
+        }
+        start_game(p);
+        state_ = State::Movetext;
+        break;
+      }
+
+      case State::BetweenEscape:
+      case State::Escape:
+      case State::LineComment: {
+        for (; p < n; ++p) {
+          const std::uint8_t k = kByteClass[b[p]];
+          if (k == kLf || k == kCr) break;
+        }
+        // The line end itself is left to the next state, which counts it.
+        if (p < n) state_ = state_ == State::BetweenEscape ? State::Between : State::Movetext;
+        break;
+      }
+
+      case State::Movetext: {
+        for (; p < n; ++p) {
+          const std::uint8_t k = kByteClass[b[p]];
+          if (k == kSpace) continue;
+          if (k == kLf) {
+            newline_lf(p);
+            continue;
+          }
+          if (k == kCr) {
+            newline_cr(p);
+            continue;
+          }
+          break;
+        }
+        if (p == n) break;
+        const unsigned char c = b[p];
+        switch (kByteClass[c]) {
+          case kSymbol:
+            if (c == '%' && base_ + p == line_start_) {
+              state_ = State::Escape;
+              ++p;
+              break;
+            }
+            [[fallthrough]];
+          case kDollar:
+            symbol_start_ = p;
+            has_movetext_ = true;
+            state_ = State::Symbol;
+            ++p;
+            break;
+          case kLBrace:
+            state_ = State::BraceComment;
+            ++p;
+            break;
+          case kSemicolon:
+            state_ = State::LineComment;
+            ++p;
+            break;
+          case kLBracket:
+            if (has_movetext_ && line_blank_) {
+              // A tag line after movetext: the previous game lacked its marker.
+              game_end_ = p;
+              pos_ = p;
+              state_ = State::Between;
+              return Scan::GameDone;
+            }
+            state_ = State::Tag;
+            ++p;
+            break;
+          case kLParen:
+            ++depth_;
+            has_movetext_ = true;
+            ++p;
+            break;
+          case kRParen:
+            if (depth_ > 0) --depth_;  // unmatched ')' is the parser's to report
+            has_movetext_ = true;
+            ++p;
+            break;
+          case kStar:
+            has_movetext_ = true;
+            ++p;
+            if (depth_ == 0) {
+              game_end_ = p;
+              pos_ = p;
+              state_ = State::Between;
+              return Scan::GameDone;
+            }
+            break;
+          default:  // stray ']', '}' or '"': junk, but movetext
+            has_movetext_ = true;
+            ++p;
+            break;
+        }
+        line_blank_ = false;
+        break;
+      }
+
+      case State::Symbol: {
+        while (p < n && kByteClass[b[p]] == kSymbol) ++p;
+        if (p == n && !input_done_) break;  // the symbol may continue in the next read
+        state_ = State::Movetext;
+        if (depth_ == 0 && is_result_symbol(buf_.get() + symbol_start_, p - symbol_start_)) {
+          game_end_ = p;
+          pos_ = p;
+          state_ = State::Between;
+          return Scan::GameDone;
+        }
+        break;
+      }
+
+      case State::BraceComment: {
+        // Spec 5: no nesting, the first '}' ends the comment.
+        for (; p < n; ++p) {
+          const unsigned char c = b[p];
+          if (c == '}') break;
+          if (c == '\n') {
+            newline_lf(p);
+          } else if (c == '\r') {
+            newline_cr(p);
+          }
+        }
+        if (p < n) {
+          ++p;
+          state_ = State::Movetext;
+          line_blank_ = false;
+        }
+        break;
+      }
+
+      case State::Tag: {
+        // A tag pair never spans lines (spec 7: strings hold printing characters
+        // only), so a line end closes a broken one; that bounds the damage.
+        for (; p < n; ++p) {
+          const unsigned char c = b[p];
+          if (c == ']') {
+            ++p;
+            state_ = State::Movetext;
+            break;
+          }
+          if (c == '"') {
+            ++p;
+            state_ = State::TagString;
+            break;
+          }
+          if (c == '\n' || c == '\r') {
+            state_ = State::Movetext;
+            break;
+          }
+        }
+        break;
+      }
+
+      case State::TagString: {
+        for (; p < n; ++p) {
+          const unsigned char c = b[p];
+          if (c == '"') {
+            ++p;
+            state_ = State::Tag;
+            break;
+          }
+          if (c == '\\') {
+            ++p;
+            state_ = State::TagEscape;
+            break;
+          }
+          if (c == '\n' || c == '\r') {
+            state_ = State::Movetext;
+            break;
+          }
+        }
+        break;
+      }
+
+      case State::TagEscape: {
+        if (b[p] == '\n' || b[p] == '\r') {
+          state_ = State::Movetext;
+        } else {
+          ++p;
+          state_ = State::TagString;
+        }
+        break;
+      }
+    }
+  }
+  pos_ = p;
+  return Scan::NeedInput;
+}
+
+}  // namespace chesstool::pgn

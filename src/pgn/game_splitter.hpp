@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// GameSplitter: cuts a PGN byte stream into the raw text of one game at a time.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "pgn/source.hpp"
+
+namespace chesstool::pgn {
+
+// The text of one game exactly as found in the source (trailing whitespace trimmed)
+// and where it starts. Lines are 1-based and end at LF, CR or CRLF; columns are
+// 1-based byte counts (a UTF-8 BOM before the first byte of a line is not counted,
+// so the first tag of a BOM-prefixed file is at line 1, column 1).
+struct RawGame {
+  std::string text;
+  std::uint64_t index = 0;        // 1-based position of the game within the source
+  std::uint64_t line = 0;         // 1-based line of the first byte of text
+  std::uint64_t byte_offset = 0;  // offset of the first byte of text from the start of the source
+  std::uint32_t column = 1;       // 1-based column of the first byte of text (games may start mid-line)
+};
+
+namespace detail {
+
+// Byte classes shared by the splitter and the movetext parser, so both agree on
+// where a symbol ends and therefore on which token is a termination marker.
+enum ByteClass : std::uint8_t {
+  kSymbol,     // part of a symbol token (SAN, move number, result, junk)
+  kSpace,      // space, tab, vertical tab, form feed
+  kLf,         // '\n'
+  kCr,         // '\r'
+  kLBrace,     // '{' starts a comment (PGN spec 8.2.5)
+  kRBrace,     // '}' (stray outside a comment)
+  kLParen,     // '(' starts a variation (spec 8.2.5)
+  kRParen,     // ')'
+  kLBracket,   // '[' starts a tag pair (spec 8.1)
+  kRBracket,   // ']'
+  kSemicolon,  // ';' comment to end of line (spec 5)
+  kStar,       // '*' is a self-terminating token: the unknown-result marker
+  kQuote,      // '"' only meaningful inside a tag pair
+  kDollar,     // '$' starts a NAG (spec 8.2.4) and so ends the symbol before it
+};
+
+constexpr std::array<std::uint8_t, 256> make_byte_classes() {
+  std::array<std::uint8_t, 256> t{};
+  for (auto& c : t) c = kSymbol;
+  t[' '] = t['\t'] = t['\v'] = t['\f'] = kSpace;
+  t['\n'] = kLf;
+  t['\r'] = kCr;
+  t['{'] = kLBrace;
+  t['}'] = kRBrace;
+  t['('] = kLParen;
+  t[')'] = kRParen;
+  t['['] = kLBracket;
+  t[']'] = kRBracket;
+  t[';'] = kSemicolon;
+  t['*'] = kStar;
+  t['"'] = kQuote;
+  t['$'] = kDollar;
+  return t;
+}
+
+inline constexpr std::array<std::uint8_t, 256> kByteClass = make_byte_classes();
+
+// True for the three symbol tokens that terminate a game (spec 8.2.6); "*" is a
+// token of its own (kStar) and is checked separately.
+constexpr bool is_result_symbol(const char* p, std::size_t n) {
+  if (n == 3) {
+    return (p[0] == '1' && p[1] == '-' && p[2] == '0') || (p[0] == '0' && p[1] == '-' && p[2] == '1');
+  }
+  return n == 7 && p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' &&
+         p[5] == '/' && p[6] == '2';
+}
+
+}  // namespace detail
+
+// Pulls bytes from a ByteSource and yields one game at a time. Only the current game
+// and one read buffer are held, so memory does not grow with the input; a single
+// huge game is held whole (the buffer doubles, keeping the work linear).
+//
+// A game ends (PGN spec 8.2.6 and common archive practice):
+//  * right after a termination marker (1-0, 0-1, 1/2-1/2, *) at variation depth 0
+//    outside comments and tag pairs, even when the next game follows on the same line;
+//  * before a line whose first non-blank byte is '[' once the game has movetext
+//    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
+//    recovers games that lack a termination marker;
+//  * at the end of the input (an unterminated {comment} just runs to there).
+// Whitespace between games, and '%' escape lines (spec 6) outside a game, produce no
+// game. Comments after a termination marker therefore open the next game (they are
+// its leading comments). Nothing here knows chess: no byte sequence can make it crash
+// or loop, and work per byte is constant.
+class GameSplitter {
+ public:
+  explicit GameSplitter(ByteSource& source);
+  GameSplitter(const GameSplitter&) = delete;
+  GameSplitter& operator=(const GameSplitter&) = delete;
+  ~GameSplitter();
+
+  // Fills out with the next game; false when the input is exhausted. out.text's
+  // capacity is reused, so a loop over one RawGame allocates only when games grow.
+  bool next(RawGame& out);
+
+  // Games returned so far.
+  std::uint64_t games() const { return count_; }
+
+ private:
+  enum class State : std::uint8_t {
+    Between,        // no game open: skipping whitespace
+    BetweenEscape,  // in a '%' line outside a game
+    Movetext,       // in a game, between tokens
+    Symbol,         // inside a symbol token
+    BraceComment,   // inside {...}
+    LineComment,    // after ';' up to the end of the line
+    Escape,         // in a '%' line inside a game
+    Tag,            // inside [...] outside a string
+    TagString,      // inside "..." within a tag
+    TagEscape,      // after '\' inside a tag string
+  };
+  enum class Scan : std::uint8_t { NeedInput, GameDone };
+
+  Scan scan();
+  void refill();
+  void newline_lf(std::size_t i);
+  void newline_cr(std::size_t i);
+  void start_game(std::size_t i);
+  void emit(RawGame& out);
+
+  ByteSource& source_;
+  std::unique_ptr<char[]> buf_;
+  std::size_t capacity_ = 0;
+  std::size_t len_ = 0;         // valid bytes in buf_
+  std::size_t pos_ = 0;         // next byte to scan
+  std::uint64_t base_ = 0;      // source offset of buf_[0]
+  bool input_done_ = false;
+
+  State state_ = State::Between;
+  bool in_game_ = false;
+  bool has_movetext_ = false;
+  bool line_blank_ = true;      // only whitespace so far on the current line
+  std::size_t game_start_ = 0;  // index in buf_
+  std::size_t game_end_ = 0;    // index in buf_, valid when scan() returns GameDone
+  std::size_t symbol_start_ = 0;
+  std::uint64_t depth_ = 0;
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is
+  std::uint64_t count_ = 0;
+  std::uint64_t game_line_ = 0;
+  std::uint64_t game_offset_ = 0;
+  std::uint32_t game_column_ = 1;
+};
+
+}  // namespace chesstool::pgn

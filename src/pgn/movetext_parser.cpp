@@ -1,0 +1,664 @@
+// SPDX-License-Identifier: MIT
+// parse_game(): a single-pass, allocation-free-on-the-fast-path lexer for one game's PGN text.
+#include "pgn/movetext_parser.hpp"
+
+#include <array>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "pgn/encoding.hpp"
+
+namespace chesstool::pgn {
+
+namespace {
+
+using detail::kByteClass;
+
+// Bytes a SAN-shaped token may consist of (spec 8.2.3 plus what real files use:
+// '0' castling, ':' captures, '-' in long algebraic and "--", '@' drops, '.' in
+// "e.p."). Anything else in a symbol (like '<', '/', non-ASCII) is not a move.
+constexpr std::array<bool, 256> make_san_chars() {
+  std::array<bool, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = true;
+  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = true;
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = true;
+  for (const char c : {':', '-', '=', '+', '#', '!', '?', '@', '.'}) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}
+constexpr std::array<bool, 256> kSanChar = make_san_chars();
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
+bool is_newline(char c) { return c == '\n' || c == '\r'; }
+
+bool is_standard_tag_name(std::string_view name) {
+  // Spec 8.1.1: letters, digits and underscores.
+  for (const char c : name) {
+    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// Quotes a token for a message: short, and printable ASCII only.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      constexpr char kHex[] = "0123456789ABCDEF";
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 15]);
+    }
+  }
+  if (text.size() > kMax) out += "...";
+  out += "'";
+  return out;
+}
+
+// Traditional suffix annotations written apart from their move (spec 8.2.4, 10).
+int glyph_nag(std::string_view g) {
+  if (g == "!") return 1;
+  if (g == "?") return 2;
+  if (g == "!!") return 3;
+  if (g == "??") return 4;
+  if (g == "!?") return 5;
+  if (g == "?!") return 6;
+  return -1;
+}
+
+class Parser {
+ public:
+  Parser(const RawGame& game, Visitor& visitor)
+      : game_(game), v_(visitor), t_(game.text.data()), n_(game.text.size()), line_(game.line) {
+    // On the game's first line column 1 lies before the text when it starts mid-line.
+    line_start_ = -static_cast<std::int64_t>(game.column > 0 ? game.column - 1 : 0);
+  }
+
+  void run();
+
+ private:
+  struct PendingComment {
+    std::string_view text;
+    SourceLoc loc;
+  };
+
+  SourceLoc loc(std::size_t i) const {
+    const std::int64_t col = static_cast<std::int64_t>(i) - line_start_ + 1;
+    const auto clamped = static_cast<std::uint32_t>(
+        std::min<std::int64_t>(col, std::numeric_limits<std::uint32_t>::max()));
+    return SourceLoc{line_, clamped, game_.byte_offset + i};
+  }
+  // Location of an arbitrary index, counting lines from the start (rare paths only).
+  SourceLoc locate(std::size_t target) const;
+
+  void newline(std::size_t i) {
+    // CR, LF and CRLF each end one line.
+    if (!(t_[i] == '\n' && i > 0 && t_[i - 1] == '\r')) ++line_;
+    line_start_ = static_cast<std::int64_t>(i) + 1;
+  }
+
+  void report(Severity s, std::string_view code, std::string message, SourceLoc at) {
+    flush_san();
+    v_.problem(s, code, std::move(message), at);
+  }
+
+  // Called when a token other than a comment starts: keeps the event order and
+  // enforces "nothing after the termination marker".
+  bool accept_token(std::size_t start);
+  void flush_san() {
+    if (pending_san_) {
+      pending_san_ = false;
+      v_.san(pending_text_, pending_loc_);
+    }
+  }
+  void settle_deep_result() {
+    if (deep_result_) {
+      deep_result_ = false;
+      report(Severity::Warning, "result-in-variation",
+             "termination marker " + quoted(deep_text_) + " inside a variation ignored", deep_loc_);
+    }
+  }
+  void begin_movetext() {
+    if (movetext_) return;
+    movetext_ = true;
+    v_.begin_movetext();
+    for (const PendingComment& c : early_comments_) deliver_comment(c.text, c.loc);
+    early_comments_.clear();
+  }
+  void deliver_comment(std::string_view text, SourceLoc at) {
+    if (convert_ && !is_valid_utf8(text)) {
+      scratch_ = cp1252_to_utf8(text);
+      v_.comment(scratch_, at);
+    } else {
+      v_.comment(text, at);
+    }
+  }
+
+  void prescan();
+  void comment(std::string_view text, SourceLoc at);
+  void brace_comment();
+  void line_comment();
+  void escape_line();
+  void bracket();
+  std::size_t tag_extent(std::size_t start, bool& closed) const;
+  void parse_tag(std::size_t start, std::size_t end, bool closed);
+  void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at);
+  void symbol();
+  void san_like(std::string_view word, std::size_t start);
+  void nag_token();
+  void result_token(std::size_t start, std::size_t len);
+  void open_variation();
+  void close_variation();
+  void stray();
+  void junk(std::string_view word, std::size_t start, std::string_view why);
+  void finish();
+
+  const RawGame& game_;
+  Visitor& v_;
+  const char* t_;
+  std::size_t n_;
+  std::size_t p_ = 0;
+  std::uint64_t line_;
+  std::int64_t line_start_ = 0;  // index of column 1 of the current line
+
+  bool convert_ = false;   // the game is not valid UTF-8: convert text as CP1252
+  bool has_nul_ = false;
+  bool movetext_ = false;  // begin_movetext() sent
+  bool result_seen_ = false;
+  bool after_result_reported_ = false;
+  std::uint64_t depth_ = 0;
+  SourceLoc outer_open_;  // the '(' that opened the outermost open variation
+
+  bool pending_san_ = false;  // san() is held back one token to join a following "e.p."
+  std::string_view pending_text_;
+  SourceLoc pending_loc_;
+
+  bool deep_result_ = false;  // a marker inside a variation, valid only if nothing follows
+  std::string_view deep_text_;
+  SourceLoc deep_loc_;
+
+  std::vector<std::string_view> tag_names_;
+  std::vector<PendingComment> early_comments_;
+  std::string scratch_;
+  std::string scratch_name_;
+};
+
+SourceLoc Parser::locate(std::size_t target) const {
+  std::uint64_t line = game_.line;
+  std::int64_t start = -static_cast<std::int64_t>(game_.column > 0 ? game_.column - 1 : 0);
+  for (std::size_t i = 0; i < target && i < n_; ++i) {
+    if (t_[i] == '\r' || (t_[i] == '\n' && !(i > 0 && t_[i - 1] == '\r'))) ++line;
+    if (is_newline(t_[i])) start = static_cast<std::int64_t>(i) + 1;
+  }
+  const std::int64_t col = static_cast<std::int64_t>(target) - start + 1;
+  return SourceLoc{line,
+                   static_cast<std::uint32_t>(std::min<std::int64_t>(col, std::numeric_limits<std::uint32_t>::max())),
+                   game_.byte_offset + target};
+}
+
+void Parser::prescan() {
+  const std::string_view text(t_, n_);
+  if (const auto bad = first_invalid_utf8(text)) {
+    convert_ = true;
+    v_.problem(Severity::Warning, "invalid-utf8",
+               "text is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) +
+                   " of the game); tag values and comments are read as Windows-1252",
+               locate(*bad));
+  }
+  if (const void* z = std::memchr(t_, 0, n_)) {
+    has_nul_ = true;
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(z) - t_);
+    v_.problem(Severity::Error, "nul-byte", "NUL byte in the text (binary data?)", locate(at));
+  }
+}
+
+void Parser::run() {
+  prescan();
+  tag_names_.reserve(24);
+  while (p_ < n_) {
+    const char c = t_[p_];
+    switch (kByteClass[static_cast<unsigned char>(c)]) {
+      case detail::kSpace:
+        ++p_;
+        break;
+      case detail::kLf:
+      case detail::kCr:
+        newline(p_);
+        ++p_;
+        break;
+      case detail::kLBrace:
+        brace_comment();
+        break;
+      case detail::kSemicolon:
+        line_comment();
+        break;
+      case detail::kLBracket:
+        bracket();
+        break;
+      case detail::kLParen:
+        open_variation();
+        break;
+      case detail::kRParen:
+        close_variation();
+        break;
+      case detail::kStar:
+        result_token(p_, 1);
+        ++p_;
+        break;
+      case detail::kDollar:
+        nag_token();
+        break;
+      case detail::kSymbol:
+        if (c == '%' && static_cast<std::int64_t>(p_) == line_start_) {
+          escape_line();
+        } else {
+          symbol();
+        }
+        break;
+      default:
+        stray();
+        break;
+    }
+  }
+  finish();
+}
+
+bool Parser::accept_token(std::size_t start) {
+  if (result_seen_) {
+    if (!after_result_reported_) {
+      after_result_reported_ = true;
+      report(Severity::Error, "text-after-result", "text after the termination marker ignored", loc(start));
+    }
+    return false;
+  }
+  settle_deep_result();
+  return true;
+}
+
+void Parser::comment(std::string_view text, SourceLoc at) {
+  flush_san();
+  settle_deep_result();
+  if (!movetext_) {
+    early_comments_.push_back({text, at});  // spec puts comments in movetext: hold them
+    return;
+  }
+  deliver_comment(text, at);
+}
+
+void Parser::brace_comment() {
+  const std::size_t start = p_;
+  const SourceLoc at = loc(start);
+  std::size_t i = start + 1;
+  // Spec 5: brace comments do not nest; the first '}' ends one.
+  for (; i < n_; ++i) {
+    const char c = t_[i];
+    if (c == '}') break;
+    if (is_newline(c)) newline(i);
+  }
+  const std::string_view text(t_ + start + 1, i - start - 1);
+  if (i == n_) {
+    report(Severity::Error, "unterminated-comment", "'{' comment is never closed by '}'", at);
+    p_ = n_;
+  } else {
+    p_ = i + 1;
+  }
+  comment(text, at);
+}
+
+void Parser::line_comment() {
+  const std::size_t start = p_;
+  std::size_t i = start + 1;
+  while (i < n_ && !is_newline(t_[i])) ++i;
+  p_ = i;
+  comment(std::string_view(t_ + start + 1, i - start - 1), loc(start));
+}
+
+void Parser::escape_line() {
+  // Spec 6: the whole line is ignored; the line end is counted by the main loop.
+  while (p_ < n_ && !is_newline(t_[p_])) ++p_;
+}
+
+std::size_t Parser::tag_extent(std::size_t start, bool& closed) const {
+  // The same state machine as GameSplitter's Tag states, so both agree on where a
+  // tag pair (even a broken one) ends: at ']' outside a string, or at the line end.
+  enum { InTag, InString, AfterBackslash } state = InTag;
+  closed = false;
+  for (std::size_t i = start + 1; i < n_; ++i) {
+    const char c = t_[i];
+    if (is_newline(c)) return i;
+    switch (state) {
+      case InTag:
+        if (c == ']') {
+          closed = true;
+          return i + 1;
+        }
+        if (c == '"') state = InString;
+        break;
+      case InString:
+        if (c == '"') state = InTag;
+        if (c == '\\') state = AfterBackslash;
+        break;
+      case AfterBackslash:
+        state = InString;
+        break;
+    }
+  }
+  return n_;
+}
+
+void Parser::bracket() {
+  const std::size_t start = p_;
+  bool closed = false;
+  const std::size_t end = tag_extent(start, closed);
+  p_ = end;
+  if (!movetext_) {
+    parse_tag(start, end, closed);
+    return;
+  }
+  if (!accept_token(start)) return;
+  report(Severity::Error, "unexpected-token",
+         "tag pair " + quoted(std::string_view(t_ + start, end - start)) + " inside movetext ignored", loc(start));
+}
+
+void Parser::parse_tag(std::size_t start, std::size_t end, bool closed) {
+  const SourceLoc at = loc(start);
+  const std::size_t body_end = closed ? end - 1 : end;  // excludes the ']'
+  std::size_t i = start + 1;
+  while (i < body_end && is_space(t_[i])) ++i;
+  const std::size_t name_start = i;
+  while (i < body_end && !is_space(t_[i]) && t_[i] != '"') ++i;
+  const std::string_view name(t_ + name_start, i - name_start);
+  if (name.empty()) {
+    report(Severity::Error, "malformed-tag", "tag pair without a name ignored", at);
+    return;
+  }
+  while (i < body_end && is_space(t_[i])) ++i;
+
+  std::string_view why;  // set when the tag had to be repaired: one warning per tag
+  std::string_view value;
+  bool has_escape = false;
+  if (i < body_end && t_[i] == '"') {
+    const std::size_t value_start = i + 1;
+    std::size_t j = value_start;
+    while (j < body_end && t_[j] != '"') {
+      if (t_[j] == '\\') {
+        has_escape = true;
+        ++j;
+      }
+      ++j;
+    }
+    if (j >= body_end) {
+      // No closing quote before the line end: keep the text, minus a trailing ']'.
+      std::size_t e = std::min(j, body_end);
+      while (e > value_start && is_space(t_[e - 1])) --e;
+      if (e > value_start && t_[e - 1] == ']') --e;
+      value = std::string_view(t_ + value_start, e - value_start);
+      why = "tag value has no closing quote";
+    } else {
+      std::size_t k = j + 1;
+      while (k < body_end && is_space(t_[k])) ++k;
+      value = std::string_view(t_ + value_start, j - value_start);
+      if (k < body_end) {
+        // Text after the string, as in [White ""Name""]: the value most likely runs
+        // to the last quote before ']' (unescaped quotes inside it).
+        std::size_t q = body_end;
+        while (q > k && is_space(t_[q - 1])) --q;
+        if (q > k && t_[q - 1] == '"') {
+          value = std::string_view(t_ + value_start, q - 1 - value_start);
+          for (std::size_t x = value_start; x + 1 < q; ++x) has_escape = has_escape || t_[x] == '\\';
+          why = "unescaped quote inside tag value";
+        } else {
+          why = "text after the tag value ignored";
+        }
+      }
+    }
+  } else {
+    std::size_t e = body_end;
+    while (e > i && is_space(t_[e - 1])) --e;
+    value = std::string_view(t_ + i, e - i);
+    why = "tag value is not a quoted string";
+  }
+  if (why.empty() && !closed) why = "tag pair is missing its closing ']'";
+  if (!why.empty()) report(Severity::Warning, "malformed-tag", std::string(why) + " in " + quoted(name), at);
+  deliver_tag(name, value, has_escape, at);
+}
+
+void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at) {
+  if (!is_standard_tag_name(name)) {
+    report(Severity::Warning, "invalid-tag-name",
+           "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
+  }
+  for (const std::string_view seen : tag_names_) {
+    if (seen == name) {
+      report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
+      break;
+    }
+  }
+  tag_names_.push_back(name);
+
+  std::string_view value = raw_value;
+  if (has_escape) {
+    // Spec 7: inside a string "\\" is a backslash and "\"" a quote. Other
+    // backslashes are kept as written.
+    scratch_.clear();
+    for (std::size_t i = 0; i < raw_value.size(); ++i) {
+      const char c = raw_value[i];
+      if (c == '\\' && i + 1 < raw_value.size() && (raw_value[i + 1] == '"' || raw_value[i + 1] == '\\')) {
+        scratch_.push_back(raw_value[++i]);
+      } else {
+        scratch_.push_back(c);
+      }
+    }
+    value = scratch_;
+  }
+  if (convert_ && !is_valid_utf8(value)) {
+    std::string converted = cp1252_to_utf8(value);
+    scratch_ = std::move(converted);
+    value = scratch_;
+  }
+  std::string_view out_name = name;
+  if (convert_ && !is_valid_utf8(name)) {
+    scratch_name_ = cp1252_to_utf8(name);
+    out_name = scratch_name_;
+  }
+  v_.tag(out_name, value, at);
+}
+
+void Parser::symbol() {
+  const std::size_t start = p_;
+  while (p_ < n_ && kByteClass[static_cast<unsigned char>(t_[p_])] == detail::kSymbol) ++p_;
+  const std::string_view word(t_ + start, p_ - start);
+
+  if (detail::is_result_symbol(word.data(), word.size())) {
+    result_token(start, word.size());
+    return;
+  }
+  if (word == "e.p.") {
+    // "exd6 e.p." is joined to "exd6e.p.", the form glued notation already has.
+    if (pending_san_ && !result_seen_) {
+      scratch_.assign(pending_text_);
+      scratch_ += word;
+      pending_san_ = false;
+      v_.san(scratch_, pending_loc_);
+      return;
+    }
+    if (!accept_token(start)) return;
+    junk(word, start, "'e.p.' that does not follow a move");
+    return;
+  }
+  if (!accept_token(start)) return;
+
+  // Move number indication (spec 8.2.2): digits, then periods, maybe glued to a move.
+  std::size_t digits = 0;
+  while (digits < word.size() && is_digit(word[digits])) ++digits;
+  if (digits > 0 && (digits == word.size() || word[digits] == '.')) {
+    std::uint64_t number = 0;
+    for (std::size_t i = 0; i < digits && number <= std::numeric_limits<std::uint32_t>::max(); ++i) {
+      number = number * 10 + static_cast<std::uint64_t>(word[i] - '0');
+    }
+    if (number > std::numeric_limits<std::uint32_t>::max()) {
+      junk(word, start, "move number out of range");
+      return;
+    }
+    std::size_t dots = digits;
+    while (dots < word.size() && word[dots] == '.') ++dots;
+    flush_san();
+    begin_movetext();
+    // "12..." (three periods; two are accepted too) means black is to move.
+    v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
+    if (dots < word.size()) san_like(word.substr(dots), start + dots);
+    return;
+  }
+  san_like(word, start);
+}
+
+void Parser::san_like(std::string_view word, std::size_t start) {
+  bool glyph_only = true;
+  bool san_shaped = true;
+  for (const char c : word) {
+    glyph_only = glyph_only && (c == '!' || c == '?');
+    san_shaped = san_shaped && kSanChar[static_cast<unsigned char>(c)];
+  }
+  if (glyph_only) {
+    const int code = glyph_nag(word);
+    if (code < 0) {
+      junk(word, start, "annotation glyph");
+      return;
+    }
+    flush_san();
+    begin_movetext();
+    v_.nag(code, loc(start));
+    return;
+  }
+  bool only_dots = true;
+  for (const char c : word) only_dots = only_dots && c == '.';
+  if (only_dots && word.size() >= 2) {
+    // "1. ... Ba5": the periods of "1..." written apart; nothing to deliver.
+    flush_san();
+    return;
+  }
+  if (!san_shaped || only_dots) {
+    junk(word, start, "token");
+    return;
+  }
+  flush_san();
+  begin_movetext();
+  pending_san_ = true;
+  pending_text_ = word;
+  pending_loc_ = loc(start);
+}
+
+void Parser::junk(std::string_view word, std::size_t start, std::string_view why) {
+  // A token holding a NUL byte is covered by the game's nul-byte error.
+  if (has_nul_ && word.find('\0') != std::string_view::npos) {
+    flush_san();
+    return;
+  }
+  report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start));
+}
+
+void Parser::nag_token() {
+  const std::size_t start = p_;
+  ++p_;
+  // Like the splitter, the NAG symbol runs to the next delimiter, so "$1-0" can
+  // never be read as a NAG followed by a termination marker.
+  while (p_ < n_ && kByteClass[static_cast<unsigned char>(t_[p_])] == detail::kSymbol) ++p_;
+  if (!accept_token(start)) return;
+  const std::string_view word(t_ + start, p_ - start);
+  bool digits_only = word.size() > 1;
+  for (std::size_t i = 1; i < word.size(); ++i) digits_only = digits_only && is_digit(word[i]);
+  if (!digits_only || word.size() > 10) {
+    report(Severity::Error, "malformed-nag", "malformed NAG " + quoted(word) + " ignored", loc(start));
+    return;
+  }
+  int code = 0;
+  for (std::size_t i = 1; i < word.size(); ++i) code = code * 10 + (word[i] - '0');
+  flush_san();
+  begin_movetext();
+  if (code > 255) {
+    report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255", loc(start));
+  }
+  v_.nag(code, loc(start));
+}
+
+void Parser::result_token(std::size_t start, std::size_t len) {
+  if (!accept_token(start)) return;
+  flush_san();
+  begin_movetext();
+  const std::string_view token(t_ + start, len);
+  if (depth_ == 0) {
+    result_seen_ = true;
+    v_.result(token, loc(start));
+    return;
+  }
+  // Inside a variation: only a real result if it is the last token of the game
+  // (then the variations were just never closed), see finish().
+  deep_result_ = true;
+  deep_text_ = token;
+  deep_loc_ = loc(start);
+}
+
+void Parser::open_variation() {
+  const std::size_t start = p_++;
+  if (!accept_token(start)) return;
+  flush_san();
+  begin_movetext();
+  if (depth_ == 0) outer_open_ = loc(start);
+  ++depth_;
+  v_.begin_variation(loc(start));
+}
+
+void Parser::close_variation() {
+  const std::size_t start = p_++;
+  if (!accept_token(start)) return;
+  flush_san();
+  begin_movetext();
+  if (depth_ == 0) {
+    report(Severity::Error, "unbalanced-variation", "')' without a matching '(' ignored", loc(start));
+    return;
+  }
+  --depth_;
+  v_.end_variation(loc(start));
+}
+
+void Parser::stray() {
+  const std::size_t start = p_++;
+  if (!accept_token(start)) return;
+  junk(std::string_view(t_ + start, 1), start, "character");
+}
+
+void Parser::finish() {
+  flush_san();
+  begin_movetext();
+  const SourceLoc end = loc(n_);
+  if (depth_ > 0) {
+    report(Severity::Error, "unbalanced-variation",
+           std::to_string(depth_) + (depth_ == 1 ? " variation is" : " variations are") + " never closed by ')'",
+           outer_open_);
+    for (; depth_ > 0; --depth_) v_.end_variation(end);
+  }
+  if (deep_result_) {
+    deep_result_ = false;
+    result_seen_ = true;
+    v_.result(deep_text_, deep_loc_);
+  }
+  if (!result_seen_) {
+    report(Severity::Warning, "missing-result", "game has no termination marker (1-0, 0-1, 1/2-1/2 or *)", end);
+  }
+  v_.end_game();
+}
+
+}  // namespace
+
+void parse_game(const RawGame& game, Visitor& visitor) {
+  Parser parser(game, visitor);
+  parser.run();
+}
+
+}  // namespace chesstool::pgn

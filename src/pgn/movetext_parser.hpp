@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Syntactic PGN parser for one game: tags, movetext tokens and syntax diagnostics, no chess rules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "pgn/game_splitter.hpp"
+
+namespace chesstool::pgn {
+
+// A position in the source. line and column are 1-based, column counts bytes (a
+// BOM opening a line is not counted); byte_offset is from the start of the source.
+struct SourceLoc {
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
+  std::uint64_t byte_offset = 0;
+};
+
+enum class Severity { Warning, Error };
+
+// Receives one game's tokens in source order. String views point into the RawGame
+// (or into a scratch buffer when text had to be unescaped or converted) and are only
+// valid during the call.
+class Visitor {
+ public:
+  virtual ~Visitor() = default;
+  // A tag pair (spec 8.1); value with \" and \\ unescaped, converted to UTF-8 if the
+  // game is not valid UTF-8. Duplicates are delivered too (and reported).
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, SourceLoc) {}
+  // Once per game, after the tag section, even when there is no movetext.
+  virtual void begin_movetext() {}
+  // "12." (black_to_move false), "12..." (true), or a bare "12" (false).
+  virtual void move_number(std::uint32_t /*number*/, bool /*black_to_move*/, SourceLoc) {}
+  // A move token exactly as written, suffixes included ("exd6e.p.", "Nf3+!?", "O-O",
+  // "0-0", "--", "Z0", "e2e4", "N@f3"); a stand-alone "e.p." is joined to the move
+  // before it ("exd6 e.p." arrives as "exd6e.p.", located at "exd6").
+  virtual void san(std::string_view /*token*/, SourceLoc) {}
+  // $n, or a stand-alone suffix glyph separated from its move ("e4 !?" gives
+  // san("e4") then nag(5)), mapped as in spec 10 (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6).
+  virtual void nag(int /*code*/, SourceLoc) {}
+  // {...} or ; comment text without its delimiters. Comments before or among the
+  // tags are delivered right after begin_movetext().
+  virtual void comment(std::string_view /*text*/, SourceLoc) {}
+  virtual void begin_variation(SourceLoc) {}
+  // Also called at the end of the game for every variation left open.
+  virtual void end_variation(SourceLoc) {}
+  // The termination marker: "1-0", "0-1", "1/2-1/2" or "*".
+  virtual void result(std::string_view /*token*/, SourceLoc) {}
+  // A syntax problem; code is one of the stable kebab-case codes listed at
+  // parse_game() below.
+  virtual void problem(Severity, std::string_view /*code*/, std::string /*message*/, SourceLoc) {}
+  virtual void end_game() {}
+};
+
+// Parses one game's text and reports it to visitor, ending with end_game(). Never
+// throws on bad input and uses no recursion: any byte sequence is safe.
+//
+// Problem codes (stable; scripts depend on them). Every problem carries the exact
+// line/column of the offending token:
+//   invalid-utf8          W  the game is not valid UTF-8 (located at the first bad byte);
+//                            tag values/comments that are not UTF-8 are converted as CP1252
+//   nul-byte              E  a NUL byte (located at the first one)
+//   unterminated-comment  E  '{' without '}': the comment runs to the end of the game
+//   unbalanced-variation  E  a ')' without '(' (skipped), or '(' left open at the end of
+//                            the game (reported once, at the outermost open '(')
+//   malformed-tag         W  tag pair repaired: missing ']' or closing quote, unquoted value,
+//                            unescaped quotes ([White ""Name""] gives "Name" with quotes),
+//                            text after the value
+//                         E  tag pair without a name (dropped)
+//   invalid-tag-name      W  tag name with characters other than letters, digits, '_' (kept)
+//   duplicate-tag         W  a tag name seen before in this game (both are delivered)
+//   unexpected-token      E  not a move: characters outside the SAN set (e.g. "<br", "/>",
+//                            '"', stray '}' or ']'), a tag pair inside movetext, a lone
+//                            '.', unknown glyphs ("!!!"), a lone "e.p.", move number
+//                            beyond 2^32-1 (a lone "..." as in "1. ... Ba5" is skipped)
+//   malformed-nag         E  '$' not followed by digits only (dropped);
+//                         W  NAG above $255 (delivered)
+//   result-in-variation   W  termination marker inside a variation followed by more text
+//                            (ignored; if it is the last token it closes the variations
+//                            and counts as the result, with unbalanced-variation)
+//   text-after-result     E  tokens after the termination marker (reported once, ignored)
+//   missing-result        W  the game has no termination marker
+void parse_game(const RawGame& game, Visitor& visitor);
+
+}  // namespace chesstool::pgn

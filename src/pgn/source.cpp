@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// ByteSource implementation on top of zlib's gzopen/gzread (transparent for plain files).
+#include "pgn/source.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <utility>
+
+namespace chesstool::pgn {
+
+namespace {
+gzFile as_gz(void* p) { return static_cast<gzFile>(p); }
+}  // namespace
+
+ByteSource::ByteSource(const std::string& path) : name_(path) {
+  gzFile file = nullptr;
+  if (path == "-") {
+    // Duplicate the descriptor: gzclose() closes it and stdin must stay usable.
+    const int fd = ::dup(STDIN_FILENO);
+    if (fd < 0) {
+      error_ = "cannot read standard input: " + std::string(std::strerror(errno));
+      eof_ = true;
+      return;
+    }
+    file = gzdopen(fd, "rb");
+    if (file == nullptr) ::close(fd);
+  } else {
+    // gzopen() happily opens a directory and only fails on the first read; check first
+    // so the message names the real problem.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+      error_ = "cannot open " + path + ": " + std::strerror(EISDIR);
+      eof_ = true;
+      return;
+    }
+    errno = 0;
+    file = gzopen(path.c_str(), "rb");
+  }
+  if (file == nullptr) {
+    const int err = errno != 0 ? errno : ENOMEM;  // zlib leaves errno at 0 only when out of memory
+    error_ = "cannot open " + (path == "-" ? std::string("standard input") : path) + ": " +
+             std::strerror(err);
+    eof_ = true;
+    return;
+  }
+  gzbuffer(file, static_cast<unsigned>(kChunkSize));
+  gz_ = file;
+}
+
+ByteSource ByteSource::from_memory(std::string data, std::string name) {
+  ByteSource src;
+  src.name_ = std::move(name);
+  src.memory_ = std::move(data);
+  src.is_memory_ = true;
+  return src;
+}
+
+ByteSource::ByteSource(ByteSource&& other) noexcept
+    : name_(std::move(other.name_)),
+      gz_(std::exchange(other.gz_, nullptr)),
+      memory_(std::move(other.memory_)),
+      memory_pos_(other.memory_pos_),
+      is_memory_(other.is_memory_),
+      eof_(other.eof_),
+      bytes_read_(other.bytes_read_),
+      error_(std::move(other.error_)) {}
+
+ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
+  if (this != &other) {
+    close();
+    name_ = std::move(other.name_);
+    gz_ = std::exchange(other.gz_, nullptr);
+    memory_ = std::move(other.memory_);
+    memory_pos_ = other.memory_pos_;
+    is_memory_ = other.is_memory_;
+    eof_ = other.eof_;
+    bytes_read_ = other.bytes_read_;
+    error_ = std::move(other.error_);
+  }
+  return *this;
+}
+
+ByteSource::~ByteSource() { close(); }
+
+void ByteSource::close() {
+  if (gz_ != nullptr) {
+    gzclose(as_gz(gz_));
+    gz_ = nullptr;
+  }
+}
+
+std::size_t ByteSource::read(char* dst, std::size_t n) {
+  if (eof_ || n == 0) return 0;
+  if (is_memory_) {
+    const std::size_t k = std::min(n, memory_.size() - memory_pos_);
+    std::memcpy(dst, memory_.data() + memory_pos_, k);
+    memory_pos_ += k;
+    bytes_read_ += k;
+    if (k == 0) eof_ = true;
+    return k;
+  }
+  if (gz_ == nullptr) {
+    eof_ = true;
+    return 0;
+  }
+  // gzread takes an unsigned and returns an int: never ask for more than INT_MAX.
+  const auto want = static_cast<unsigned>(std::min<std::size_t>(n, INT_MAX / 2));
+  const int got = gzread(as_gz(gz_), dst, want);
+  if (got > 0) {
+    bytes_read_ += static_cast<std::uint64_t>(got);
+    return static_cast<std::size_t>(got);
+  }
+  eof_ = true;
+  int code = Z_OK;
+  const char* msg = gzerror(as_gz(gz_), &code);
+  if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) {
+    std::string what = (code == Z_ERRNO) ? std::string(std::strerror(errno))
+                                         : std::string(msg != nullptr ? msg : "unknown zlib error");
+    error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + what;
+  }
+  close();
+  return 0;
+}
+
+}  // namespace chesstool::pgn
