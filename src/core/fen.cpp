@@ -136,7 +136,7 @@ bool parse_counter(std::string_view s, long max, long& out) {
 
 }  // namespace
 
-FenResult parse_fen(std::string_view text) {
+FenResult parse_fen(std::string_view text, FenMode mode) {
   // Trim surrounding whitespace (including a trailing CR from CRLF input).
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
     text.remove_suffix(1);
@@ -168,6 +168,7 @@ FenResult parse_fen(std::string_view text) {
     if (kings != 1)
       return fail("position", std::string(c == White ? "white" : "black") + " has " + std::to_string(kings) +
                                   " kings, expected exactly 1");
+    if (mode == FenMode::Playable) continue;
     if (popcount(pos.pieces(c)) > 16)
       return fail("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");
     if (popcount(pos.pieces(c, Pawn)) > 8)

@@ -29,10 +29,16 @@ struct FenResult {
   bool ok() const { return !error.has_value(); }
 };
 
+// How strictly parse_fen judges the position. Strict rejects every placement that
+// cannot arise in a game; Playable only what the move generator cannot handle (kings,
+// pawns on the back ranks, the side not to move in check), so perft test positions such
+// as "prison" (more than 16 pieces) can still be counted.
+enum class FenMode { Strict, Playable };
+
 // Parses and validates a FEN. The half-move and full-move counters may be omitted
 // (defaults 0 and 1). Castling accepts KQkq, Shredder-FEN (HAha) and X-FEN; Chess960 is
 // detected from the king and rook squares. Never throws; any byte string gets a result.
-FenResult parse_fen(std::string_view text);
+FenResult parse_fen(std::string_view text, FenMode mode = FenMode::Strict);
 
 // Writes pos as FEN. The en passant square appears only when a legal en passant capture
 // exists (X-FEN), so equal positions give equal FENs. Chess960 castling rights use

@@ -70,7 +70,10 @@ class Position {
   // Low-level set-up used by the FEN parser; does not validate.
   void clear();
   void put_piece(Piece p, Square s);
-  void set_side_to_move(Color c) { side_ = c; }
+  void set_side_to_move(Color c) {
+    if (c != side_) key_ ^= zobrist::kKeys.black_to_move;
+    side_ = c;
+  }
   void set_clocks(int halfmove, int fullmove) {
     halfmove_ = std::uint16_t(halfmove);
     fullmove_ = std::uint32_t(fullmove);

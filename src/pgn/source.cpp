@@ -53,8 +53,9 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
   gz_ = file;
 }
 
-ByteSource ByteSource::from_memory(std::string data, std::string name) {
+ByteSource ByteSource::from_memory(std::string data, std::string name, std::size_t max_read) {
   ByteSource src;
+  src.max_read_ = max_read == 0 ? 1 : max_read;
   src.name_ = std::move(name);
   src.memory_ = std::move(data);
   src.is_memory_ = true;
@@ -66,6 +67,7 @@ ByteSource::ByteSource(ByteSource&& other) noexcept
       gz_(std::exchange(other.gz_, nullptr)),
       memory_(std::move(other.memory_)),
       memory_pos_(other.memory_pos_),
+      max_read_(other.max_read_),
       is_memory_(other.is_memory_),
       eof_(other.eof_),
       bytes_read_(other.bytes_read_),
@@ -78,6 +80,7 @@ ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
     gz_ = std::exchange(other.gz_, nullptr);
     memory_ = std::move(other.memory_);
     memory_pos_ = other.memory_pos_;
+    max_read_ = other.max_read_;
     is_memory_ = other.is_memory_;
     eof_ = other.eof_;
     bytes_read_ = other.bytes_read_;
@@ -98,7 +101,7 @@ void ByteSource::close() {
 std::size_t ByteSource::read(char* dst, std::size_t n) {
   if (eof_ || n == 0) return 0;
   if (is_memory_) {
-    const std::size_t k = std::min(n, memory_.size() - memory_pos_);
+    const std::size_t k = std::min({n, max_read_, memory_.size() - memory_pos_});
     std::memcpy(dst, memory_.data() + memory_pos_, k);
     memory_pos_ += k;
     bytes_read_ += k;

@@ -22,8 +22,10 @@ class ByteSource {
   // gzip piped to stdin both work) and passes any other file through unchanged.
   explicit ByteSource(const std::string& path);
 
-  // An in-memory source (tests, strings already in memory); never fails.
-  static ByteSource from_memory(std::string data, std::string name = "<memory>");
+  // An in-memory source (tests, strings already in memory); never fails. max_read
+  // caps the bytes handed out per read() to mimic pipes that deliver short reads.
+  static ByteSource from_memory(std::string data, std::string name = "<memory>",
+                                std::size_t max_read = static_cast<std::size_t>(-1));
 
   ByteSource(ByteSource&& other) noexcept;
   ByteSource& operator=(ByteSource&& other) noexcept;
@@ -51,6 +53,7 @@ class ByteSource {
   void* gz_ = nullptr;  // gzFile; kept opaque so users need not include zlib.h
   std::string memory_;  // data of a memory source
   std::size_t memory_pos_ = 0;
+  std::size_t max_read_ = static_cast<std::size_t>(-1);
   bool is_memory_ = false;
   bool eof_ = false;
   std::uint64_t bytes_read_ = 0;

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// `chesstool fen`: checks FENs and prints them in canonical form.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "core/fen.hpp"
+#include "report/json.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct FenOptions {
+  std::vector<std::string> fens;
+  bool json = false;
+  bool quiet = false;
+};
+
+// Checks one FEN; prints the canonical form (or a JSON record) to stdout and the error,
+// named by `where`, to stderr. Returns whether it was valid.
+bool check_one(const FenOptions& o, const std::string& text, const std::string& where, bool from_stdin,
+               std::uint64_t number) {
+  FenResult r = parse_fen(text);
+  if (o.json) {
+    report::JsonObject rec;
+    rec.field("type", "fen").field(from_stdin ? "line" : "arg", number).field("input", text).field("valid", r.ok());
+    if (r.ok()) {
+      rec.field("fen", to_fen(r.position)).field("chess960", r.position.is_chess960()).null_field("error");
+    } else {
+      rec.null_field("fen").raw_field("error", report::JsonObject()
+                                                   .field("field", r.error->field)
+                                                   .field("message", r.error->message)
+                                                   .field("column", std::uint64_t(r.error->column))
+                                                   .str());
+    }
+    fmt::print("{}\n", std::move(rec).str());
+  } else if (r.ok()) {
+    fmt::print("{}\n", to_fen(r.position));
+  }
+  if (!r.ok() && !o.quiet) {
+    std::string col = r.error->column ? fmt::format("{}:", r.error->column) : "";
+    fmt::print(stderr, "{}:{} error: invalid FEN: {}\n", where, col, r.error->to_string());
+  }
+  return r.ok();
+}
+
+}  // namespace
+
+Runner setup_fen(CLI::App& app) {
+  auto o = std::make_shared<FenOptions>();
+  app.add_option("fen", o->fens, "FENs to check; one per line on standard input when none is given");
+  app.add_flag("--json", o->json, "Print one JSON record per FEN (NDJSON)");
+  app.add_flag("-q,--quiet", o->quiet, "Do not print errors on standard error");
+  return [o]() {
+    bool all_ok = true;
+    if (!o->fens.empty()) {
+      for (std::size_t i = 0; i < o->fens.size(); ++i)
+        all_ok &= check_one(*o, o->fens[i], fmt::format("<arg {}>", i + 1), false, i + 1);
+    } else {
+      std::string line;
+      std::uint64_t n = 0;
+      while (std::getline(std::cin, line)) {
+        ++n;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
+        all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
+      }
+      if (std::cin.bad()) {
+        fmt::print(stderr, "chesstool: error: reading standard input failed\n");
+        return ExitCode::Error;
+      }
+    }
+    std::fflush(stdout);
+    return all_ok ? ExitCode::Ok : ExitCode::Negative;
+  };
+}
+
+}  // namespace chesstool::cli

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// `chesstool perft`: counts leaf nodes of the legal move tree, optionally per root move.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "core/fen.hpp"
+#include "core/perft.hpp"
+#include "core/uci.hpp"
+#include "report/json.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct PerftCliOptions {
+  std::string fen;
+  int depth = 0;
+  bool divide = false;
+  int threads = 0;
+  std::size_t hash_mb = 0;
+  bool json = false;
+  long long expect = -1;
+};
+
+ExitCode run_perft(const PerftCliOptions& o) {
+  std::string fen_text = o.fen == "startpos" ? std::string(kStartFen) : o.fen;
+  FenResult parsed = parse_fen(fen_text);
+  if (!parsed.ok() && parsed.error->field == "position") {
+    // Perft suites contain placements that cannot arise in a game (e.g. 17 pieces);
+    // count them anyway when the move generator can, and say so.
+    FenResult playable = parse_fen(fen_text, FenMode::Playable);
+    if (playable.ok()) {
+      fmt::print(stderr, "chesstool: warning: position cannot arise in a game ({}); counting anyway\n",
+                 parsed.error->to_string());
+      parsed = playable;
+    }
+  }
+  if (!parsed.ok()) {
+    fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", parsed.error->to_string());
+    return ExitCode::Error;
+  }
+  const Position& pos = parsed.position;
+  PerftOptions options;
+  options.threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  options.hash_mb = o.hash_mb;
+
+  auto start = std::chrono::steady_clock::now();
+  std::vector<DivideEntry> divide;
+  std::uint64_t nodes = 0;
+  if (o.divide) {
+    divide = perft_divide(pos, o.depth, options);
+    for (const auto& e : divide) nodes += e.nodes;
+  } else {
+    nodes = perft(pos, o.depth, options);
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
+
+  if (o.json) {
+    report::JsonObject rec;
+    rec.field("type", "perft").field("fen", to_fen(pos)).field("depth", o.depth).field("nodes", nodes);
+    rec.field("seconds", seconds).field("nps", std::uint64_t(nps)).field("threads", options.threads);
+    rec.field("hash_mb", std::uint64_t(o.hash_mb));
+    if (o.divide) {
+      std::string arr = "[";
+      for (const auto& e : divide) {
+        if (arr.size() > 1) arr += ',';
+        arr += report::JsonObject().field("move", to_uci(pos, e.move)).field("nodes", e.nodes).str();
+      }
+      rec.raw_field("divide", arr + "]");
+    }
+    fmt::print("{}\n", std::move(rec).str());
+  } else {
+    for (const auto& e : divide) fmt::print("{}: {}\n", to_uci(pos, e.move), e.nodes);
+    if (o.divide) fmt::print("\n");
+    fmt::print("nodes {}\ntime {:.3f} s ({:.1f} M nodes/s)\n", nodes, seconds, nps / 1e6);
+  }
+  if (o.expect >= 0 && std::uint64_t(o.expect) != nodes) {
+    fmt::print(stderr, "chesstool: error: perft {} gave {} nodes, expected {}\n", o.depth, nodes, o.expect);
+    return ExitCode::Negative;
+  }
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+Runner setup_perft(CLI::App& app) {
+  auto o = std::make_shared<PerftCliOptions>();
+  app.add_option("fen", o->fen, "Position as FEN, or the word startpos")->required();
+  app.add_option("depth", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 20));
+  app.add_flag("--divide", o->divide, "Print each root move (UCI) with its node count");
+  app.add_option("--threads", o->threads, "Threads sharing the root moves (default: all cores)")->check(CLI::Range(1, 1024));
+  app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));
+  app.add_flag("--json", o->json, "Print one JSON object: nodes, depth, fen, seconds, nps");
+  app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number");
+  return [o]() { return run_perft(*o); };
+}
+
+}  // namespace chesstool::cli

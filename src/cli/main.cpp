@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Entry point: builds the command line, dispatches to a subcommand, maps errors to exit codes.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <map>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace chesstool::cli;
+  CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
+  app.name("chesstool");
+  app.set_version_flag("--version", std::string("chesstool ") + CHESSTOOL_VERSION);
+  app.require_subcommand(1);
+  app.footer("Exit status: 0 all good, 1 problems found in the input, 2 usage or I/O error.\n"
+             "See chesstool(1) for details.");
+
+  std::map<CLI::App*, Runner> runners;
+  auto add = [&](const char* name, const char* help, Runner (*setup)(CLI::App&)) {
+    CLI::App* sub = app.add_subcommand(name, help);
+    runners[sub] = setup(*sub);
+  };
+  add("fen", "Check FENs and print them in canonical form", setup_fen);
+  add("perft", "Count the leaf nodes of the legal move tree", setup_perft);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11_PARSE would exit with codes >= 100; usage errors are 2 here.
+    int code = app.exit(e);
+    return code == 0 ? 0 : int(ExitCode::Error);
+  }
+  try {
+    for (auto& [sub, run] : runners)
+      if (sub->parsed()) return int(run());
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "chesstool: error: {}\n", e.what());
+    return int(ExitCode::Error);
+  }
+  return int(ExitCode::Error);
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+// FEN parsing, validation and writing.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "core/fen.hpp"
+#include "support/paths.hpp"
+
+using namespace chesstool;
+
+namespace {
+
+FenError error_of(const std::string& fen) {
+  FenResult r = parse_fen(fen);
+  EXPECT_FALSE(r.ok()) << fen;
+  return r.error.value_or(FenError{});
+}
+
+}  // namespace
+
+TEST(Fen, StartPositionRoundTrips) {
+  FenResult r = parse_fen(kStartFen);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(to_fen(r.position), kStartFen);
+  EXPECT_FALSE(r.position.is_chess960());
+  EXPECT_EQ(r.position.key(), r.position.compute_key());
+}
+
+TEST(Fen, CountersMayBeOmitted) {
+  FenResult r = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.position.halfmove_clock(), 0);
+  EXPECT_EQ(r.position.fullmove_number(), 1);
+}
+
+TEST(Fen, RejectsMalformedFieldsNamingTheField) {
+  struct Case {
+    const char* fen;
+    const char* field;
+  };
+  const Case cases[] = {
+      {"", "input"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "piece placement"},
+      {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece placement"},
+      {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece placement"},
+      {"rnbqk?nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece placement"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "piece placement"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxkq - 0 1", "castling"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "castling"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en passant"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en passant"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "fullmove number"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "input"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "side to move"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(error_of(c.fen).field, c.field) << c.fen << ": " << error_of(c.fen).message;
+}
+
+TEST(Fen, RejectsPositionsThatCannotArise) {
+  EXPECT_EQ(error_of("8/8/8/8/8/8/8/8 w - - 0 1").field, "position");                    // no kings
+  EXPECT_EQ(error_of("kk6/8/8/8/8/8/8/7K w - - 0 1").field, "position");                 // two black kings
+  EXPECT_EQ(error_of("3P4/1k2K3/8/8/8/8/8/8 w - - 0 1").field, "position");              // pawn on rank 8
+  EXPECT_EQ(error_of("8/8/8/8/8/8/1k3K2/3p4 w - - 0 1").field, "position");              // pawn on rank 1
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/8/4K2r b - - 0 1").field, "position");               // white in check, black to move
+  EXPECT_EQ(error_of("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1").field, "position");        // nine pawns
+  EXPECT_EQ(error_of("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -").field, "position");  // 33 pieces
+  EXPECT_TRUE(parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -", FenMode::Playable).ok());
+}
+
+TEST(Fen, RejectsCastlingRightsWithoutKingOrRook) {
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").field, "castling");
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1").field, "position");  // no white king
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqA - 0 1").field, "castling");  // Q twice
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w E - 0 1").field, "castling");      // king's file
+}
+
+TEST(Fen, EnPassantWrittenOnlyWhenCaptureIsLegal) {
+  // After 1.e4 no black pawn can capture: the square is dropped.
+  FenResult r = parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(to_fen(r.position), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  // A black pawn on d4 can capture: kept.
+  r = parse_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.position.ep_square(), make_square(4, 2));
+  // Horizontal pin: capturing would expose the black king on a4 to the rook on h4.
+  r = parse_fen("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.position.ep_square(), kNoSquare);
+}
+
+TEST(Fen, AcceptsShredderAndXFenCastling) {
+  FenResult shredder = parse_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  ASSERT_TRUE(shredder.ok());
+  EXPECT_TRUE(shredder.position.is_chess960());
+  EXPECT_EQ(shredder.position.castling_rook(White, KingSide), make_square(7, 0));
+  EXPECT_EQ(shredder.position.castling_rook(White, QueenSide), make_square(5, 0));
+  // X-FEN writes KQ for outermost rooks.
+  EXPECT_EQ(to_fen(shredder.position), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+  FenResult xfen = parse_fen(to_fen(shredder.position));
+  ASSERT_TRUE(xfen.ok());
+  EXPECT_EQ(xfen.position.key(), shredder.position.key());
+  // An inner rook keeps its file letter (two rooks on the same side).
+  FenResult inner = parse_fen("rk2r3/8/8/8/8/8/8/RK2R2R w Ea - 0 1");
+  ASSERT_TRUE(inner.ok()) << inner.error->to_string();
+  EXPECT_EQ(to_fen(inner.position), "rk2r3/8/8/8/8/8/8/RK2R2R w Eq - 0 1");
+}
+
+TEST(Fen, NeverCrashesOnArbitraryBytes) {
+  std::mt19937 rng(12345);
+  const std::string alphabet = "rnbqkpRNBQKP12345678/ wb-KQkqa-h09\t\x01\xff";
+  for (int i = 0; i < 20000; ++i) {
+    std::string s(rng() % 90, ' ');
+    for (char& c : s) c = alphabet[rng() % alphabet.size()];
+    FenResult r = parse_fen(s);
+    if (r.ok()) {
+      // Whatever parses writes back to a FEN that parses to the same position.
+      FenResult again = parse_fen(to_fen(r.position));
+      ASSERT_TRUE(again.ok()) << s;
+      EXPECT_EQ(to_fen(again.position), to_fen(r.position));
+      EXPECT_EQ(again.position.key(), r.position.key());
+    } else {
+      EXPECT_FALSE(r.error->message.empty());
+    }
+  }
+  EXPECT_FALSE(parse_fen(std::string(1 << 20, '8')).ok());
+  EXPECT_FALSE(parse_fen(std::string("\0\0\0", 3)).ok());
+}
+
+TEST(Fen, AgreesWithChessJsValidityTable) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
+  std::ifstream in(chesstool::testing::corpus_path("positions/fen-validity.chessjs.tsv"));
+  ASSERT_TRUE(in);
+  // Where our documented policy differs from chess.js: the counters are optional (so a
+  // missing fullmove number is fine) and a fullmove number of 0 is read as 1.
+  const std::set<std::string> policy_differs = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+  };
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    auto tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    std::string verdict = line.substr(0, tab), fen = line.substr(tab + 1);
+    if (policy_differs.count(fen)) continue;
+    FenResult r = parse_fen(fen);
+    EXPECT_EQ(r.ok(), verdict == "valid") << fen << (r.ok() ? "" : " -> " + r.error->to_string());
+    ++checked;
+  }
+  EXPECT_GT(checked, 120);
+}

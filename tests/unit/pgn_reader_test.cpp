@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: MIT
+// Tests for pgn/source and pgn/game_splitter: inputs, game boundaries, locations, corpus counts.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pgn/game_splitter.hpp"
+#include "pgn/movetext_parser.hpp"
+#include "pgn/source.hpp"
+
+namespace chesstool::pgn {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<RawGame> split(std::string data, std::size_t max_read = static_cast<std::size_t>(-1)) {
+  ByteSource src = ByteSource::from_memory(std::move(data), "<test>", max_read);
+  GameSplitter splitter(src);
+  std::vector<RawGame> games;
+  RawGame g;
+  while (splitter.next(g)) games.push_back(g);
+  EXPECT_EQ(splitter.games(), games.size());
+  return games;
+}
+
+std::vector<std::string> texts(const std::vector<RawGame>& games) {
+  std::vector<std::string> out;
+  for (const auto& g : games) out.push_back(g.text);
+  return out;
+}
+
+// Collects problem codes only.
+class ProblemCodes : public Visitor {
+ public:
+  std::vector<std::string> codes;
+  std::vector<std::string> tags;
+  int results = 0;
+  void problem(Severity, std::string_view code, std::string, SourceLoc) override { codes.emplace_back(code); }
+  void tag(std::string_view name, std::string_view value, SourceLoc) override {
+    tags.push_back(std::string(name) + "=" + std::string(value));
+  }
+  void result(std::string_view, SourceLoc) override { ++results; }
+};
+
+fs::path temp_path(const std::string& name) {
+  return fs::temp_directory_path() / ("chesstool_pgn_test_" + std::to_string(::getpid()) + "_" + name);
+}
+
+TEST(GameSplitter, SplitsOnResultTokenWithoutBlankLine) {
+  const auto games = split("f3 e5 g4 Qh4 0-1 e4 e5 1-0");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "f3 e5 g4 Qh4 0-1");
+  EXPECT_EQ(games[1].text, "e4 e5 1-0");
+  EXPECT_EQ(games[1].index, 2u);
+  EXPECT_EQ(games[1].line, 1u);
+  EXPECT_EQ(games[1].column, 18u);
+  EXPECT_EQ(games[1].byte_offset, 17u);
+}
+
+TEST(GameSplitter, SplitsOnEveryTerminationMarker) {
+  EXPECT_EQ(texts(split("e4 1/2-1/2 d4 * c4 0-1\nNf3 1-0")),
+            (std::vector<std::string>{"e4 1/2-1/2", "d4 *", "c4 0-1", "Nf3 1-0"}));
+  // A marker glued to a bracket or a move is still a marker when it stands alone as a token.
+  EXPECT_EQ(texts(split("[Result \"*\"]*[Result \"*\"]\ne4*")),
+            (std::vector<std::string>{"[Result \"*\"]*", "[Result \"*\"]\ne4*"}));
+}
+
+TEST(GameSplitter, CastlingWithZerosDoesNotEndGame) {
+  EXPECT_EQ(split("1. e4 e5 2. 0-0 0-0-0 0-1").size(), 1u);
+  EXPECT_EQ(split("1. e4 1-0-0 1/2 2. d4 *").size(), 1u);
+}
+
+TEST(GameSplitter, CommentStartingLineBetweenMovesStaysInGame) {
+  const auto games = split("[Event \"x\"]\n\n1. e4 e5\n{ [%eval 0.2] } 2. Nf3 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, "[Event \"x\"]\n\n1. e4 e5\n{ [%eval 0.2] } 2. Nf3 *");
+}
+
+TEST(GameSplitter, BracketAndResultInsideCommentDoNotSplit) {
+  const auto games = split("1. e4 {see\n[Event \"y\"] 1-0 ( *\n} e5 *\n1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].text, "1. d4 *");
+  EXPECT_EQ(games[1].line, 4u);
+}
+
+TEST(GameSplitter, SemicolonCommentHidesMarkerAndBracket) {
+  const auto games = split("1. e4 ; 1-0 [x\n e5 *");
+  ASSERT_EQ(games.size(), 1u);
+}
+
+TEST(GameSplitter, ResultInsideVariationDoesNotEndGame) {
+  const auto games = split("1. e4 (1. d4 1-0) (1. c4 (1. Nf3 *)) e5 0-1 1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 (1. d4 1-0) (1. c4 (1. Nf3 *)) e5 0-1");
+}
+
+TEST(GameSplitter, TagLineAfterMovetextStartsNewGame) {
+  const auto games = split("[Event \"a\"]\n1. e4 e5\n  [Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"a\"]\n1. e4 e5");
+  EXPECT_EQ(games[1].text, "[Event \"b\"]\n1. d4 *");
+  EXPECT_EQ(games[1].line, 3u);
+  EXPECT_EQ(games[1].column, 3u);
+}
+
+TEST(GameSplitter, TagSectionsWithoutMovetextStayOneGame) {
+  // Blank lines inside a tag section are common (ChessBase exports); without
+  // movetext there is no sign that a game ended.
+  EXPECT_EQ(split("[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *").size(), 1u);
+}
+
+TEST(GameSplitter, BracketMidLineInMovetextDoesNotSplit) {
+  EXPECT_EQ(split("1. e4 [Event \"x\"] e5 *").size(), 1u);
+}
+
+TEST(GameSplitter, TagValueWithBracketAndEscapedQuote) {
+  const auto games = split("[Event \"a ] \\\" 1-0 [\"]\n1. e4 *\n[Event \"b\"] *");
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.tags, std::vector<std::string>{"Event=a ] \" 1-0 ["});
+  EXPECT_TRUE(v.codes.empty());
+}
+
+TEST(GameSplitter, GamesWithoutTagsAreFine) {
+  const auto games = split("1. e4 e5 *\n\n1. d4 d5 1-0\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].line, 3u);
+  EXPECT_EQ(games[1].byte_offset, 12u);
+}
+
+TEST(GameSplitter, WhitespaceBetweenGamesProducesNoGame) {
+  EXPECT_TRUE(split("").empty());
+  EXPECT_TRUE(split(" \n\r\n\t\n  \r").empty());
+  EXPECT_EQ(split("\n\n  e4 *  \n\n \t\n").size(), 1u);
+}
+
+TEST(GameSplitter, EscapeLinesOutsideGamesProduceNoGame) {
+  const auto games = split("% produced by a tool\n[Event \"x\"] *\n%another [ line\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].line, 2u);
+}
+
+TEST(GameSplitter, EscapeLineInsideGameHidesTokens) {
+  EXPECT_EQ(split("1. e4\n% 1-0 {\ne5 *").size(), 1u);
+}
+
+TEST(GameSplitter, CountsLfCrAndCrlfLineEnds) {
+  const auto games = split("e4 *\r\ne4 *\re4 *\ne4 *\r\n\r\n\r\re4 *\n\n");
+  ASSERT_EQ(games.size(), 5u);
+  EXPECT_EQ(games[0].line, 1u);
+  EXPECT_EQ(games[1].line, 2u);
+  EXPECT_EQ(games[2].line, 3u);
+  EXPECT_EQ(games[3].line, 4u);
+  EXPECT_EQ(games[4].line, 8u);
+  EXPECT_EQ(games[4].byte_offset, 26u);
+  EXPECT_EQ(games[4].column, 1u);
+}
+
+TEST(GameSplitter, SkipsBomAndCountsColumnsAfterIt) {
+  const auto games = split("\xEF\xBB\xBF[Event \"x\"]\n1. e4 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text.substr(0, 1), "[");
+  EXPECT_EQ(games[0].line, 1u);
+  EXPECT_EQ(games[0].column, 1u);
+  EXPECT_EQ(games[0].byte_offset, 3u);
+  // A BOM of a second concatenated file is skipped as well.
+  const auto two = split("\xEF\xBB\xBF" "e4 *\n\xEF\xBB\xBF" "d4 *\n");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[1].text, "d4 *");
+  EXPECT_EQ(two[1].column, 1u);
+  EXPECT_EQ(two[1].byte_offset, 11u);
+}
+
+TEST(GameSplitter, TabsAreWhitespace) {
+  const auto games = split("\t[Event\t\"x\"]\t\n\t1.\te4\t*\t\t1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].column, 2u);
+  EXPECT_EQ(games[1].column, 11u);
+}
+
+TEST(GameSplitter, NeverEndingCommentEndsAtEndOfInput) {
+  const std::string input = "[Event \"x\"]\n1. e4 { never closed\n\n[Event \"y\"]\n1. d4 *\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, input.substr(0, input.size() - 1));
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.codes, (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+}
+
+TEST(GameSplitter, NulByteAndBinaryGarbageDoNotCrash) {
+  const std::string with_nul("1. e4\0 e5 *\n1. d4 *", 19);
+  const auto games = split(with_nul);
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.codes, std::vector<std::string>{"nul-byte"});
+
+  std::string garbage;
+  std::uint64_t state = 42;
+  for (int i = 0; i < 1 << 20; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    garbage.push_back(static_cast<char>(state >> 56));
+  }
+  std::uint64_t bytes = 0;
+  for (const auto& g : split(garbage)) {
+    bytes += g.text.size();
+    ProblemCodes sink;
+    parse_game(g, sink);
+  }
+  EXPECT_LE(bytes, garbage.size());
+}
+
+TEST(GameSplitter, ShortReadsGiveTheSameGames) {
+  // Every boundary case must survive a read boundary at any byte.
+  const std::string input =
+      "\xEF\xBB\xBF[Event \"a \\\" ]\"]\r\n\r\n1. e4 {c\r\n[x} e5 ; 1-0\r\n2. Nf3 1-0\r"
+      "e4 0-1 e4 1/2-1/2\n% esc\n[A \"b\"]\n1. d4 (1. c4 *) d5\n[B \"c\"]\r\n*\r\n  \n";
+  const auto reference = split(input);
+  ASSERT_EQ(reference.size(), 5u);
+  for (std::size_t max_read = 1; max_read <= 9; ++max_read) {
+    const auto games = split(input, max_read);
+    ASSERT_EQ(games.size(), reference.size()) << "max_read " << max_read;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      EXPECT_EQ(games[i].text, reference[i].text) << "max_read " << max_read;
+      EXPECT_EQ(games[i].line, reference[i].line) << "max_read " << max_read;
+      EXPECT_EQ(games[i].column, reference[i].column) << "max_read " << max_read;
+      EXPECT_EQ(games[i].byte_offset, reference[i].byte_offset) << "max_read " << max_read;
+    }
+  }
+  EXPECT_EQ(reference[0].byte_offset, 3u);
+  EXPECT_EQ(reference[1].text, "e4 0-1");
+  EXPECT_EQ(reference[1].line, 6u);
+  EXPECT_EQ(reference[2].text, "e4 1/2-1/2");
+  EXPECT_EQ(reference[2].column, 8u);
+  EXPECT_EQ(reference[3].text, "[A \"b\"]\n1. d4 (1. c4 *) d5");
+  EXPECT_EQ(reference[3].line, 8u);
+  EXPECT_EQ(reference[4].text, "[B \"c\"]\r\n*");
+  EXPECT_EQ(reference[4].line, 10u);
+}
+
+TEST(GameSplitter, HugeGameIsHeldWholeAndFollowingGameIsIntact) {
+  std::string input = "[Event \"big\"]\n1. e4 {";
+  input.append(40u << 20, 'x');  // a 40 MB comment
+  input += "} e5 1-0\n[Event \"next\"]\n1. d4 *\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text.size(), input.size() - std::string("\n[Event \"next\"]\n1. d4 *\n").size());
+  EXPECT_EQ(games[1].text, "[Event \"next\"]\n1. d4 *");
+  EXPECT_EQ(games[1].line, 3u);
+}
+
+TEST(GameSplitter, BrokenGameThenGoodGameKeepsIndexAndLine) {
+  const std::string input =
+      "[Event \"bad\"]\n[White \"\"Name\"\"]\n1. e4 (1. d4 ))) <br /> $ }\n\n"
+      "[Event \"good\"]\n[White \"W\"]\n\n1. d4 d5 1-0\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].index, 2u);
+  EXPECT_EQ(games[1].line, 5u);
+  EXPECT_EQ(games[1].byte_offset, input.find("[Event \"good\"]"));
+  ProblemCodes bad;
+  parse_game(games[0], bad);
+  EXPECT_FALSE(bad.codes.empty());
+  ProblemCodes good;
+  parse_game(games[1], good);
+  EXPECT_TRUE(good.codes.empty());
+  EXPECT_EQ(good.tags, (std::vector<std::string>{"Event=good", "White=W"}));
+  EXPECT_EQ(good.results, 1);
+}
+
+TEST(ByteSource, ReadsGzipFile) {
+  const fs::path path = temp_path("games.pgn.gz");
+  const std::string pgn = "[Event \"gz\"]\n1. e4 e5 1-0\n\n[Event \"gz2\"]\n1. d4 *\n";
+  gzFile out = gzopen(path.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size())), static_cast<int>(pgn.size()));
+  ASSERT_EQ(gzclose(out), Z_OK);
+
+  ByteSource src(path.string());
+  ASSERT_FALSE(src.error().has_value());
+  GameSplitter splitter(src);
+  RawGame g;
+  std::vector<std::string> got;
+  while (splitter.next(g)) got.push_back(g.text);
+  EXPECT_FALSE(src.error().has_value());
+  EXPECT_EQ(got, (std::vector<std::string>{"[Event \"gz\"]\n1. e4 e5 1-0", "[Event \"gz2\"]\n1. d4 *"}));
+  EXPECT_EQ(src.bytes_read(), pgn.size());
+  fs::remove(path);
+}
+
+TEST(ByteSource, ReadsPlainFile) {
+  const fs::path path = temp_path("plain.pgn");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << "1. e4 *\n";
+  }
+  ByteSource src(path.string());
+  ASSERT_FALSE(src.error().has_value());
+  char buf[64];
+  std::size_t n = src.read(buf, sizeof buf);
+  EXPECT_EQ(std::string(buf, n), "1. e4 *\n");
+  EXPECT_EQ(src.read(buf, sizeof buf), 0u);
+  EXPECT_TRUE(src.eof());
+  EXPECT_FALSE(src.error().has_value());
+  fs::remove(path);
+}
+
+TEST(ByteSource, TruncatedGzipIsReportedAsError) {
+  const fs::path path = temp_path("cut.pgn.gz");
+  std::string pgn;
+  for (int i = 0; i < 2000; ++i) pgn += "[Event \"game " + std::to_string(i) + "\"]\n1. e4 e5 *\n\n";
+  gzFile out = gzopen(path.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size()));
+  gzclose(out);
+  fs::resize_file(path, fs::file_size(path) / 2);
+
+  ByteSource src(path.string());
+  GameSplitter splitter(src);
+  RawGame g;
+  while (splitter.next(g)) {
+  }
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find(path.string()), std::string::npos);
+  fs::remove(path);
+}
+
+TEST(ByteSource, MissingFileIsReportedNotThrown) {
+  ByteSource src("/nonexistent/dir/file.pgn");
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find("No such file or directory"), std::string::npos);
+  char buf[8];
+  EXPECT_EQ(src.read(buf, sizeof buf), 0u);
+  GameSplitter splitter(src);
+  RawGame g;
+  EXPECT_FALSE(splitter.next(g));
+}
+
+TEST(ByteSource, DirectoryIsReportedNotThrown) {
+  ByteSource src(fs::temp_directory_path().string());
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find("Is a directory"), std::string::npos);
+}
+
+// --- corpus -------------------------------------------------------------------
+
+// Game counts from the corpus's SOURCES.md ("games" column, counted by chessops).
+std::map<std::string, std::uint64_t> documented_counts(const fs::path& sources) {
+  std::map<std::string, std::uint64_t> counts;
+  std::ifstream in(sources);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("| pgn/valid/", 0) != 0 && line.rfind("| archives/", 0) != 0) continue;
+    std::istringstream cells(line);
+    std::string skip, file, games;
+    std::getline(cells, skip, '|');
+    std::getline(cells, file, '|');
+    std::getline(cells, games, '|');
+    auto trim = [](std::string s) {
+      s.erase(0, s.find_first_not_of(' '));
+      s.erase(s.find_last_not_of(' ') + 1);
+      return s;
+    };
+    counts[trim(file)] = std::stoull(trim(games));
+  }
+  return counts;
+}
+
+TEST(GameSplitter, CountsGamesOfCorpusFiles) {
+  const fs::path corpus = CHESSTOOL_CORPUS_DIR;
+  if (!fs::exists(corpus / "SOURCES.md")) GTEST_SKIP() << "corpus not available at " << corpus;
+  auto expected = documented_counts(corpus / "SOURCES.md");
+  ASSERT_GE(expected.size(), 60u);
+  EXPECT_EQ(expected["archives/twic1599-first1MB.pgn"], 1110u);
+  EXPECT_EQ(expected["archives/lichess-db-sample-first1MB.pgn"], 438u);
+  EXPECT_EQ(expected["archives/twic-01-232games.pgn"], 232u);
+  EXPECT_EQ(expected["archives/cutechess-3fold-repetition-713games.pgn"], 713u);
+  // chessops ends a game at a blank line that follows a comment placed between the
+  // tag section and the first move (the Barnes-Horton game), making one game two.
+  // The PGN standard has no such boundary: the comment belongs to the movetext.
+  expected["pgn/valid/pgn-extract-barnes-horton.pgn"] -= 1;
+  expected["pgn/valid/pgn-extract-test-checkmate.pgn"] -= 1;
+  expected["pgn/valid/pgn-extract-test-stalemate.pgn"] -= 1;
+
+  for (const auto& [file, count] : expected) {
+    ByteSource src((corpus / file).string());
+    ASSERT_FALSE(src.error().has_value()) << *src.error();
+    GameSplitter splitter(src);
+    RawGame g;
+    std::uint64_t games = 0;
+    std::uint64_t errors = 0;
+    while (splitter.next(g)) {
+      ++games;
+      EXPECT_EQ(g.index, games);
+      class ErrorCounter : public Visitor {
+       public:
+        std::uint64_t* errors;
+        void problem(Severity s, std::string_view, std::string, SourceLoc) override {
+          if (s == Severity::Error) ++*errors;
+        }
+      } counter;
+      counter.errors = &errors;
+      parse_game(g, counter);
+    }
+    EXPECT_EQ(games, count) << file;
+    if (file.rfind("archives/", 0) == 0) {
+      EXPECT_EQ(errors, 0u) << file;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chesstool::pgn
