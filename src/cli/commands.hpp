@@ -14,5 +14,6 @@ using Runner = std::function<ExitCode()>;
 
 Runner setup_fen(CLI::App& app);
 Runner setup_perft(CLI::App& app);
+Runner setup_validate(CLI::App& app);
 
 }  // namespace chesstool::cli

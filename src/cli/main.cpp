@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(name, help);
     runners[sub] = setup(*sub);
   };
+  add("validate", "Replay every game of PGN files and report illegal moves and other problems", setup_validate);
   add("fen", "Check FENs and print them in canonical form", setup_fen);
   add("perft", "Count the leaf nodes of the legal move tree", setup_perft);
 

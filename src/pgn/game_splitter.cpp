@@ -84,6 +84,17 @@ void GameSplitter::newline_cr(std::size_t i) {
   line_blank_ = true;
 }
 
+void GameSplitter::count_line_ends(std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i) {
+    const char c = buf_[i];
+    if (c == '\n') {
+      newline_lf(i);
+    } else if (c == '\r') {
+      newline_cr(i);
+    }
+  }
+}
+
 void GameSplitter::start_game(std::size_t i) {
   in_game_ = true;
   has_movetext_ = false;
@@ -165,80 +176,113 @@ GameSplitter::Scan GameSplitter::scan() {
       }
 
       case State::Movetext: {
-        for (; p < n; ++p) {
-          const std::uint8_t k = kByteClass[b[p]];
-          if (k == kSpace) continue;
+        // The hot loop: whole tokens are consumed here without going back to the
+        // state dispatch; a token cut by the end of the buffer continues in its own
+        // state after the refill.
+        bool leave = false;
+        while (!leave && p < n) {
+          const unsigned char c = b[p];
+          const std::uint8_t k = kByteClass[c];
+          if (k == kSpace) {
+            ++p;
+            continue;
+          }
           if (k == kLf) {
-            newline_lf(p);
+            newline_lf(p++);
             continue;
           }
           if (k == kCr) {
-            newline_cr(p);
+            newline_cr(p++);
             continue;
           }
-          break;
-        }
-        if (p == n) break;
-        const unsigned char c = b[p];
-        switch (kByteClass[c]) {
-          case kSymbol:
-            if (c == '%' && base_ + p == line_start_) {
-              state_ = State::Escape;
-              ++p;
+          const bool was_blank = line_blank_;
+          line_blank_ = false;
+          switch (k) {
+            case kSymbol:
+              if (c == '%' && base_ + p == line_start_) {
+                state_ = State::Escape;  // spec 6
+                ++p;
+                leave = true;
+                break;
+              }
+              [[fallthrough]];
+            case kDollar: {
+              const std::size_t start = p++;
+              while (p < n && kByteClass[b[p]] == kSymbol) ++p;
+              has_movetext_ = true;
+              if (p == n && !input_done_) {
+                symbol_start_ = start;  // the symbol may continue in the next read
+                state_ = State::Symbol;
+                leave = true;
+                break;
+              }
+              if (depth_ == 0 && is_result_symbol(buf_.get() + start, p - start)) {
+                game_end_ = p;
+                pos_ = p;
+                state_ = State::Between;
+                return Scan::GameDone;
+              }
               break;
             }
-            [[fallthrough]];
-          case kDollar:
-            symbol_start_ = p;
-            has_movetext_ = true;
-            state_ = State::Symbol;
-            ++p;
-            break;
-          case kLBrace:
-            state_ = State::BraceComment;
-            ++p;
-            break;
-          case kSemicolon:
-            state_ = State::LineComment;
-            ++p;
-            break;
-          case kLBracket:
-            if (has_movetext_ && line_blank_) {
-              // A tag line after movetext: the previous game lacked its marker.
-              game_end_ = p;
-              pos_ = p;
-              state_ = State::Between;
-              return Scan::GameDone;
+            case kLBrace: {
+              // Spec 5: no nesting, the first '}' ends the comment.
+              ++p;
+              const void* close = std::memchr(b + p, '}', n - p);
+              const std::size_t stop = close != nullptr ? static_cast<std::size_t>(static_cast<const unsigned char*>(close) - b) : n;
+              count_line_ends(p, stop);
+              p = stop;
+              if (close == nullptr) {
+                state_ = State::BraceComment;
+                leave = true;
+                break;
+              }
+              ++p;
+              line_blank_ = false;
+              break;
             }
-            state_ = State::Tag;
-            ++p;
-            break;
-          case kLParen:
-            ++depth_;
-            has_movetext_ = true;
-            ++p;
-            break;
-          case kRParen:
-            if (depth_ > 0) --depth_;  // unmatched ')' is the parser's to report
-            has_movetext_ = true;
-            ++p;
-            break;
-          case kStar:
-            has_movetext_ = true;
-            ++p;
-            if (depth_ == 0) {
-              game_end_ = p;
-              pos_ = p;
-              state_ = State::Between;
-              return Scan::GameDone;
-            }
-            break;
-          default:  // stray ']', '}' or '"': junk, but movetext
-            has_movetext_ = true;
-            ++p;
-            break;
+            case kSemicolon:
+              state_ = State::LineComment;
+              ++p;
+              leave = true;
+              break;
+            case kLBracket:
+              if (has_movetext_ && was_blank) {
+                // A tag line after movetext: the previous game lacked its marker.
+                game_end_ = p;
+                pos_ = p;
+                state_ = State::Between;
+                return Scan::GameDone;
+              }
+              state_ = State::Tag;
+              ++p;
+              leave = true;
+              break;
+            case kLParen:
+              ++depth_;
+              has_movetext_ = true;
+              ++p;
+              break;
+            case kRParen:
+              if (depth_ > 0) --depth_;  // an unmatched ')' is the parser's to report
+              has_movetext_ = true;
+              ++p;
+              break;
+            case kStar:
+              has_movetext_ = true;
+              ++p;
+              if (depth_ == 0) {
+                game_end_ = p;
+                pos_ = p;
+                state_ = State::Between;
+                return Scan::GameDone;
+              }
+              break;
+            default:  // stray ']', '}' or '"': junk, but movetext
+              has_movetext_ = true;
+              ++p;
+              break;
+          }
         }
-        line_blank_ = false;
         break;
       }
 

@@ -15,18 +15,27 @@ namespace {
 
 using detail::kByteClass;
 
+// Per-byte flags for classifying a symbol in one pass.
+enum : std::uint8_t {
+  kSanByte = 1,    // may appear in a SAN-shaped token
+  kGlyphByte = 2,  // '!' or '?'
+  kDotByte = 4,    // '.'
+};
+
 // Bytes a SAN-shaped token may consist of (spec 8.2.3 plus what real files use:
 // '0' castling, ':' captures, '-' in long algebraic and "--", '@' drops, '.' in
 // "e.p."). Anything else in a symbol (like '<', '/', non-ASCII) is not a move.
-constexpr std::array<bool, 256> make_san_chars() {
-  std::array<bool, 256> t{};
-  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = true;
-  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = true;
-  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = true;
-  for (const char c : {':', '-', '=', '+', '#', '!', '?', '@', '.'}) t[static_cast<unsigned char>(c)] = true;
+constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = kSanByte;
+  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = kSanByte;
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = kSanByte;
+  for (const char c : {':', '-', '=', '+', '#', '@'}) t[static_cast<unsigned char>(c)] = kSanByte;
+  t['!'] = t['?'] = kSanByte | kGlyphByte;
+  t['.'] = kSanByte | kDotByte;
   return t;
 }
-constexpr std::array<bool, 256> kSanChar = make_san_chars();
+constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
@@ -226,6 +235,7 @@ void Parser::run() {
     switch (kByteClass[static_cast<unsigned char>(c)]) {
       case detail::kSpace:
         ++p_;
+        while (p_ < n_ && t_[p_] == ' ') ++p_;  // runs of blanks are common
         break;
       case detail::kLf:
       case detail::kCr:
@@ -294,12 +304,11 @@ void Parser::comment(std::string_view text, SourceLoc at) {
 void Parser::brace_comment() {
   const std::size_t start = p_;
   const SourceLoc at = loc(start);
-  std::size_t i = start + 1;
   // Spec 5: brace comments do not nest; the first '}' ends one.
-  for (; i < n_; ++i) {
-    const char c = t_[i];
-    if (c == '}') break;
-    if (is_newline(c)) newline(i);
+  const void* close = std::memchr(t_ + start + 1, '}', n_ - start - 1);
+  const std::size_t i = close != nullptr ? static_cast<std::size_t>(static_cast<const char*>(close) - t_) : n_;
+  for (std::size_t j = start + 1; j < i; ++j) {
+    if (is_newline(t_[j])) newline(j);
   }
   const std::string_view text(t_ + start + 1, i - start - 1);
   if (i == n_) {
@@ -519,13 +528,11 @@ void Parser::symbol() {
 }
 
 void Parser::san_like(std::string_view word, std::size_t start) {
-  bool glyph_only = true;
-  bool san_shaped = true;
-  for (const char c : word) {
-    glyph_only = glyph_only && (c == '!' || c == '?');
-    san_shaped = san_shaped && kSanChar[static_cast<unsigned char>(c)];
-  }
-  if (glyph_only) {
+  std::uint8_t all = 0xFF;  // flags every byte of the word has
+  for (const char c : word) all &= kSymbolFlags[static_cast<unsigned char>(c)];
+  const bool san_shaped = (all & kSanByte) != 0;
+  const bool only_dots = (all & kDotByte) != 0;
+  if ((all & kGlyphByte) != 0) {
     const int code = glyph_nag(word);
     if (code < 0) {
       junk(word, start, "annotation glyph");
@@ -536,8 +543,6 @@ void Parser::san_like(std::string_view word, std::size_t start) {
     v_.nag(code, loc(start));
     return;
   }
-  bool only_dots = true;
-  for (const char c : word) only_dots = only_dots && c == '.';
   if (only_dots && word.size() >= 2) {
     // "1. ... Ba5": the periods of "1..." written apart; nothing to deliver.
     flush_san();

@@ -74,7 +74,7 @@ JsonObject& JsonObject::raw_field(std::string_view name, std::string_view json) 
   out_ += json;
   return *this;
 }
-std::string JsonObject::str() && {
+std::string JsonObject::str() {
   out_ += '}';
   return std::move(out_);
 }

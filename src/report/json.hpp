@@ -28,7 +28,7 @@ class JsonObject {
   // value must already be valid JSON (an object, array, ...).
   JsonObject& raw_field(std::string_view name, std::string_view json);
   // Closes the object and returns it; the builder must not be used afterwards.
-  std::string str() &&;
+  std::string str();
 
  private:
   void key(std::string_view name);

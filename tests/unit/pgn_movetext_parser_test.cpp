@@ -34,8 +34,8 @@ class Recorder : public Visitor {
   void comment(std::string_view text, SourceLoc l) override {
     events.push_back("comment {" + std::string(text) + "}" + at(l));
   }
-  void begin_variation(SourceLoc l) override { events.push_back("(" + at(l)); }
-  void end_variation(SourceLoc l) override { events.push_back(")" + at(l)); }
+  void begin_variation(SourceLoc l) override { events.push_back(std::string("(").append(at(l))); }
+  void end_variation(SourceLoc l) override { events.push_back(std::string(")").append(at(l))); }
   void result(std::string_view token, SourceLoc l) override { events.push_back("result " + std::string(token) + at(l)); }
   void problem(Severity s, std::string_view code, std::string message, SourceLoc l) override {
     const std::string p = std::string(s == Severity::Error ? "E " : "W ") + std::string(code) + at(l);

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// `chesstool validate`: replays every game of every input and reports each problem.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/game_pipeline.hpp"
+#include "cli/input_paths.hpp"
+#include "pgn/game_checker.hpp"
+#include "report/game_output.hpp"
+#include "report/json.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct ValidateOptions {
+  std::vector<std::string> paths;
+  bool json = false;
+  bool quiet = false;
+  bool strict = false;
+  int jobs = 0;
+  std::uint64_t max_errors = 0;
+  std::uint64_t game_offset = 0;
+};
+
+struct Totals {
+  std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
+};
+
+ExitCode run_validate(const ValidateOptions& o) {
+  auto start = std::chrono::steady_clock::now();
+  InputList inputs = expand_inputs(o.paths);
+  Totals t;
+  for (const auto& e : inputs.errors) {
+    ++t.io_errors;
+    if (!o.quiet) fmt::print(stderr, "chesstool: error: {}\n", e);
+  }
+  t.files = inputs.files.size();
+
+  const bool progress = !o.quiet && isatty(STDERR_FILENO);
+  auto last_progress = start;
+  std::vector<std::string> names;
+  for (const auto& f : inputs.files) names.push_back(display_name(f));
+
+  pgn::CheckOptions check;
+  check.strict = o.strict;
+  int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+
+  PipelineSink<pgn::GameReport> sink;
+  sink.io_error = [&](std::size_t f, const std::string& error) {
+    ++t.io_errors;
+    if (!o.quiet) fmt::print(stderr, "{}chesstool: error: {}\n", progress ? "\r\033[K" : "", error);
+    (void)f;
+  };
+  sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
+    g.index += o.game_offset;
+    ++t.games;
+    t.plies += std::uint64_t(g.plies);
+    t.errors += g.errors.size();
+    t.warnings += g.warnings.size();
+    if (g.valid) ++t.valid; else ++t.invalid;
+    if (!o.quiet) {
+      if (progress && (!g.errors.empty() || !g.warnings.empty())) fmt::print(stderr, "\r\033[K");
+      // Errors and warnings in source order.
+      std::size_t ie = 0, iw = 0;
+      while (ie < g.errors.size() || iw < g.warnings.size()) {
+        bool take_error = iw == g.warnings.size() ||
+                          (ie < g.errors.size() && g.errors[ie].line <= g.warnings[iw].line);
+        const auto& d = take_error ? g.errors[ie++] : g.warnings[iw++];
+        fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], g, d));
+      }
+    }
+    if (o.json) fmt::print("{}\n", report::game_json(names[f], g));
+    if (progress) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_progress > std::chrono::milliseconds(200)) {
+        last_progress = now;
+        fmt::print(stderr, "\r\033[Kvalidating {}: {} games, {} invalid", names[f], t.games, t.invalid);
+        std::fflush(stderr);
+      }
+    }
+    return !(o.max_errors && t.invalid >= o.max_errors);
+  };
+  auto work = [&check](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, check); };
+  run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
+
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (progress) fmt::print(stderr, "\r\033[K");
+  if (!o.quiet)
+    fmt::print(stderr, "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s\n",
+               t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
+               t.warnings == 1 ? "" : "s", t.plies, seconds);
+  if (o.json) {
+    report::JsonObject s;
+    s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
+    s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
+    s.field("io_errors", t.io_errors).field("seconds", seconds);
+    fmt::print("{}\n", std::move(s).str());
+  }
+  std::fflush(stdout);
+  if (t.io_errors) return ExitCode::Error;
+  if (t.invalid || (o.strict && t.warnings)) return ExitCode::Negative;
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+Runner setup_validate(CLI::App& app) {
+  auto o = std::make_shared<ValidateOptions>();
+  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_flag("--json", o->json, "Print one NDJSON record per game, then a summary record");
+  app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics or summary on standard error");
+  app.add_flag("--strict", o->strict, "Warn about lenient notation; warnings make the exit status 1");
+  app.add_option("-j,--jobs", o->jobs, "Games validated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
+  app.add_option("--max-errors", o->max_errors, "Stop after this many invalid games");
+  app.add_option("--game-offset", o->game_offset, "Add this to every game number (for split archives)");
+  return [o]() { return run_validate(*o); };
+}
+
+}  // namespace chesstool::cli

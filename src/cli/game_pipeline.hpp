@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// Reads games from a list of inputs, processes them on worker threads, and hands the
+// results back strictly in input order with bounded memory.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pgn/game_splitter.hpp"
+#include "pgn/source.hpp"
+
+namespace chesstool::cli {
+
+// Events delivered in input order, one file after another.
+template <class Result>
+struct PipelineSink {
+  // A file could not be opened or read; the other files go on.
+  std::function<void(std::size_t file, const std::string& error)> io_error;
+  // One processed game. Return false to stop reading (e.g. --max-errors).
+  std::function<bool(std::size_t file, pgn::RawGame&& raw, Result&& result)> game;
+};
+
+// Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
+// uses that many workers plus the calling thread as reader and one writer thread.
+template <class Result>
+void run_pipeline(const std::vector<std::string>& files, int jobs,
+                  const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
+                  const PipelineSink<Result>& sink) {
+  if (jobs <= 1) {
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      pgn::ByteSource source(files[f]);
+      if (source.error()) {
+        sink.io_error(f, *source.error());
+        continue;
+      }
+      pgn::GameSplitter splitter(source);
+      pgn::RawGame raw;
+      while (splitter.next(raw)) {
+        Result r = work(f, raw);
+        if (!sink.game(f, std::move(raw), std::move(r))) return;
+        raw = pgn::RawGame();
+      }
+      if (source.error()) sink.io_error(f, *source.error());
+    }
+    return;
+  }
+
+  // A batch is a run of games from one file (or an I/O error) with a sequence number.
+  struct Batch {
+    std::uint64_t seq = 0;
+    std::size_t file = 0;
+    std::vector<pgn::RawGame> games;
+    std::vector<Result> results;
+    std::optional<std::string> error;
+  };
+  constexpr std::size_t kBatchGames = 64;
+  constexpr std::size_t kBatchBytes = 512 * 1024;
+  const std::size_t max_in_flight = std::size_t(jobs) * 4;
+
+  std::mutex mu;
+  std::condition_variable work_cv, done_cv, space_cv;
+  std::deque<Batch> todo;
+  std::map<std::uint64_t, Batch> done;
+  std::size_t in_flight = 0;
+  bool reading_finished = false;
+  std::uint64_t total_batches = 0;
+  std::atomic<bool> stop{false};
+
+  auto worker = [&]() {
+    for (;;) {
+      Batch b;
+      {
+        std::unique_lock lock(mu);
+        work_cv.wait(lock, [&] { return !todo.empty() || reading_finished; });
+        if (todo.empty()) return;
+        b = std::move(todo.front());
+        todo.pop_front();
+      }
+      if (!stop.load(std::memory_order_relaxed)) {
+        b.results.reserve(b.games.size());
+        for (const auto& g : b.games) b.results.push_back(work(b.file, g));
+      }
+      {
+        std::lock_guard lock(mu);
+        done.emplace(b.seq, std::move(b));
+      }
+      done_cv.notify_all();
+    }
+  };
+
+  auto writer = [&]() {
+    std::uint64_t next = 0;
+    for (;;) {
+      Batch b;
+      {
+        std::unique_lock lock(mu);
+        done_cv.wait(lock, [&] { return done.count(next) || (reading_finished && next == total_batches); });
+        auto it = done.find(next);
+        if (it == done.end()) return;
+        b = std::move(it->second);
+        done.erase(it);
+      }
+      ++next;
+      if (!stop) {
+        for (std::size_t i = 0; i < b.results.size() && !stop; ++i)
+          if (!sink.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop = true;
+        if (b.error && !stop) sink.io_error(b.file, *b.error);
+      }
+      {
+        std::lock_guard lock(mu);
+        --in_flight;
+      }
+      space_cv.notify_all();
+    }
+  };
+
+  std::vector<std::thread> threads;
+  for (int i = 0; i < jobs; ++i) threads.emplace_back(worker);
+  std::thread writer_thread(writer);
+
+  std::uint64_t seq = 0;
+  auto submit = [&](Batch&& b) {
+    b.seq = seq++;
+    std::unique_lock lock(mu);
+    space_cv.wait(lock, [&] { return in_flight < max_in_flight || stop; });
+    ++in_flight;
+    ++total_batches;
+    if (b.games.empty()) {
+      done.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
+      lock.unlock();
+      done_cv.notify_all();
+    } else {
+      todo.push_back(std::move(b));
+      lock.unlock();
+      work_cv.notify_one();
+    }
+  };
+
+  for (std::size_t f = 0; f < files.size() && !stop; ++f) {
+    pgn::ByteSource source(files[f]);
+    if (source.error()) {
+      Batch b;
+      b.file = f;
+      b.error = *source.error();
+      submit(std::move(b));
+      continue;
+    }
+    pgn::GameSplitter splitter(source);
+    Batch b;
+    b.file = f;
+    std::size_t bytes = 0;
+    pgn::RawGame raw;
+    while (!stop && splitter.next(raw)) {
+      bytes += raw.text.size();
+      b.games.push_back(std::move(raw));
+      raw = pgn::RawGame();
+      if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
+        submit(std::move(b));
+        b = Batch();
+        b.file = f;
+        bytes = 0;
+      }
+    }
+    if (source.error()) b.error = *source.error();
+    if (!b.games.empty() || b.error) submit(std::move(b));
+  }
+  {
+    std::lock_guard lock(mu);
+    reading_finished = true;
+  }
+  work_cv.notify_all();
+  done_cv.notify_all();
+  for (auto& t : threads) t.join();
+  writer_thread.join();
+}
+
+}  // namespace chesstool::cli

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Expands command-line paths into the list of PGN inputs (files, directories, stdin).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace chesstool::cli {
+
+struct InputList {
+  std::vector<std::string> files;   // "-" is standard input
+  std::vector<std::string> errors;  // one message per path that could not be used
+};
+
+// Files are taken as given (any name); directories are searched recursively for
+// *.pgn and *.pgn.gz, in sorted order so runs are reproducible; "-" or no path at all
+// means standard input.
+InputList expand_inputs(const std::vector<std::string>& paths);
+
+// Name used in diagnostics: "<stdin>" for "-", else the path as given.
+std::string display_name(const std::string& path);
+
+}  // namespace chesstool::cli

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// Standard Algebraic Notation: syntax-only token parsing, resolution against a position, and SAN writing.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/types.hpp"
+
+namespace chesstool {
+
+// Why a SAN token was refused. Each has a stable kebab-case code (san_error_code).
+enum class SanError : std::uint8_t {
+  None = 0,
+  Malformed,        // "malformed-move": the text is not a move in any accepted form
+  Illegal,          // "illegal-move": well formed, but no legal move matches
+  Ambiguous,        // "ambiguous-move": more than one legal move matches
+  NullMoveInCheck,  // "null-move-in-check": "--"/"Z0" while the side to move is in check
+};
+// Stable code of an error ("" for None).
+std::string_view san_error_code(SanError e);
+
+// Deviations from PGN-standard SAN that are accepted, one bit each, so a --strict caller
+// can warn about every one. The first group is found by parse_san (text only), the
+// second by resolve_san (needs the position).
+enum class SanLenient : std::uint32_t {
+  ZeroCastling = 1u << 0,            // "zero-castling": 0-0 / 0-0-0
+  PromotionWithoutEquals = 1u << 1,  // "promotion-without-equals": e8Q
+  LowercasePromotion = 1u << 2,      // "lowercase-promotion": e8=q, d7d8n
+  CoordinateMove = 1u << 3,          // "coordinate-move": UCI-like e2e4, g1f3, e7e8q, e1g1
+  LongAlgebraic = 1u << 4,           // "long-algebraic": from-square with '-' (Ng1-f3, e2-e4) or
+                                     //   a letterless from-square with 'x' (c5xd4)
+  PawnLetter = 1u << 5,              // "pawn-letter": Pe4
+  ColonCapture = 1u << 6,            // "colon-capture": N:f3, e:d5
+  EnPassantSuffix = 1u << 7,         // "en-passant-suffix": exd6e.p.
+  RedundantDisambiguation = 1u << 8, // "redundant-disambiguation": Ngf3 when Nf3 suffices, or a
+                                     //   disambiguation other than the standard's minimal one
+  MissingCaptureMark = 1u << 9,      // "missing-capture-mark": a capture written without 'x' (Nf3
+                                     //   onto a piece, ed5); not reported for coordinate moves
+  WrongCaptureMark = 1u << 10,       // "wrong-capture-mark": 'x' on a non-capture, or "e.p." on a
+                                     //   move that is not an en passant capture
+  MissingCheckSign = 1u << 11,       // "missing-check-sign": the move checks or mates, no suffix
+  WrongCheckSign = 1u << 12,         // "wrong-check-sign": '+' on a mate, '#' on a mere check, or
+                                     //   '+'/'#' on a move that does not check
+  CastlingAsKingMove = 1u << 13,     // "castling-as-king-move": castling written as a king move
+                                     //   (Kg1, e1g1, Ke1-g1) or as king-takes-rook (e1h1, Kxh1)
+};
+using SanLenientSet = std::uint32_t;
+constexpr SanLenientSet operator|(SanLenient a, SanLenient b) { return SanLenientSet(a) | SanLenientSet(b); }
+constexpr bool has_lenient(SanLenientSet set, SanLenient l) { return (set & SanLenientSet(l)) != 0; }
+inline constexpr SanLenient kAllSanLenient[] = {
+    SanLenient::ZeroCastling,       SanLenient::PromotionWithoutEquals,  SanLenient::LowercasePromotion,
+    SanLenient::CoordinateMove,     SanLenient::LongAlgebraic,           SanLenient::PawnLetter,
+    SanLenient::ColonCapture,       SanLenient::EnPassantSuffix,         SanLenient::RedundantDisambiguation,
+    SanLenient::MissingCaptureMark, SanLenient::WrongCaptureMark,        SanLenient::MissingCheckSign,
+    SanLenient::WrongCheckSign,     SanLenient::CastlingAsKingMove};
+// Stable kebab-case code of one lenient form ("zero-castling", ...).
+std::string_view san_lenient_code(SanLenient l);
+// One-line English description of one lenient form, for warnings.
+std::string_view san_lenient_description(SanLenient l);
+
+enum class SanCastle : std::uint8_t { None, KingSide, QueenSide };
+// The check suffix written on a token, or what a move actually does.
+enum class SanCheck : std::uint8_t { None, Check, Mate };
+
+// One SAN token, syntax only. Square fields use -1 / kNoSquare for "not given".
+struct SanToken {
+  // Pawn for pawn moves (with or without a 'P'); NoPieceType for castling, null moves and
+  // letterless coordinate moves (e2e4, g1f3), whose piece the board decides.
+  PieceType piece = NoPieceType;
+  std::int8_t from_file = -1;  // 0..7 or -1
+  std::int8_t from_rank = -1;  // 0..7 or -1
+  Square to = kNoSquare;
+  PieceType promotion = NoPieceType;
+  SanCastle castle = SanCastle::None;
+  SanCheck check = SanCheck::None;
+  std::uint8_t glyph = 0;  // suffix annotation as a NAG: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6; 0 none
+  bool capture = false;    // 'x' or ':' written
+  bool en_passant_mark = false;  // "e.p." written
+  bool null_move = false;        // "--" or "Z0"; not a lenient bit, the caller decides
+  SanLenientSet lenient = 0;     // lenient forms used by the text
+};
+
+struct SanParse {
+  SanToken token;
+  SanError error = SanError::None;  // None or Malformed
+  std::string message;              // why it is malformed; empty when ok
+  bool ok() const { return error == SanError::None; }
+};
+
+// Parses one move token as delivered by the PGN tokenizer (suffixes included: "Nf3+!?",
+// "exd6e.p.", "O-O#"). Syntax only. A glyph before the check sign ("e4!+") is malformed:
+// SAN puts the check sign directly after the move (spec 8.2.3.7 and 8.2.3.8). Never
+// allocates unless the token is malformed.
+SanParse parse_san(std::string_view text);
+
+struct SanResolution {
+  // The move; Move::none() on error, except NullMoveInCheck which still carries Move::null().
+  Move move;
+  SanError error = SanError::None;
+  std::string message;  // names the problem; empty when ok
+  // Exactly one legal move matches a normalised reading of the failed token (letter case,
+  // zeros, '=', disambiguation dropped or changed): its canonical SAN. Only on error.
+  std::optional<std::string> did_you_mean;
+  SanLenientSet lenient = 0;  // the token's lenient forms plus those found against the position
+  bool ok() const { return error == SanError::None; }
+};
+
+// Finds the legal move a token names in pos and checks its capture mark, disambiguation
+// and check suffix (recorded as lenient forms, never errors). When `after` is given and a
+// move is found, *after receives the position after it (spares the caller a make_move).
+// Allocates nothing on success.
+SanResolution resolve_san(const Position& pos, const SanToken& token, Position* after = nullptr);
+// parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
+// normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
+SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr);
+
+// Whether m (legal in pos) checks or mates the opponent.
+SanCheck check_state_after(const Position& pos, Move m);
+
+// Canonical SAN of a legal move: minimal disambiguation (file, else rank, else both; spec
+// 8.2.3.4), 'x' on captures including en passant, "=Q" promotions, O-O / O-O-O (Chess960
+// too), then '+' or '#'. Move::null() gives "--".
+std::string to_san(const Position& pos, Move m);
+
+// The token written back as text without suffixes ("Nbd2", "exd6", "O-O"); for messages.
+std::string san_token_text(const SanToken& token);
+
+}  // namespace chesstool

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// What checking one game found: its tags, how far it replayed, its diagnostics and outcome.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pgn/movetext_parser.hpp"
+
+namespace chesstool::pgn {
+
+// One problem in one game. code is a stable kebab-case name that scripts may rely on
+// (documented in chesstool(1)); ply is the half-move count from the game's start
+// position (first move = ply 1; a move in a variation has the ply it would have in the
+// game), 0 when the problem is not tied to a move.
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string code;
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
+  int ply = 0;
+  std::string token;    // the offending token as written, may be empty
+  std::string message;  // lower-case, no trailing period
+  std::string fen;      // position in which the token was read, may be empty
+};
+
+// How the final mainline position stands by the FIDE Laws (issue: adjudication).
+enum class GameStatus { Ongoing, Checkmate, Stalemate, InsufficientMaterial, FivefoldRepetition, SeventyFiveMoves };
+
+struct DrawClaim {
+  std::string kind;  // "threefold_repetition" or "fifty_moves"
+  int ply = 0;       // first mainline ply at which the claim became available
+};
+
+struct GameReport {
+  std::uint64_t index = 0;  // 1-based within its file
+  std::uint64_t line = 0;   // line where the game starts
+  std::uint64_t byte_offset = 0;
+  std::vector<std::pair<std::string, std::string>> tags;  // in file order, UTF-8
+  bool valid = true;   // every move of the mainline and all variations legal, movetext parses
+  int plies = 0;       // mainline half-moves replayed before the first error
+  std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
+  // Outcome of the final mainline position reached.
+  GameStatus status = GameStatus::Ongoing;
+  std::optional<int> winner;  // 0 white, 1 black
+  std::vector<DrawClaim> claims;
+  std::optional<int> ended_at;  // ply at which the game ended automatically, when moves followed
+  std::string final_fen;
+  std::string result_token;  // termination marker in the movetext, may be empty
+
+  const std::string* tag(std::string_view name) const {
+    for (const auto& [k, v] : tags)
+      if (k == name) return &v;
+    return nullptr;
+  }
+};
+
+}  // namespace chesstool::pgn

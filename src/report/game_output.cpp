@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// Text and JSON forms of a checked game.
+#include "report/game_output.hpp"
+
+#include <fmt/format.h>
+
+#include "report/json.hpp"
+
+namespace chesstool::report {
+
+const char* status_name(pgn::GameStatus s) {
+  switch (s) {
+    case pgn::GameStatus::Checkmate: return "checkmate";
+    case pgn::GameStatus::Stalemate: return "stalemate";
+    case pgn::GameStatus::InsufficientMaterial: return "insufficient_material";
+    case pgn::GameStatus::FivefoldRepetition: return "fivefold_repetition";
+    case pgn::GameStatus::SeventyFiveMoves: return "seventyfive_moves";
+    case pgn::GameStatus::Ongoing: break;
+  }
+  return "ongoing";
+}
+
+std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d) {
+  std::string context = fmt::format("game {}", game.index);
+  const std::string* white = game.tag("White");
+  const std::string* black = game.tag("Black");
+  if (white || black) context += fmt::format(" \"{} - {}\"", white ? *white : "?", black ? *black : "?");
+  if (!d.fen.empty()) context += fmt::format(", position {}", d.fen);
+  return fmt::format("{}:{}:{}: {}: {} ({}) [{}]", file, d.line, d.column,
+                     d.severity == pgn::Severity::Error ? "error" : "warning", d.message, context, d.code);
+}
+
+namespace {
+
+std::string diagnostics_json(const std::vector<pgn::Diagnostic>& list) {
+  std::string out = "[";
+  for (const auto& d : list) {
+    if (out.size() > 1) out += ',';
+    JsonObject o;
+    o.field("code", d.code).field("line", d.line).field("column", std::uint64_t(d.column)).field("ply", d.ply);
+    o.field("token", d.token).field("message", d.message);
+    if (!d.fen.empty()) o.field("fen", d.fen);
+    out += std::move(o).str();
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+std::string game_json(const std::string& file, const pgn::GameReport& game) {
+  JsonObject o;
+  o.field("type", "game").field("file", file).field("game", game.index).field("line", game.line);
+  o.field("byte_offset", game.byte_offset).field("valid", game.valid).field("plies", game.plies);
+  o.raw_field("errors", diagnostics_json(game.errors)).raw_field("warnings", diagnostics_json(game.warnings));
+  std::string tags = "{";
+  for (const auto& [k, v] : game.tags) {
+    if (tags.size() > 1) tags += ',';
+    append_json_string(tags, k);
+    tags += ':';
+    append_json_string(tags, v);
+  }
+  o.raw_field("tags", tags + "}");
+  o.field("status", status_name(game.status));
+  if (game.winner)
+    o.field("winner", *game.winner == 0 ? "white" : "black");
+  else
+    o.null_field("winner");
+  std::string claims = "[";
+  for (const auto& c : game.claims) {
+    if (claims.size() > 1) claims += ',';
+    claims += JsonObject().field("kind", c.kind).field("ply", c.ply).str();
+  }
+  o.raw_field("claims", claims + "]");
+  if (game.ended_at)
+    o.field("ended_at", *game.ended_at);
+  else
+    o.null_field("ended_at");
+  if (!game.final_fen.empty()) o.field("final_fen", game.final_fen);
+  return std::move(o).str();
+}
+
+}  // namespace chesstool::report

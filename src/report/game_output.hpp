@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// Renders game reports as compiler-style diagnostics and as NDJSON records.
+#pragma once
+
+#include <string>
+
+#include "pgn/game_report.hpp"
+
+namespace chesstool::report {
+
+// "file:line:col: error: message (game N "White - Black", position FEN) [code]"
+std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d);
+// One NDJSON line (without the newline) with "type": "game"; field names are a contract.
+std::string game_json(const std::string& file, const pgn::GameReport& game);
+// JSON names of the adjudication values.
+const char* status_name(pgn::GameStatus s);
+
+}  // namespace chesstool::report
