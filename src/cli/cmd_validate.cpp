@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -69,14 +70,14 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (g.valid) ++t.valid; else ++t.invalid;
     if (!o.quiet) {
       if (progress && (!g.errors.empty() || !g.warnings.empty())) fmt::print(stderr, "\r\033[K");
-      // Errors and warnings in source order.
-      std::size_t ie = 0, iw = 0;
-      while (ie < g.errors.size() || iw < g.warnings.size()) {
-        bool take_error = iw == g.warnings.size() ||
-                          (ie < g.errors.size() && g.errors[ie].line <= g.warnings[iw].line);
-        const auto& d = take_error ? g.errors[ie++] : g.warnings[iw++];
-        fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], g, d));
-      }
+      // Errors and warnings together, in source order.
+      std::vector<const pgn::Diagnostic*> all;
+      for (const auto& d : g.errors) all.push_back(&d);
+      for (const auto& d : g.warnings) all.push_back(&d);
+      std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
+        return a->line != b->line ? a->line < b->line : a->column < b->column;
+      });
+      for (const auto* d : all) fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], g, *d));
     }
     if (o.json) fmt::print("{}\n", report::game_json(names[f], g));
     if (progress) {

@@ -41,6 +41,7 @@ class Checker final : public Visitor {
     report_.index = raw.index;
     report_.line = raw.line;
     report_.byte_offset = raw.byte_offset;
+    report_.column = raw.column;
   }
 
   GameReport take() { return std::move(report_); }
@@ -202,7 +203,7 @@ class Checker final : public Visitor {
   void setup_start_position() {
     if (movetext_seen_) return;
     movetext_seen_ = true;
-    SourceLoc at{report_.line, 1, report_.byte_offset};
+    SourceLoc at{report_.line, report_.column, report_.byte_offset};
     Position start = Position::startpos();
     bool chess960 = false;
     if (const std::string* variant = report_.tag("Variant")) {
@@ -249,7 +250,7 @@ class Checker final : public Visitor {
   }
 
   void check_result() {
-    SourceLoc at{report_.line, 1, report_.byte_offset};
+    SourceLoc at{report_.line, report_.column, report_.byte_offset};
     const std::string* tag = report_.tag("Result");
     auto is_result = [](std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; };
     if (!tag) {

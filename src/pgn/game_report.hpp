@@ -38,6 +38,7 @@ struct DrawClaim {
 struct GameReport {
   std::uint64_t index = 0;  // 1-based within its file
   std::uint64_t line = 0;   // line where the game starts
+  std::uint32_t column = 1;  // column where the game starts
   std::uint64_t byte_offset = 0;
   std::vector<std::pair<std::string, std::string>> tags;  // in file order, UTF-8
   bool valid = true;   // every move of the mainline and all variations legal, movetext parses

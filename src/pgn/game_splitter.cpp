@@ -73,13 +73,17 @@ void GameSplitter::refill() {
 
 void GameSplitter::newline_lf(std::size_t i) {
   // LF after CR is the second half of one CRLF line end.
-  if (i == 0 || buf_[i - 1] != '\r') ++line_;
+  if (i == 0 || buf_[i - 1] != '\r') {
+    ++line_;
+    if (line_blank_) empty_line_seen_ = true;
+  }
   line_start_ = base_ + i + 1;
   line_blank_ = true;
 }
 
 void GameSplitter::newline_cr(std::size_t i) {
   ++line_;
+  if (line_blank_) empty_line_seen_ = true;
   line_start_ = base_ + i + 1;
   line_blank_ = true;
 }
@@ -196,9 +200,20 @@ GameSplitter::Scan GameSplitter::scan() {
             continue;
           }
           const bool was_blank = line_blank_;
+          const bool after_empty_line = empty_line_seen_;
           line_blank_ = false;
+          empty_line_seen_ = false;
           switch (k) {
             case kSymbol:
+              if (has_movetext_ && depth_ == 0 && was_blank && after_empty_line && c == '1' && p + 2 < n &&
+                  b[p + 1] == '.' && b[p + 2] != '.') {
+                // Real archives hold games without tags or result, separated only by an
+                // empty line: a line starting "1." after an empty line starts a new game.
+                game_end_ = p;
+                pos_ = p;
+                state_ = State::Between;
+                return Scan::GameDone;
+              }
               if (c == '%' && base_ + p == line_start_) {
                 state_ = State::Escape;  // spec 6
                 ++p;

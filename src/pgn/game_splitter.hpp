@@ -142,6 +142,7 @@ class GameSplitter {
   bool in_game_ = false;
   bool has_movetext_ = false;
   bool line_blank_ = true;      // only whitespace so far on the current line
+  bool empty_line_seen_ = false;  // an empty line since the last token
   std::size_t game_start_ = 0;  // index in buf_
   std::size_t game_end_ = 0;    // index in buf_, valid when scan() returns GameDone
   std::size_t symbol_start_ = 0;
