@@ -39,9 +39,14 @@ class Move {
 };
 
 // A fixed-capacity list of moves; 256 exceeds the known maximum of 218 legal moves.
+// The storage is left uninitialised (the union skips Move's constructor), so a list on
+// the stack costs nothing until moves are pushed.
 struct MoveList {
-  Move moves[256];
+  union {
+    Move moves[256];
+  };
   int count = 0;
+  MoveList() {}
   void push(Move m) { moves[count++] = m; }
   const Move* begin() const { return moves; }
   const Move* end() const { return moves + count; }

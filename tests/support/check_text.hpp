@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Runs the game checker on PGN text held in memory (test helper).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pgn/game_checker.hpp"
+#include "pgn/game_splitter.hpp"
+#include "pgn/source.hpp"
+
+namespace chesstool::testing {
+
+inline std::vector<pgn::GameReport> check_text(const std::string& text, bool strict = false) {
+  pgn::ByteSource source = pgn::ByteSource::from_memory(text);
+  pgn::GameSplitter splitter(source);
+  pgn::RawGame raw;
+  std::vector<pgn::GameReport> out;
+  pgn::CheckOptions options;
+  options.strict = strict;
+  while (splitter.next(raw)) out.push_back(pgn::check_game(raw, options));
+  return out;
+}
+
+inline std::vector<pgn::GameReport> check_file(const std::string& path, bool strict = false) {
+  pgn::ByteSource source(path);
+  pgn::GameSplitter splitter(source);
+  pgn::RawGame raw;
+  std::vector<pgn::GameReport> out;
+  pgn::CheckOptions options;
+  options.strict = strict;
+  while (splitter.next(raw)) out.push_back(pgn::check_game(raw, options));
+  return out;
+}
+
+inline bool has_code(const std::vector<pgn::Diagnostic>& list, const std::string& code) {
+  for (const auto& d : list)
+    if (d.code == code) return true;
+  return false;
+}
+
+}  // namespace chesstool::testing
