@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// resolve_start_position(): reads the Variant, FEN and SetUp tags into a playable start position.
+#include "pgn/start_position.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/fen.hpp"
+
+namespace chesstool::pgn {
+
+namespace {
+
+// Normalised Variant tag value: lower case without spaces, dashes or underscores.
+std::string variant_key(std::string_view v) {
+  std::string out;
+  for (char c : v)
+    if (c != ' ' && c != '-' && c != '_') out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool equals_ignore_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+const std::string* find_tag(const std::vector<std::pair<std::string, std::string>>& tags, std::string_view name) {
+  for (const auto& [k, v] : tags)
+    if (k == name) return &v;
+  return nullptr;
+}
+
+}  // namespace
+
+StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags) {
+  StartPosition out;
+  out.position = Position::startpos();
+  auto note = [&out](Severity s, bool strict_only, std::string code, std::string token, std::string message) {
+    out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message)});
+  };
+  if (const std::string* variant = find_tag(tags, "Variant")) {
+    std::string v = variant_key(*variant);
+    if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
+      out.chess960 = true;
+    } else if (!(v.empty() || v == "standard" || v == "fromposition" || v == "normal")) {
+      note(Severity::Error, false, "unsupported-variant", *variant,
+           "unsupported variant '" + *variant + "': only standard chess and Chess960 are checked");
+      out.ok = false;
+      return out;
+    }
+  }
+  const std::string* fen = find_tag(tags, "FEN");
+  if (!fen) {
+    for (const auto& [k, val] : tags)
+      if (equals_ignore_case(k, "FEN")) {
+        fen = &val;
+        note(Severity::Warning, true, "tag-name-case", k, "tag '" + k + "' read as 'FEN' (tag names are case-sensitive)");
+        break;
+      }
+  }
+  const std::string* setup = find_tag(tags, "SetUp");
+  if (fen) {
+    FenResult parsed = parse_fen(*fen);
+    if (!parsed.ok()) {
+      note(Severity::Error, false, "invalid-fen", *fen, "invalid FEN tag: " + parsed.error->to_string());
+      out.ok = false;
+      return out;
+    }
+    out.position = parsed.position;
+    if (!setup || *setup != "1") note(Severity::Warning, true, "fen-without-setup", "FEN", "FEN tag without [SetUp \"1\"]");
+  } else if (setup && *setup == "1") {
+    note(Severity::Warning, false, "setup-without-fen", "SetUp",
+         "[SetUp \"1\"] without a FEN tag: starting from the standard position");
+  }
+  if (out.chess960) out.position.set_chess960(true);
+  if (out.position.is_chess960()) out.chess960 = true;
+  return out;
+}
+
+}  // namespace chesstool::pgn

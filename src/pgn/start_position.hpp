@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// The position a game starts from, decided by its FEN, SetUp and Variant tags (PGN standard 9.7).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/position.hpp"
+#include "pgn/movetext_parser.hpp"
+
+namespace chesstool::pgn {
+
+// One remark about the set-up tags. strict_only notes are style issues that a caller
+// reports only under --strict. token is the offending tag name or value.
+struct StartNote {
+  Severity severity = Severity::Warning;
+  bool strict_only = false;
+  std::string code;  // "unsupported-variant", "invalid-fen", "tag-name-case", "fen-without-setup", "setup-without-fen"
+  std::string token;
+  std::string message;
+};
+
+struct StartPosition {
+  Position position;       // meaningful only when ok
+  bool ok = true;          // false: unsupported variant or invalid FEN; the moves cannot be replayed
+  bool chess960 = false;   // Variant tag names Chess960 (or the FEN implies it)
+  std::vector<StartNote> notes;
+};
+
+// Resolves the start position from the tags (first occurrence of each name counts):
+// Variant must be standard chess or Chess960 (under any of its usual spellings); FEN
+// (spec 9.7.2; a tag spelled "fen" in another case is accepted, with a strict-only note)
+// is parsed strictly; SetUp "1" without FEN falls back to the standard position with a
+// warning. Never throws.
+StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags);
+
+}  // namespace chesstool::pgn
