@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev)
+packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -15,5 +15,7 @@ using Runner = std::function<ExitCode()>;
 Runner setup_fen(CLI::App& app);
 Runner setup_perft(CLI::App& app);
 Runner setup_validate(CLI::App& app);
+Runner setup_convert(CLI::App& app);
+Runner setup_board(CLI::App& app);
 
 }  // namespace chesstool::cli

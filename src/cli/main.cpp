@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <exception>
 #include <map>
 
@@ -10,6 +11,9 @@
 
 int main(int argc, char** argv) {
   using namespace chesstool::cli;
+  // Output to a closed pipe (`| head -1`) ends the process quietly, as for other Unix
+  // tools, even when the parent ignored SIGPIPE.
+  std::signal(SIGPIPE, SIG_DFL);
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
   app.name("chesstool");
   app.set_version_flag("--version", std::string("chesstool ") + CHESSTOOL_VERSION);
@@ -25,6 +29,8 @@ int main(int argc, char** argv) {
   add("validate", "Replay every game of PGN files and report illegal moves and other problems", setup_validate);
   add("fen", "Check FENs and print them in canonical form", setup_fen);
   add("perft", "Count the leaf nodes of the legal move tree", setup_perft);
+  add("convert", "Convert games to PGN export format, UCI, LAN, FEN, EPD or NDJSON", setup_convert);
+  add("board", "Show a position as a text diagram or an SVG picture", setup_board);
 
   try {
     app.parse(argc, argv);

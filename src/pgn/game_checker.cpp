@@ -10,6 +10,7 @@
 #include "core/movegen.hpp"
 #include "core/outcome.hpp"
 #include "core/san.hpp"
+#include "pgn/encoding.hpp"
 #include "pgn/game_end.hpp"
 
 namespace chesstool::pgn {
@@ -28,6 +29,15 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
+}
+
+// A token as shown in messages: at most 40 bytes (a 100 MB "token" must not become a
+// 100 MB message), valid UTF-8.
+std::string shown(std::string_view token, std::size_t max = 40) {
+  if (token.size() <= max) return utf8_or_cp1252(token);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+  return utf8_or_cp1252(token.substr(0, cut)) + "...";
 }
 
 // "23.", "23..." for the move about to be played in pos.
@@ -68,7 +78,7 @@ class Checker final : public Visitor {
 
     bool is_null = r.move.is_null();
     if (!r.ok()) {
-      std::string message = "illegal move " + move_label(pos) + std::string(text) + ": " + r.message;
+      std::string message = "illegal move " + move_label(pos) + shown(text) + ": " + r.message;
       if (r.error == SanError::Illegal && mainline) {
         if (count_legal(pos) == 0)
           message += pos.is_check() ? " (the game had already ended by checkmate)" : " (the game had already ended by stalemate)";
@@ -76,8 +86,8 @@ class Checker final : public Visitor {
           message += " (the game had already ended: " + game_end_.ended_reason() + ")";
       }
       if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
-      if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + std::string(text) + ": " + r.message;
-      if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + std::string(text) + ": " + r.message;
+      if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
+      if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
       add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
       line.dead = true;
       line.skipped = 0;
@@ -88,22 +98,22 @@ class Checker final : public Visitor {
       // one is not a legal game.
       if (mainline)
         add(Severity::Error, "null-move", loc, line.ply + 1, text,
-            "null move " + move_label(pos) + std::string(text) + " in the mainline: not a legal game", &pos);
+            "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
       else
         add(Severity::Warning, "null-move", loc, line.ply + 1, text,
-            "null move " + move_label(pos) + std::string(text) + " in a variation", nullptr);
+            "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
     } else if (options_.strict && r.lenient) {
       for (SanLenient l : kAllSanLenient)
         if (has_lenient(r.lenient, l))
           add(Severity::Warning, san_lenient_code(l), loc, line.ply + 1, text,
-              "lenient notation " + move_label(pos) + std::string(text) + ": " + std::string(san_lenient_description(l)),
+              "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(san_lenient_description(l)),
               nullptr);
     }
     if (mainline && !is_null) {
       if (game_end_.ended() && !moves_after_end_reported_) {
         moves_after_end_reported_ = true;
         result_problem("moves-after-game-end", loc, line.ply + 1, text,
-                       "move " + move_label(pos) + std::string(text) + " follows the end of the game (" +
+                       "move " + move_label(pos) + shown(text) + " follows the end of the game (" +
                            game_end_.ended_reason() + ")");
       }
     }
@@ -184,8 +194,8 @@ class Checker final : public Visitor {
     d.line = loc.line;
     d.column = loc.column;
     d.ply = ply;
-    d.token = std::string(token);
-    d.message = std::move(message);
+    d.token = shown(token);
+    d.message = shown(message, 400);
     if (pos) d.fen = to_fen(*pos);
     if (severity == Severity::Error) {
       report_.valid = false;

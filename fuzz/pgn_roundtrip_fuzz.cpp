@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer entry point for the PGN writer round trip (read, write, read, write); the properties live in fuzz_checks.hpp.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "fuzz_checks.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string failure =
+      chesstool::fuzz::check_pgn_roundtrip_input(std::string_view(reinterpret_cast<const char*>(data), size));
+  if (!failure.empty()) {
+    // Abort rather than return: libFuzzer then saves the input as a crash artifact.
+    std::fprintf(stderr, "PROPERTY FAILED (pgn_roundtrip_fuzz): %s\n", failure.c_str());
+    std::abort();
+  }
+  return 0;
+}

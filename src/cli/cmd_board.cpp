@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// `chesstool board`: a position as a terminal diagram or an SVG picture.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "core/fen.hpp"
+#include "report/board_diagram.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct BoardOptions {
+  std::vector<std::string> fen;  // the FEN's fields; quoting the FEN is optional
+  std::string svg;
+  std::string last_move;
+  bool ascii = false;
+  bool unicode = false;
+};
+
+ExitCode run_board(const BoardOptions& o) {
+  std::string text;
+  for (const auto& part : o.fen) text += (text.empty() ? "" : " ") + part;
+  if (text == "-") {
+    // The first line of standard input, e.g. from `chesstool convert --to fen | tail -1`.
+    std::getline(std::cin, text);
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+  }
+  FenResult r = parse_fen(text);
+  if (!r.ok()) {
+    fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", r.error->to_string());
+    return ExitCode::Negative;
+  }
+  report::DiagramOptions d;
+  if (!o.last_move.empty()) {
+    d.last_move = report::parse_last_move(o.last_move);
+    if (!d.last_move) {
+      fmt::print(stderr, "chesstool: error: --lastmove {}: not a UCI move such as e2e4\n", o.last_move);
+      return ExitCode::Error;
+    }
+  }
+  if (!o.svg.empty()) {
+    std::string svg = report::svg_diagram(r.position, d);
+    std::FILE* f = o.svg == "-" ? stdout : std::fopen(o.svg.c_str(), "wb");
+    if (!f) {
+      fmt::print(stderr, "chesstool: error: cannot open {} for writing: {}\n", o.svg, std::strerror(errno));
+      return ExitCode::Error;
+    }
+    bool ok = std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
+    ok = (f == stdout ? std::fflush(f) == 0 : std::fclose(f) == 0) && ok;
+    if (!ok) {
+      fmt::print(stderr, "chesstool: error: cannot write {}: {}\n", o.svg, std::strerror(errno));
+      return ExitCode::Error;
+    }
+    if (o.svg == "-") return ExitCode::Ok;
+  }
+  const bool tty = isatty(STDOUT_FILENO) != 0;
+  std::string diagram;
+  if (o.ascii || (!o.unicode && !tty))
+    diagram = report::ascii_diagram(r.position, d);
+  else
+    diagram = report::unicode_diagram(r.position, tty, d);
+  fmt::print("{}", diagram);
+  std::fflush(stdout);
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+Runner setup_board(CLI::App& app) {
+  auto o = std::make_shared<BoardOptions>();
+  app.add_option("fen", o->fen, "The position as FEN (quoted, or as separate fields), or - to read it from standard input")
+      ->required();
+  app.add_option("--svg", o->svg, "Also write the diagram as an SVG picture to FILE (- for standard output, then no text diagram)");
+  app.add_option("--lastmove", o->last_move, "Highlight the squares of this move, in UCI (e2e4)");
+  auto* ascii = app.add_flag("--ascii", o->ascii, "Plain ASCII diagram, even on a terminal");
+  auto* unicode = app.add_flag("--unicode", o->unicode, "Unicode pieces even when standard output is not a terminal");
+  ascii->excludes(unicode);
+  return [o]() { return run_board(*o); };
+}
+
+}  // namespace chesstool::cli

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: MIT
+// `chesstool convert`: every game (or FEN line) of the inputs into PGN, UCI, LAN, FEN, EPD or NDJSON.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/game_pipeline.hpp"
+#include "cli/input_paths.hpp"
+#include "core/fen.hpp"
+#include "pgn/game.hpp"
+#include "pgn/game_checker.hpp"
+#include "pgn/pgn_writer.hpp"
+#include "pgn/source.hpp"
+#include "report/game_json.hpp"
+#include "report/game_output.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+enum class Format { Pgn, Uci, Lan, Fen, Epd, Json };
+
+struct ConvertOptions {
+  std::vector<std::string> paths;
+  Format to = Format::Pgn;
+  std::string from = "pgn";
+  std::string output;
+  std::string rejects;
+  bool reduced = false;
+  bool quiet = false;
+  int jobs = 0;
+};
+
+// Buffered writer to a FILE that remembers the first write error.
+class Output {
+ public:
+  Output() = default;
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() { close(); }
+
+  // Opens path for writing ("" or "-" is standard output); false with a message on failure.
+  bool open(const std::string& path, std::string& error) {
+    name_ = path.empty() || path == "-" ? "<stdout>" : path;
+    if (path.empty() || path == "-") {
+      file_ = stdout;
+      return true;
+    }
+    file_ = std::fopen(path.c_str(), "wb");
+    if (!file_) {
+      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
+      return false;
+    }
+    owned_ = true;
+    return true;
+  }
+  void write(std::string_view s) {
+    buf_ += s;
+    if (buf_.size() >= (1u << 20)) flush();
+  }
+  void flush() {
+    if (!file_) return;
+    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size() && error_.empty())
+      error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
+    buf_.clear();
+    if (std::fflush(file_) != 0 && error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
+  }
+  // Flushes and closes; returns the first write error, "" if none.
+  std::string close() {
+    if (!file_) return error_;
+    flush();
+    if (owned_ && std::fclose(file_) != 0 && error_.empty())
+      error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
+    file_ = nullptr;
+    return error_;
+  }
+  bool is_open() const { return file_ != nullptr; }
+
+ private:
+  std::FILE* file_ = nullptr;
+  bool owned_ = false;
+  std::string name_;
+  std::string buf_;
+  std::string error_;
+};
+
+// One game's outcome, computed on a worker thread.
+struct Converted {
+  std::string text;                       // the converted game, empty when rejected
+  bool ok = true;
+  std::optional<pgn::GameReport> report;  // validate's findings for a rejected game
+  std::optional<pgn::BuildError> error;   // the builder's own first error
+};
+
+void format_game(const pgn::Game& game, Format to, bool reduced, std::string& out) {
+  switch (to) {
+    case Format::Pgn: {
+      pgn::PgnWriteOptions o;
+      o.reduced = reduced;
+      pgn::write_pgn(game, out, o);
+      break;
+    }
+    case Format::Uci:
+      pgn::write_uci_line(game, out);
+      out += '\n';
+      break;
+    case Format::Lan:
+      pgn::write_lan_line(game, out);
+      out += '\n';
+      break;
+    case Format::Fen: pgn::write_fen_lines(game, out); break;
+    case Format::Epd: pgn::write_epd_lines(game, out); break;
+    case Format::Json:
+      report::append_game_json(out, game);
+      out += '\n';
+      break;
+  }
+}
+
+// Formats whose games take several lines are separated by an empty line.
+bool multi_line(Format f) { return f == Format::Pgn || f == Format::Fen || f == Format::Epd; }
+
+struct Counts {
+  std::uint64_t converted = 0, rejected = 0, io_errors = 0;
+};
+
+// Prints the errors of a rejected game like validate does, in source order.
+void print_rejection(const std::string& file, const pgn::RawGame& raw, const Converted& c) {
+  pgn::GameReport fallback;
+  const pgn::GameReport* report = c.report ? &*c.report : &fallback;
+  if (!c.report) {
+    fallback.index = raw.index;
+    fallback.line = raw.line;
+    fallback.column = raw.column;
+  }
+  std::vector<const pgn::Diagnostic*> errors;
+  for (const auto& d : report->errors) errors.push_back(&d);
+  std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
+    return a->line != b->line ? a->line < b->line : a->column < b->column;
+  });
+  for (const auto* d : errors) fmt::print(stderr, "{}\n", report::render_diagnostic(file, *report, *d));
+  if (errors.empty() && c.error) {
+    // The builder and validate disagree (should not happen): report the builder's reason.
+    pgn::Diagnostic d;
+    d.code = c.error->code;
+    d.message = c.error->message;
+    d.line = c.error->loc.line ? c.error->loc.line : raw.line;
+    d.column = c.error->loc.line ? c.error->loc.column : raw.column;
+    fmt::print(stderr, "{}\n", report::render_diagnostic(file, *report, d));
+  }
+}
+
+// FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
+// from the "hmvc" and "fmvn" operations when present.
+std::string line_as_fen(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size() && fields.size() < 5) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t s = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > s) fields.push_back(line.substr(s, i - s));
+  }
+  auto numeric = [](std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (fields.size() < 5 || numeric(fields[4])) return std::string(line);
+  std::string fen;
+  for (int k = 0; k < 4; ++k) fen += std::string(fields[std::size_t(k)]) + " ";
+  auto op = [&](std::string_view name, const char* fallback) {
+    std::string_view rest = line.substr(std::size_t(fields[3].data() + fields[3].size() - line.data()));
+    for (std::size_t p = rest.find(name); p != std::string_view::npos; p = rest.find(name, p + 1)) {
+      bool starts = p == 0 || rest[p - 1] == ' ' || rest[p - 1] == ';' || rest[p - 1] == '\t';
+      std::size_t q = p + name.size();
+      if (!starts || q >= rest.size() || rest[q] != ' ') continue;
+      while (q < rest.size() && rest[q] == ' ') ++q;
+      std::size_t e = q;
+      while (e < rest.size() && rest[e] >= '0' && rest[e] <= '9') ++e;
+      if (e > q) return std::string(rest.substr(q, e - q));
+    }
+    return std::string(fallback);
+  };
+  fen += op("hmvc", "0") + " " + op("fmvn", "1");
+  return fen;
+}
+
+ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Output& out, Output* rejects, Counts& t) {
+  for (const auto& path : inputs.files) {
+    const std::string name = display_name(path);
+    pgn::ByteSource source(path);
+    std::string data, chunk(pgn::ByteSource::kChunkSize, '\0');
+    for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) data.append(chunk.data(), n);
+    if (source.error()) {
+      ++t.io_errors;
+      fmt::print(stderr, "chesstool: error: {}\n", *source.error());
+      continue;
+    }
+    std::uint64_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos < data.size()) {
+      std::size_t end = data.find('\n', pos);
+      if (end == std::string::npos) end = data.size();
+      std::string_view line(data.data() + pos, end - pos);
+      pos = end + 1;
+      ++line_no;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+      std::string_view trimmed = line;
+      while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
+      while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
+      if (trimmed.empty()) continue;
+      FenResult r = parse_fen(line_as_fen(trimmed));
+      if (!r.ok()) {
+        ++t.rejected;
+        if (!o.quiet)
+          fmt::print(stderr, "{}:{}:{}: error: invalid FEN: {} [invalid-fen]\n", name, line_no,
+                     std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
+        if (rejects) {
+          rejects->write(line);
+          rejects->write("\n");
+        }
+        continue;
+      }
+      std::string text;
+      switch (o.to) {
+        case Format::Fen: text = to_fen(r.position) + "\n"; break;
+        case Format::Epd: text = pgn::to_epd(r.position) + "\n"; break;
+        case Format::Json:
+          report::append_position_json(text, r.position);
+          text += '\n';
+          break;
+        case Format::Pgn: {
+          pgn::Game g;
+          g.start = r.position;
+          g.start_fen = to_fen(r.position);
+          g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
+          if (t.converted) text += '\n';
+          pgn::write_pgn(g, text);
+          break;
+        }
+        case Format::Uci:
+        case Format::Lan: break;
+      }
+      ++t.converted;
+      out.write(text);
+    }
+  }
+  return ExitCode::Ok;
+}
+
+ExitCode run_convert(const ConvertOptions& o) {
+  if (o.from == "fen" && (o.to == Format::Uci || o.to == Format::Lan)) {
+    fmt::print(stderr, "chesstool: error: --from fen gives positions without moves: use --to fen, epd, json or pgn\n");
+    return ExitCode::Error;
+  }
+  InputList inputs = expand_inputs(o.paths);
+  Counts t;
+  for (const auto& e : inputs.errors) {
+    ++t.io_errors;
+    fmt::print(stderr, "chesstool: error: {}\n", e);
+  }
+  Output out;
+  std::string error;
+  if (!out.open(o.output, error)) {
+    fmt::print(stderr, "chesstool: error: {}\n", error);
+    return ExitCode::Error;
+  }
+  std::unique_ptr<Output> rejects;
+  if (!o.rejects.empty()) {
+    rejects = std::make_unique<Output>();
+    if (!rejects->open(o.rejects, error)) {
+      fmt::print(stderr, "chesstool: error: {}\n", error);
+      return ExitCode::Error;
+    }
+  }
+
+  if (o.from == "fen") {
+    convert_fen_lines(o, inputs, out, rejects.get(), t);
+  } else {
+    std::vector<std::string> names;
+    for (const auto& f : inputs.files) names.push_back(display_name(f));
+    const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    const Format to = o.to;
+    const bool reduced = o.reduced;
+    auto work = [to, reduced](std::size_t, const pgn::RawGame& raw) {
+      Converted c;
+      pgn::BuildResult built = pgn::build_game(raw);
+      if (built.ok()) {
+        format_game(built.game, to, reduced, c.text);
+      } else {
+        // Rare path: validate's replay gives the full, familiar diagnostics.
+        c.ok = false;
+        c.error = std::move(built.error);
+        c.report = pgn::check_game(raw, pgn::CheckOptions{});
+      }
+      return c;
+    };
+    PipelineSink<Converted> sink;
+    sink.io_error = [&](std::size_t, const std::string& e) {
+      ++t.io_errors;
+      fmt::print(stderr, "chesstool: error: {}\n", e);
+    };
+    sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
+      if (c.ok) {
+        if (t.converted && multi_line(to)) out.write("\n");
+        out.write(c.text);
+        ++t.converted;
+      } else {
+        if (!o.quiet) print_rejection(names[f], raw, c);
+        if (rejects) {
+          if (t.rejected) rejects->write("\n");
+          rejects->write(raw.text);
+          rejects->write("\n");
+        }
+        ++t.rejected;
+      }
+      return true;
+    };
+    run_pipeline<Converted>(inputs.files, jobs, work, sink);
+  }
+
+  std::string e = out.close();
+  if (!e.empty()) {
+    ++t.io_errors;
+    fmt::print(stderr, "chesstool: error: {}\n", e);
+  }
+  if (rejects) {
+    e = rejects->close();
+    if (!e.empty()) {
+      ++t.io_errors;
+      fmt::print(stderr, "chesstool: error: {}\n", e);
+    }
+  }
+  if (t.rejected && !o.quiet)
+    fmt::print(stderr, "chesstool: {} converted, {} rejected (left out{})\n", t.converted, t.rejected,
+               rejects ? ", written to " + o.rejects : "");
+  if (t.io_errors) return ExitCode::Error;
+  if (t.rejected) return ExitCode::Negative;
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+Runner setup_convert(CLI::App& app) {
+  auto o = std::make_shared<ConvertOptions>();
+  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  const std::map<std::string, Format> formats = {{"pgn", Format::Pgn}, {"uci", Format::Uci}, {"lan", Format::Lan},
+                                                 {"fen", Format::Fen}, {"epd", Format::Epd}, {"json", Format::Json}};
+  app.add_option("-t,--to", o->to, "Output format: pgn, uci, lan, fen, epd or json")
+      ->required()
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  app.add_option("--from", o->from, "Input format: pgn (default) or fen (one FEN or EPD per line)")
+      ->check(CLI::IsMember({"pgn", "fen"}));
+  app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
+  app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
+  app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
+  app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
+  app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
+  return [o]() { return run_convert(*o); };
+}
+
+}  // namespace chesstool::cli

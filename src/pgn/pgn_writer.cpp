@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// Writers of a replayed Game: PGN export format with line wrapping, and the mainline as UCI, LAN, FEN and EPD.
+#include "pgn/pgn_writer.hpp"
+
+#include <array>
+#include <cstring>
+
+#include "core/fen.hpp"
+#include "core/san.hpp"
+#include "core/uci.hpp"
+
+namespace chesstool::pgn {
+
+namespace {
+
+// Fills lines word by word up to a width (spec 8.2: export movetext lines are at
+// most 80 columns). A word longer than the width gets a line of its own.
+class Wrapper {
+ public:
+  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
+
+  // Adds a word, separated from the previous one by a space unless glued.
+  void word(std::string_view w) {
+    if (!prefix_.empty()) {
+      prefix_ += w;
+      std::string p = std::move(prefix_);
+      prefix_.clear();
+      place(p);
+      return;
+    }
+    place(w);
+  }
+  // The next word is written directly after text ("(" before a variation's first move).
+  void glue_next(std::string_view text) { prefix_ += text; }
+  // text goes directly after the last word (")" closing a variation) when it fits.
+  void glue_prev(std::string_view text) {
+    if (col_ > 0 && col_ + text.size() <= width_) {
+      out_ += text;
+      col_ += text.size();
+    } else {
+      place(text);
+    }
+  }
+  void finish() {
+    if (!prefix_.empty()) {
+      std::string p = std::move(prefix_);
+      prefix_.clear();
+      place(p);
+    }
+    if (col_ > 0) out_ += '\n';
+    col_ = 0;
+  }
+
+ private:
+  void place(std::string_view w) {
+    if (col_ > 0 && col_ + 1 + w.size() > width_) {
+      out_ += '\n';
+      col_ = 0;
+    }
+    if (col_ > 0) {
+      out_ += ' ';
+      ++col_;
+    }
+    out_ += w;
+    col_ += w.size();
+  }
+
+  std::string& out_;
+  std::size_t width_;
+  std::size_t col_ = 0;
+  std::string prefix_;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// A brace comment word by word: whitespace collapsed, '}' written as ')' (see header).
+void write_comment(Wrapper& w, std::string_view text) {
+  std::vector<std::string> words;
+  std::string cur;
+  for (char c : text) {
+    if (is_space(c)) {
+      if (!cur.empty()) words.push_back(std::move(cur)), cur.clear();
+    } else {
+      cur += c == '}' ? ')' : c;
+    }
+  }
+  if (!cur.empty()) words.push_back(std::move(cur));
+  if (words.empty()) return;
+  words.front().insert(0, "{");
+  words.back() += '}';
+  for (const auto& word : words) w.word(word);
+}
+
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+
+void write_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';  // spec 8.1: the two escaped characters
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+constexpr std::array<std::pair<const char*, const char*>, 7> kSevenTagRoster = {{
+    {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}};
+
+bool in_roster(std::string_view name) {
+  for (const auto& [n, d] : kSevenTagRoster)
+    if (name == n) return true;
+  return false;
+}
+
+void write_tags(const Game& game, std::string& out, const std::string& result) {
+  for (const auto& [name, fallback] : kSevenTagRoster) {
+    const std::string* v = game.tag(name);
+    if (v) write_tag(out, name, *v);
+    else write_tag(out, name, std::string_view(name) == "Result" ? std::string_view(result) : std::string_view(fallback));
+  }
+  const bool has_setup = game.tag("SetUp") != nullptr;
+  for (const auto& [name, value] : game.tags) {
+    if (in_roster(name)) continue;
+    if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
+    write_tag(out, name, value);
+  }
+}
+
+}  // namespace
+
+std::string game_result(const Game& game) {
+  if (is_result(game.result)) return game.result;
+  if (const std::string* r = game.tag("Result"); r && is_result(*r)) return *r;
+  return "*";
+}
+
+void write_pgn(const Game& game, std::string& out, const PgnWriteOptions& options) {
+  const std::string result = game_result(game);
+  write_tags(game, out, result);
+  out += '\n';
+  Wrapper w(out, options.line_width);
+  const bool full = !options.reduced;
+  if (full && !game.comment.empty()) write_comment(w, game.comment);
+
+  // One frame per open line; a variation pushes a frame, so nesting costs heap, not stack.
+  struct Frame {
+    const Line* line;
+    std::size_t i = 0;       // node being written
+    std::size_t var = 0;     // next variation of node i to write
+    bool in_node = false;    // node i's move has been written, its variations are pending
+    bool need_number = true; // a Black move needs "N..." (line start, after comment or variation)
+    Position pos;            // before node i
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start});
+  std::string buf;
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (!f.in_node) {
+      if (f.i == f.line->size()) {
+        stack.pop_back();
+        if (!stack.empty()) w.glue_prev(")");
+        continue;
+      }
+      const Node& n = (*f.line)[f.i];
+      if (full && !n.comment_before.empty()) {
+        write_comment(w, n.comment_before);
+        f.need_number = true;
+      }
+      buf.clear();
+      if (f.pos.side_to_move() == White) {
+        buf += std::to_string(f.pos.fullmove_number());
+        buf += ". ";
+      } else if (f.need_number) {
+        buf += std::to_string(f.pos.fullmove_number());
+        buf += "... ";
+      }
+      buf += to_san(f.pos, n.move);
+      w.word(buf);
+      f.need_number = false;
+      if (full) {
+        for (int nag : n.nags) w.word("$" + std::to_string(nag));
+        if (!n.comment_after.empty()) {
+          write_comment(w, n.comment_after);
+          f.need_number = true;
+        }
+      }
+      f.in_node = true;
+      f.var = 0;
+    }
+    const Node& n = (*f.line)[f.i];
+    if (full && f.var < n.variations.size()) {
+      const Line* v = &n.variations[f.var++];
+      f.need_number = true;
+      Position from = f.pos;
+      w.glue_next("(");
+      stack.push_back(Frame{v, 0, 0, false, true, from});  // f is invalid from here on
+      continue;
+    }
+    f.pos.make_move(n.move);
+    ++f.i;
+    f.in_node = false;
+  }
+  w.word(result);
+  w.finish();
+}
+
+void write_uci_line(const Game& game, std::string& out) {
+  Position pos = game.start;
+  bool first = true;
+  for (const Node& n : game.moves) {
+    if (!first) out += ' ';
+    first = false;
+    out += to_uci(pos, n.move);
+    pos.make_move(n.move);
+  }
+}
+
+void write_lan_line(const Game& game, std::string& out) {
+  Position pos = game.start;
+  bool first = true;
+  for (const Node& n : game.moves) {
+    if (!first) out += ' ';
+    first = false;
+    out += to_lan(pos, n.move);
+    pos.make_move(n.move);
+  }
+}
+
+void write_fen_lines(const Game& game, std::string& out) {
+  Position pos = game.start;
+  out += game.start_fen;
+  out += '\n';
+  for (const Node& n : game.moves) {
+    pos.make_move(n.move);
+    out += to_fen(pos);
+    out += '\n';
+  }
+}
+
+std::string to_epd(const Position& pos) {
+  return to_epd_fields(pos) + " hmvc " + std::to_string(pos.halfmove_clock()) + "; fmvn " +
+         std::to_string(pos.fullmove_number()) + ";";
+}
+
+void write_epd_lines(const Game& game, std::string& out) {
+  Position pos = game.start;
+  out += to_epd(pos);
+  out += '\n';
+  for (const Node& n : game.moves) {
+    pos.make_move(n.move);
+    out += to_epd(pos);
+    out += '\n';
+  }
+}
+
+}  // namespace chesstool::pgn

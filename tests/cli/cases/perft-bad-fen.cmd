@@ -1,0 +1,1 @@
+$CHESSTOOL perft "8/8/8 w - -" 3

@@ -1,0 +1,1 @@
+$CHESSTOOL perft startpos 3 --json --hash 16

@@ -1,0 +1,1 @@
+$CHESSTOOL validate --quiet pgn/invalid/binary-garbage.pgn; echo "exit $?"

@@ -1,0 +1,1 @@
+$CHESSTOOL validate --quiet --json pgn | jq -c "select(.type==\"game\") | [.file, .game, .valid]"

@@ -1,0 +1,1 @@
+$CHESSTOOL validate pgn/invalid/empty.pgn

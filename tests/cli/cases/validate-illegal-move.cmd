@@ -1,0 +1,1 @@
+$CHESSTOOL validate pgn/invalid/illegal-move.pgn

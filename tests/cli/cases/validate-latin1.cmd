@@ -1,0 +1,1 @@
+$CHESSTOOL validate --json pgn/invalid/latin1-tags.pgn

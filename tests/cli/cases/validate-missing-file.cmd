@@ -1,0 +1,1 @@
+$CHESSTOOL validate no-such-file.pgn pgn/invalid/illegal-move.pgn

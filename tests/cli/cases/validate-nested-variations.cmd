@@ -1,0 +1,1 @@
+$CHESSTOOL validate pgn/valid/nested-10000-variations.pgn

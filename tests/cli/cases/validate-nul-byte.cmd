@@ -1,0 +1,1 @@
+$CHESSTOOL validate pgn/invalid/nul-byte.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL validate --quiet pgn/invalid/broken-then-good.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL validate sample/twic-232games.pgn

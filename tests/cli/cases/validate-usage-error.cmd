@@ -1,0 +1,1 @@
+$CHESSTOOL validate --jobs 0 x.pgn
