@@ -38,7 +38,7 @@ ExitCode run_board(const BoardOptions& o) {
   FenResult r = parse_fen(text);
   if (!r.ok()) {
     fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", r.error->to_string());
-    return ExitCode::Negative;
+    return ExitCode::Error;  // a bad argument, not data found wrong
   }
   report::DiagramOptions d;
   if (!o.last_move.empty()) {

@@ -294,7 +294,9 @@ ExitCode run_convert(const ConvertOptions& o) {
     const bool reduced = o.reduced;
     auto work = [to, reduced](std::size_t, const pgn::RawGame& raw) {
       Converted c;
-      pgn::BuildResult built = pgn::build_game(raw);
+      pgn::BuildOptions build;
+      build.mainline_only = to == Format::Uci || to == Format::Lan || to == Format::Fen || to == Format::Epd;
+      pgn::BuildResult built = pgn::build_game(raw, build);
       if (built.ok()) {
         format_game(built.game, to, reduced, c.text);
       } else {
@@ -354,11 +356,10 @@ ExitCode run_convert(const ConvertOptions& o) {
 Runner setup_convert(CLI::App& app) {
   auto o = std::make_shared<ConvertOptions>();
   app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
-  const std::map<std::string, Format> formats = {{"pgn", Format::Pgn}, {"uci", Format::Uci}, {"lan", Format::Lan},
-                                                 {"fen", Format::Fen}, {"epd", Format::Epd}, {"json", Format::Json}};
-  app.add_option("-t,--to", o->to, "Output format: pgn, uci, lan, fen, epd or json")
+  auto to_name = std::make_shared<std::string>();
+  app.add_option("-t,--to", *to_name, "Output format: pgn, uci, lan, fen, epd or json")
       ->required()
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+      ->check(CLI::IsMember({"pgn", "uci", "lan", "fen", "epd", "json"}));
   app.add_option("--from", o->from, "Input format: pgn (default) or fen (one FEN or EPD per line)")
       ->check(CLI::IsMember({"pgn", "fen"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
@@ -366,7 +367,12 @@ Runner setup_convert(CLI::App& app) {
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
   app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
-  return [o]() { return run_convert(*o); };
+  return [o, to_name]() {
+    const std::map<std::string, Format> formats = {{"pgn", Format::Pgn}, {"uci", Format::Uci}, {"lan", Format::Lan},
+                                                   {"fen", Format::Fen}, {"epd", Format::Epd}, {"json", Format::Json}};
+    o->to = formats.at(*to_name);
+    return run_convert(*o);
+  };
 }
 
 }  // namespace chesstool::cli

@@ -168,6 +168,9 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
     if (kings != 1)
       return fail("position", std::string(c == White ? "white" : "black") + " has " + std::to_string(kings) +
                                   " kings, expected exactly 1");
+    // Even for perft test positions: the move list holds the moves of 32 pieces a side.
+    if (popcount(pos.pieces(c)) > 32)
+      return fail("position", std::string(c == White ? "white" : "black") + " has more than 32 pieces");
     if (mode == FenMode::Playable) continue;
     if (popcount(pos.pieces(c)) > 16)
       return fail("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");

@@ -38,12 +38,13 @@ class Move {
   std::uint16_t data_ = 0;
 };
 
-// A fixed-capacity list of moves; 256 exceeds the known maximum of 218 legal moves.
-// The storage is left uninitialised (the union skips Move's constructor), so a list on
+// A fixed-capacity list of moves. Legal chess positions have at most 218 moves; perft
+// suites also hold impossible ones (33 pieces: 270 moves), so the capacity covers any
+// position parse_fen accepts (at most 32 pieces a side: under 1024 moves). The storage is left uninitialised (the union skips Move's constructor), so a list on
 // the stack costs nothing until moves are pushed.
 struct MoveList {
   union {
-    Move moves[256];
+    Move moves[1024];
   };
   int count = 0;
   MoveList() {}

@@ -248,20 +248,82 @@ std::uint64_t count_legal(const Position& pos) {
   return sink.count;
 }
 
+namespace {
+
+// True when moving `from` to `to` (removing the piece on `captured`, which differs from
+// `to` only for en passant) leaves the mover's king, on ksq, unattacked. A direct test
+// instead of a full generation: SAN resolution asks about one or two candidates.
+bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, Square captured) {
+  const Color them = ~pos.side_to_move();
+  const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+  const Bitboard attackers = pos.attackers_to(ksq, occ) & pos.pieces(them) & ~square_bb(captured);
+  return attackers == 0;
+}
+
+}  // namespace
+
 void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
   list.count = 0;
+  const Color us = pos.side_to_move();
+  const Bitboard target = square_bb(to);
+  const Square ksq = pos.king_square(us);
+
   if (pt == King) {
-    // Castling is "king takes rook"; SAN names the king's destination, so generate all
-    // king moves and keep those landing on `to`.
-    MoveList all;
-    ListSink sink{all};
-    generate_for_side(pos, sink, type_bit(King));
-    for (Move m : all)
-      if ((m.is_castling() ? castling_king_destination(pos, m) : m.to()) == to) list.push(m);
+    // A king step, tested with the king lifted off the board.
+    if ((king_attacks(ksq) & target) && !(pos.pieces(us) & target)) {
+      Bitboard occ = pos.occupied() ^ square_bb(ksq);
+      if (!(pos.attackers_to(to, occ) & pos.pieces(~us) & ~target)) list.push(Move(ksq, to));
+    }
+    // Castling is "king takes rook" but SAN names the king's destination: when it can
+    // land here, let the full generator judge it.
+    if (pos.castling_rights() && rank_of(to) == relative_square(us, 0) / 8 && (file_of(to) == 6 || file_of(to) == 2)) {
+      MoveList all;
+      ListSink sink{all};
+      generate_for_side(pos, sink, type_bit(King));
+      for (Move m : all)
+        if (m.is_castling() && castling_king_destination(pos, m) == to) list.push(m);
+    }
     return;
   }
-  FilterSink sink{list, square_bb(to)};
-  generate_for_side(pos, sink, type_bit(pt));
+  if (pos.pieces(us) & target) return;
+
+  if (pt == Pawn) {
+    const int up = us == White ? 8 : -8;
+    const bool promotes = relative_rank(us, to) == 7;
+    auto add = [&](Square from, Move::Kind kind, Square captured) {
+      if (!leaves_king_safe(pos, ksq, from, to, captured)) return;
+      if (promotes) {
+        for (PieceType p : {Queen, Rook, Bishop, Knight}) list.push(Move(from, to, Move::Promotion, p));
+      } else {
+        list.push(Move(from, to, kind));
+      }
+    };
+    const Bitboard pawns = pos.pieces(us, Pawn);
+    if (pos.piece_on(to) != NoPiece) {
+      Bitboard from = pawn_attacks(~us, to) & pawns;
+      while (from) add(pop_lsb(from), Move::Normal, to);
+      return;
+    }
+    if (to == pos.ep_square()) {
+      Bitboard from = pawn_attacks(~us, to) & pawns;
+      while (from) add(pop_lsb(from), Move::EnPassant, to - up);
+    }
+    const Square one = to - up;
+    if (one >= 0 && one < 64) {
+      if (pawns & square_bb(one)) {
+        add(one, Move::Normal, to);
+      } else if (relative_rank(us, to) == 3 && pos.piece_on(one) == NoPiece && (pawns & square_bb(one - up))) {
+        add(one - up, Move::Normal, to);
+      }
+    }
+    return;
+  }
+
+  Bitboard from = piece_attacks(pt, to, pos.occupied()) & pos.pieces(us, pt);
+  while (from) {
+    Square f = pop_lsb(from);
+    if (leaves_king_safe(pos, ksq, f, to, to)) list.push(Move(f, to));
+  }
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -380,7 +380,8 @@ std::string explain_no_match(const Position& pos, const SanToken& t, PieceType p
              " king in check";
     return "no " + who + from_text + " can move to " + to;
   }
-  if (!pos.pieces(us, pt)) return "no " + who + " can reach " + to + " (" + color_name(us) + " has no " + piece_name(pt) + ")";
+  if (!pos.pieces(us, pt))
+    return "no " + who + " can reach " + to + " (" + color_name(us) + " has no " + piece_name(pt) + ")";
   Bitboard reach = piece_attacks(pt, t.to, pos.occupied()) & pos.pieces(us, pt);
   if (t.from_file >= 0) reach &= file_bb(t.from_file);
   if (t.from_rank >= 0) reach &= rank_bb(t.from_rank);
@@ -537,9 +538,11 @@ SanParse parse_san(std::string_view text) {
 
   if (s.size() >= 2 && s[s.size() - 2] == '=') {
     const char c = s.back();
-    if (to_lower(c) == 'k' || to_lower(c) == 'p') return malformed(std::string("cannot promote to a ") + (to_lower(c) == 'k' ? "king" : "pawn"));
+    if (to_lower(c) == 'k' || to_lower(c) == 'p')
+      return malformed(std::string("cannot promote to a ") + (to_lower(c) == 'k' ? "king" : "pawn"));
     t.promotion = promotion_from_char(c);
-    if (t.promotion == NoPieceType) return malformed(std::string("'=") + c + "' is not a promotion piece (Q, R, B or N)");
+    if (t.promotion == NoPieceType)
+      return malformed(std::string("'=") + c + "' is not a promotion piece (Q, R, B or N)");
     if (c >= 'a') t.lenient |= bit(SanLenient::LowercasePromotion);
     s.remove_suffix(2);
   } else if (!s.empty() && s.back() == '=') {
@@ -588,7 +591,8 @@ SanParse parse_san(std::string_view text) {
   }
   if (t.promotion != NoPieceType) {
     if (t.piece != Pawn && t.piece != NoPieceType) return malformed("only pawns promote");
-    if (rank_of(t.to) != 0 && rank_of(t.to) != 7) return malformed("promotion to " + square_name(t.to) + ": pawns promote on the last rank");
+    if (rank_of(t.to) != 0 && rank_of(t.to) != 7)
+      return malformed("promotion to " + square_name(t.to) + ": pawns promote on the last rank");
   }
   if (ep) {
     if (t.piece != Pawn && t.piece != NoPieceType) return malformed("'e.p.' follows only pawn captures");

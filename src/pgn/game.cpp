@@ -66,7 +66,7 @@ const std::string* Game::tag(std::string_view name) const {
   return nullptr;
 }
 
-GameBuilder::GameBuilder() = default;
+GameBuilder::GameBuilder(const BuildOptions& options) : options_(options) {}
 
 GameBuilder::~GameBuilder() = default;
 
@@ -91,7 +91,10 @@ void GameBuilder::start() {
   }
   game_.start = sp.position;
   game_.start_fen = to_fen(sp.position);
-  stack_.push_back(Frame{&game_.moves, sp.position, sp.position, {}, false});
+  game_.moves.reserve(128);  // most games fit: no regrowth while replaying
+  Frame& root = stack_.emplace_back();
+  root.line = &game_.moves;
+  root.pos = sp.position;
 }
 
 void GameBuilder::begin_movetext() { start(); }
@@ -104,41 +107,47 @@ void GameBuilder::san(std::string_view token, SourceLoc loc) {
     fail("malformed-move", "malformed move " + move_label(f.pos) + std::string(token) + ": " + parsed.message, loc);
     return;
   }
-  Position after;
-  SanResolution r = resolve_san(f.pos, parsed.token, &after);
+  // resolve_san writes the position after the move only on success, so it can go
+  // straight into f.pos while f.prev keeps the position it was played in.
+  f.prev = f.pos;
+  SanResolution r = resolve_san(f.prev, parsed.token, &f.pos);
   if (!r.ok()) {
-    fail(san_error_code(r.error), "illegal move " + move_label(f.pos) + std::string(token) + ": " + r.message, loc);
+    fail(san_error_code(r.error), "illegal move " + move_label(f.prev) + std::string(token) + ": " + r.message, loc);
     return;
   }
   if (r.move.is_null() && stack_.size() == 1) {
-    fail("null-move", "null move " + move_label(f.pos) + std::string(token) + " in the mainline: not a legal game", loc);
+    fail("null-move", "null move " + move_label(f.prev) + std::string(token) + " in the mainline: not a legal game", loc);
     return;
   }
+  f.has_move = true;
+  f.after_variation = false;
+  if (!f.line) return;
   Node& n = f.line->emplace_back();
   n.move = r.move;
+  if (options_.mainline_only) return;
   n.san_written = token;
   if (parsed.token.glyph) n.nags.push_back(parsed.token.glyph);
-  n.comment_before = std::move(f.pending);
-  f.pending.clear();
-  f.after_variation = false;
-  f.prev = f.pos;
-  f.pos = after;
+  if (!f.pending.empty()) {
+    n.comment_before = std::move(f.pending);
+    f.pending.clear();
+  }
 }
 
 void GameBuilder::nag(int code, SourceLoc) {
-  if (error_ || stack_.empty()) return;
+  if (error_ || stack_.empty() || options_.mainline_only) return;
   Frame& f = stack_.back();
   // A NAG before any move of its line has no move to annotate: it is dropped.
-  if (!f.line->empty()) f.line->back().nags.push_back(code);
+  if (f.line && !f.line->empty()) f.line->back().nags.push_back(code);
 }
 
 void GameBuilder::comment(std::string_view text, SourceLoc) {
-  if (error_) return;
+  if (error_ || options_.mainline_only) return;
   if (stack_.empty()) {
     append_comment(game_.comment, text);
     return;
   }
   Frame& f = stack_.back();
+  if (!f.line) return;
   // After a variation closed, a comment introduces the next move rather than
   // commenting on the move the variation replaced.
   if (f.line->empty() || f.after_variation)
@@ -149,31 +158,35 @@ void GameBuilder::comment(std::string_view text, SourceLoc) {
 
 void GameBuilder::begin_variation(SourceLoc loc) {
   if (error_ || stack_.empty()) return;
-  Frame& parent = stack_.back();
-  if (parent.line->empty()) {
+  if (!stack_.back().has_move) {
     fail("variation-without-move", "variation before any move", loc);
     return;
   }
   // An alternative to the last move: it starts from the position before that move.
-  Line& v = parent.line->back().variations.emplace_back();
-  Position from = parent.prev;
-  stack_.push_back(Frame{&v, from, from, {}, false});
+  Line* v = nullptr;
+  if (stack_.back().line && !options_.mainline_only) v = &stack_.back().line->back().variations.emplace_back();
+  Position from = stack_.back().prev;
+  Frame& child = stack_.emplace_back();  // invalidates references into stack_
+  child.line = v;
+  child.pos = from;
 }
 
 void GameBuilder::flush_pending(Frame& f) {
   if (f.pending.empty()) return;
-  if (!f.line->empty()) append_comment(f.line->back().comment_after, f.pending);
+  if (f.line && !f.line->empty()) append_comment(f.line->back().comment_after, f.pending);
   f.pending.clear();
 }
 
 void GameBuilder::end_variation(SourceLoc) {
   if (error_ || stack_.size() < 2) return;
-  Frame& f = stack_.back();
-  flush_pending(f);  // a variation without moves loses its comments with it
+  flush_pending(stack_.back());  // a variation without moves loses its comments with it
+  const bool kept = stack_.back().line != nullptr;
   stack_.pop_back();
   Frame& parent = stack_.back();
-  auto& vars = parent.line->back().variations;
-  if (vars.back().empty()) vars.pop_back();  // "( )" or "( {text} )": nothing to replay
+  if (kept) {
+    auto& vars = parent.line->back().variations;
+    if (vars.back().empty()) vars.pop_back();  // "( )" or "( {text} )": nothing to replay
+  }
   parent.after_variation = true;
 }
 
@@ -199,8 +212,8 @@ void GameBuilder::end_game() {
   stack_.clear();
 }
 
-BuildResult build_game(const RawGame& raw) {
-  GameBuilder builder;
+BuildResult build_game(const RawGame& raw, const BuildOptions& options) {
+  GameBuilder builder(options);
   parse_game(raw, builder);
   BuildResult out;
   out.error = builder.error();

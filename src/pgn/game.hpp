@@ -66,9 +66,16 @@ struct BuildError {
 // through the rules engine and keeps the tree; nothing is trusted from the file. It
 // stops at the first error: a game either replays whole or not at all. Uses explicit
 // stacks only, so any nesting depth is safe.
+struct BuildOptions {
+  // Keep only the mainline moves: comments, NAGs and the variations' moves are not
+  // stored (variations are still replayed, so the same games are rejected). For the
+  // mainline-only formats (UCI, LAN, FEN, EPD), where storing them would only cost time.
+  bool mainline_only = false;
+};
+
 class GameBuilder final : public Visitor {
  public:
-  GameBuilder();
+  explicit GameBuilder(const BuildOptions& options = {});
   ~GameBuilder() override;
 
   void tag(std::string_view name, std::string_view value, SourceLoc) override;
@@ -90,7 +97,8 @@ class GameBuilder final : public Visitor {
 
  private:
   struct Frame {
-    Line* line;
+    Line* line;                 // nullptr for a variation replayed but not kept
+    bool has_move = false;
     Position pos;               // after the line's last move
     Position prev;              // before it
     std::string pending;        // comments waiting for the next move of this line
@@ -100,6 +108,7 @@ class GameBuilder final : public Visitor {
   void start();
   void flush_pending(Frame& f);
 
+  BuildOptions options_;
   Game game_;
   std::vector<Frame> stack_;
   std::optional<BuildError> error_;
@@ -112,6 +121,6 @@ struct BuildResult {
   std::optional<BuildError> error;
   bool ok() const { return !error.has_value(); }
 };
-BuildResult build_game(const RawGame& raw);
+BuildResult build_game(const RawGame& raw, const BuildOptions& options = {});
 
 }  // namespace chesstool::pgn

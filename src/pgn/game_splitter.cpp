@@ -11,6 +11,9 @@ namespace chesstool::pgn {
 namespace {
 constexpr std::size_t kInitialCapacity = ByteSource::kChunkSize;
 
+// "1." or "1.e4", but not "1..." (Black's first move continues a game).
+bool is_first_move_number(const char* p, std::size_t n) { return n >= 2 && p[0] == '1' && p[1] == '.' && (n == 2 || p[2] != '.'); }
+
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 }  // namespace
 
@@ -205,15 +208,6 @@ GameSplitter::Scan GameSplitter::scan() {
           empty_line_seen_ = false;
           switch (k) {
             case kSymbol:
-              if (has_movetext_ && depth_ == 0 && was_blank && after_empty_line && c == '1' && p + 2 < n &&
-                  b[p + 1] == '.' && b[p + 2] != '.') {
-                // Real archives hold games without tags or result, separated only by an
-                // empty line: a line starting "1." after an empty line starts a new game.
-                game_end_ = p;
-                pos_ = p;
-                state_ = State::Between;
-                return Scan::GameDone;
-              }
               if (c == '%' && base_ + p == line_start_) {
                 state_ = State::Escape;  // spec 6
                 ++p;
@@ -222,14 +216,25 @@ GameSplitter::Scan GameSplitter::scan() {
               }
               [[fallthrough]];
             case kDollar: {
+              // Real archives hold games without tags or result, separated only by an
+              // empty line: a line starting "1." after an empty line starts a new game.
+              const bool may_start_game =
+                  c == '1' && has_movetext_ && depth_ == 0 && was_blank && after_empty_line;
               const std::size_t start = p++;
               while (p < n && kByteClass[b[p]] == kSymbol) ++p;
               has_movetext_ = true;
               if (p == n && !input_done_) {
                 symbol_start_ = start;  // the symbol may continue in the next read
+                symbol_may_start_game_ = may_start_game;
                 state_ = State::Symbol;
                 leave = true;
                 break;
+              }
+              if (may_start_game && is_first_move_number(buf_.get() + start, p - start)) {
+                game_end_ = start;
+                pos_ = start;
+                state_ = State::Between;
+                return Scan::GameDone;
               }
               if (depth_ == 0 && is_result_symbol(buf_.get() + start, p - start)) {
                 game_end_ = p;
@@ -305,6 +310,12 @@ GameSplitter::Scan GameSplitter::scan() {
         while (p < n && kByteClass[b[p]] == kSymbol) ++p;
         if (p == n && !input_done_) break;  // the symbol may continue in the next read
         state_ = State::Movetext;
+        if (symbol_may_start_game_ && is_first_move_number(buf_.get() + symbol_start_, p - symbol_start_)) {
+          game_end_ = symbol_start_;
+          pos_ = symbol_start_;
+          state_ = State::Between;
+          return Scan::GameDone;
+        }
         if (depth_ == 0 && is_result_symbol(buf_.get() + symbol_start_, p - symbol_start_)) {
           game_end_ = p;
           pos_ = p;

@@ -146,6 +146,7 @@ class GameSplitter {
   std::size_t game_start_ = 0;  // index in buf_
   std::size_t game_end_ = 0;    // index in buf_, valid when scan() returns GameDone
   std::size_t symbol_start_ = 0;
+  bool symbol_may_start_game_ = false;  // the pending symbol may be a new game's "1."
   std::uint64_t depth_ = 0;
   std::uint64_t line_ = 1;
   std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is

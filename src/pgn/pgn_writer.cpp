@@ -75,20 +75,22 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 
 // A brace comment word by word: whitespace collapsed, '}' written as ')' (see header).
 void write_comment(Wrapper& w, std::string_view text) {
-  std::vector<std::string> words;
-  std::string cur;
-  for (char c : text) {
-    if (is_space(c)) {
-      if (!cur.empty()) words.push_back(std::move(cur)), cur.clear();
-    } else {
-      cur += c == '}' ? ')' : c;
-    }
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t s = i;
+    while (i < text.size() && !is_space(text[i])) ++i;
+    if (i > s) words.push_back(text.substr(s, i - s));
   }
-  if (!cur.empty()) words.push_back(std::move(cur));
-  if (words.empty()) return;
-  words.front().insert(0, "{");
-  words.back() += '}';
-  for (const auto& word : words) w.word(word);
+  std::string buf;
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    buf.clear();
+    if (k == 0) buf += '{';
+    for (char c : words[k]) buf += c == '}' ? ')' : c;
+    if (k + 1 == words.size()) buf += '}';
+    w.word(buf);
+  }
 }
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
@@ -180,7 +182,11 @@ void write_pgn(const Game& game, std::string& out, const PgnWriteOptions& option
       w.word(buf);
       f.need_number = false;
       if (full) {
-        for (int nag : n.nags) w.word("$" + std::to_string(nag));
+        for (int nag : n.nags) {
+          buf.assign(1, '$');
+          buf += std::to_string(nag);
+          w.word(buf);
+        }
         if (!n.comment_after.empty()) {
           write_comment(w, n.comment_after);
           f.need_number = true;
@@ -207,13 +213,29 @@ void write_pgn(const Game& game, std::string& out, const PgnWriteOptions& option
 }
 
 void write_uci_line(const Game& game, std::string& out) {
-  Position pos = game.start;
+  // No replay needed: a Move holds its squares, and castling (stored as king takes own
+  // rook) is the only move whose UCI depends on the position, through the variant only.
+  // The unit tests check this against to_uci() on every corpus game.
+  const bool chess960 = game.start.is_chess960();
+  auto square = [&out](Square s) {
+    out += char('a' + file_of(s));
+    out += char('1' + rank_of(s));
+  };
   bool first = true;
   for (const Node& n : game.moves) {
     if (!first) out += ' ';
     first = false;
-    out += to_uci(pos, n.move);
-    pos.make_move(n.move);
+    const Move m = n.move;
+    if (m.is_null()) {
+      out += "0000";
+      continue;
+    }
+    square(m.from());
+    if (m.is_castling() && !chess960)
+      square(make_square(file_of(m.to()) > file_of(m.from()) ? 6 : 2, rank_of(m.from())));  // king to g- or c-file
+    else
+      square(m.to());
+    if (m.kind() == Move::Promotion) out += " pnbrqk"[m.promotion()];
   }
 }
 
