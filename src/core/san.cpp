@@ -603,7 +603,7 @@ SanParse parse_san(std::string_view text) {
 
 SanCheck check_state_after(const Position& pos, Move m) { return check_state_of(pos.after(m)); }
 
-SanResolution resolve_san(const Position& pos, const SanToken& t, Position* after) {
+SanResolution resolve_san(const Position& pos, const SanToken& t, Position* after, SanChecks checks) {
   const Color us = pos.side_to_move();
 
   if (t.null_move) {
@@ -725,7 +725,12 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
     }
   }
 
-  if (after) {
+  if (checks == SanChecks::MovesOnly) {
+    if (after) {
+      *after = pos;
+      after->make_move(found);
+    }
+  } else if (after) {
     *after = pos;
     lenient |= verify_check_sign(found, t.check, *after);
   } else {
@@ -739,14 +744,14 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
   return r;
 }
 
-SanResolution resolve_san(const Position& pos, std::string_view text, Position* after) {
+SanResolution resolve_san(const Position& pos, std::string_view text, Position* after, SanChecks checks) {
   SanParse p = parse_san(text);
   if (!p.ok()) {
     SanResolution r = fail(SanError::Malformed, std::move(p.message));
     if (std::optional<LooseQuery> q = loose_from_text(pos, text)) r.did_you_mean = suggest(pos, *q);
     return r;
   }
-  SanResolution r = resolve_san(pos, p.token, after);
+  SanResolution r = resolve_san(pos, p.token, after, checks);
   if (!r.ok() && r.error != SanError::NullMoveInCheck && r.error != SanError::Ambiguous) {
     // The text may say more than the token (a lower-case 'b' that meant a bishop).
     if (std::optional<LooseQuery> q = loose_from_text(pos, text)) {

@@ -114,10 +114,15 @@ struct SanResolution {
 // and check suffix (recorded as lenient forms, never errors). When `after` is given and a
 // move is found, *after receives the position after it (spares the caller a make_move).
 // Allocates nothing on success.
-SanResolution resolve_san(const Position& pos, const SanToken& token, Position* after = nullptr);
+// Notation checks that only feed lenient warnings can be skipped when nobody reports
+// them (validate without --strict): the check sign is then not verified.
+enum class SanChecks : std::uint8_t { Full, MovesOnly };
+SanResolution resolve_san(const Position& pos, const SanToken& token, Position* after = nullptr,
+                          SanChecks checks = SanChecks::Full);
 // parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
-SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr);
+SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,
+                          SanChecks checks = SanChecks::Full);
 
 // Whether m (legal in pos) checks or mates the opponent.
 SanCheck check_state_after(const Position& pos, Move m);

@@ -94,7 +94,7 @@ void GameBuilder::start() {
   game_.moves.reserve(128);  // most games fit: no regrowth while replaying
   Frame& root = stack_.emplace_back();
   root.line = &game_.moves;
-  root.pos = sp.position;
+  root.pos() = sp.position;
 }
 
 void GameBuilder::begin_movetext() { start(); }
@@ -104,21 +104,21 @@ void GameBuilder::san(std::string_view token, SourceLoc loc) {
   Frame& f = stack_.back();
   SanParse parsed = parse_san(token);
   if (!parsed.ok()) {
-    fail("malformed-move", "malformed move " + move_label(f.pos) + std::string(token) + ": " + parsed.message, loc);
+    fail("malformed-move", "malformed move " + move_label(f.pos()) + std::string(token) + ": " + parsed.message, loc);
     return;
   }
   // resolve_san writes the position after the move only on success, so it can go
-  // straight into f.pos while f.prev keeps the position it was played in.
-  f.prev = f.pos;
-  SanResolution r = resolve_san(f.prev, parsed.token, &f.pos);
+  // straight into the other slot; then the slots swap roles.
+  SanResolution r = resolve_san(f.pos(), parsed.token, &f.prev());
   if (!r.ok()) {
-    fail(san_error_code(r.error), "illegal move " + move_label(f.prev) + std::string(token) + ": " + r.message, loc);
+    fail(san_error_code(r.error), "illegal move " + move_label(f.pos()) + std::string(token) + ": " + r.message, loc);
     return;
   }
   if (r.move.is_null() && stack_.size() == 1) {
-    fail("null-move", "null move " + move_label(f.prev) + std::string(token) + " in the mainline: not a legal game", loc);
+    fail("null-move", "null move " + move_label(f.pos()) + std::string(token) + " in the mainline: not a legal game", loc);
     return;
   }
+  f.cur ^= 1;
   f.has_move = true;
   f.after_variation = false;
   if (!f.line) return;
@@ -165,10 +165,10 @@ void GameBuilder::begin_variation(SourceLoc loc) {
   // An alternative to the last move: it starts from the position before that move.
   Line* v = nullptr;
   if (stack_.back().line && !options_.mainline_only) v = &stack_.back().line->back().variations.emplace_back();
-  Position from = stack_.back().prev;
+  Position from = stack_.back().prev();
   Frame& child = stack_.emplace_back();  // invalidates references into stack_
   child.line = v;
-  child.pos = from;
+  child.pos() = from;
 }
 
 void GameBuilder::flush_pending(Frame& f) {
@@ -185,7 +185,12 @@ void GameBuilder::end_variation(SourceLoc) {
   Frame& parent = stack_.back();
   if (kept) {
     auto& vars = parent.line->back().variations;
-    if (vars.back().empty()) vars.pop_back();  // "( )" or "( {text} )": nothing to replay
+    if (vars.back().empty()) {
+      // "( )" or "( {text} )": nothing to replay, and nothing written, so the comments
+      // around it stay with the move before it.
+      vars.pop_back();
+      return;
+    }
   }
   parent.after_variation = true;
 }

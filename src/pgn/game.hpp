@@ -99,8 +99,12 @@ class GameBuilder final : public Visitor {
   struct Frame {
     Line* line;                 // nullptr for a variation replayed but not kept
     bool has_move = false;
-    Position pos;               // after the line's last move
-    Position prev;              // before it
+    // The positions after and before the line's last move, in two slots that swap
+    // roles, so a move costs no position copy.
+    Position slot[2];
+    int cur = 0;
+    Position& pos() { return slot[cur]; }
+    Position& prev() { return slot[cur ^ 1]; }
     std::string pending;        // comments waiting for the next move of this line
     bool after_variation = false;
   };

@@ -72,9 +72,11 @@ class Checker final : public Visitor {
       return;
     }
     const bool mainline = lines_.size() == 1;
-    const Position& pos = line.pos;
-    Position after;
-    SanResolution r = resolve_san(pos, text, &after);
+    const Position& pos = line.pos();
+    // The new position goes straight into the slot of the one before last (no longer
+    // needed): no copies on the hot path.
+    SanResolution r =
+        resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
 
     bool is_null = r.move.is_null();
     if (!r.ok()) {
@@ -96,12 +98,18 @@ class Checker final : public Visitor {
     if (is_null) {
       // Null moves are an analysis device: tolerated in variations, but a mainline with
       // one is not a legal game.
-      if (mainline)
+      if (mainline) {
         add(Severity::Error, "null-move", loc, line.ply + 1, text,
             "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
-      else
+        // The rest of the mainline is not a game; like any error, the line stops here
+        // (a variation right after it is an alternative to the null move).
+        line.dead = true;
+        line.skipped = 0;
+        return;
+      } else {
         add(Severity::Warning, "null-move", loc, line.ply + 1, text,
             "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
+      }
     } else if (options_.strict && r.lenient) {
       for (SanLenient l : kAllSanLenient)
         if (has_lenient(r.lenient, l))
@@ -117,17 +125,11 @@ class Checker final : public Visitor {
                            game_end_.ended_reason() + ")");
       }
     }
-    line.prev = line.pos;
-    line.has_prev = true;
-    line.pos = after;
+    line.advance();
     ++line.ply;
     if (mainline) {
-      if (is_null) {
-        line.dead = true;  // the rest of a mainline after a null move is not a game
-        return;
-      }
       report_.plies = line.ply;
-      game_end_.after_move(line.pos, line.ply);
+      game_end_.after_move(line.pos(), line.ply);
     }
   }
 
@@ -137,7 +139,7 @@ class Checker final : public Visitor {
     Line child;
     if (parent.dead && parent.skipped == 0) {
       // An alternative to the move that just failed: it starts where that move was tried.
-      child.pos = parent.pos;
+      child.reset(parent.pos());
       child.ply = parent.ply;
     } else if (parent.dead) {
       child.dead = true;  // branches from a position that was never reached: not checked
@@ -147,7 +149,7 @@ class Checker final : public Visitor {
       child.skipped = 1;
       add(Severity::Error, "variation-without-move", loc, parent.ply, "(", "variation before any move", nullptr);
     } else {
-      child.pos = parent.prev;
+      child.reset(parent.prev());
       child.ply = parent.ply - 1;
     }
     lines_.push_back(child);
@@ -169,7 +171,7 @@ class Checker final : public Visitor {
   void end_game() override {
     if (!movetext_seen_) setup_start_position();
     if (!skip_moves_ && !lines_.empty()) {
-      const Position& final_pos = lines_.front().pos;
+      const Position& final_pos = lines_.front().pos();
       report_.final_fen = to_fen(final_pos);
       game_end_.finish(final_pos, report_);
       check_result();
@@ -177,10 +179,23 @@ class Checker final : public Visitor {
   }
 
  private:
+  // One line of play (the mainline or a variation): the current position and the one
+  // before the last move, where a variation of that move starts. Two slots swap roles.
   struct Line {
-    Position pos;
-    Position prev;
+    Position slots[2];
+    int cur = 0;
     bool has_prev = false;
+    const Position& pos() const { return slots[cur]; }
+    const Position& prev() const { return slots[cur ^ 1]; }
+    Position& spare() { return slots[cur ^ 1]; }
+    void advance() {
+      cur ^= 1;
+      has_prev = true;
+    }
+    void reset(const Position& p) {
+      slots[cur] = p;
+      has_prev = false;
+    }
     bool dead = false;  // an error stopped this line: later moves are not checked
     int skipped = 0;    // move tokens seen since the line died
     int ply = 0;
@@ -254,7 +269,7 @@ class Checker final : public Visitor {
     }
     if (chess960) start.set_chess960(true);
     Line main;
-    main.pos = start;
+    main.reset(start);
     lines_.push_back(main);
     game_end_.start(start);
   }
