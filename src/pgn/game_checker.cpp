@@ -12,24 +12,11 @@
 #include "core/san.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/game_end.hpp"
+#include "pgn/start_position.hpp"
 
 namespace chesstool::pgn {
 
 namespace {
-
-// Normalised Variant tag value: lower case without spaces, dashes or underscores.
-std::string variant_key(std::string_view v) {
-  std::string out;
-  for (char c : v)
-    if (c != ' ' && c != '-' && c != '_') out += char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool equals_ignore_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // A token as shown in messages: at most 40 bytes (a 100 MB "token" must not become a
 // 100 MB message), valid UTF-8.
@@ -229,49 +216,17 @@ class Checker final : public Visitor {
     if (movetext_seen_) return;
     movetext_seen_ = true;
     SourceLoc at{report_.line, report_.column, report_.byte_offset};
-    Position start = Position::startpos();
-    bool chess960 = false;
-    if (const std::string* variant = report_.tag("Variant")) {
-      std::string v = variant_key(*variant);
-      if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
-        chess960 = true;
-      } else if (!(v.empty() || v == "standard" || v == "fromposition" || v == "normal")) {
-        add(Severity::Error, "unsupported-variant", at, 0, *variant,
-            "unsupported variant '" + *variant + "': only standard chess and Chess960 are checked", nullptr);
-        skip_moves_ = true;
-        return;
-      }
+    StartPosition start = resolve_start_position(report_.tags);
+    for (const StartNote& note : start.notes)
+      if (!note.strict_only || options_.strict) add(note.severity, note.code, at, 0, note.token, note.message, nullptr);
+    if (!start.ok) {
+      skip_moves_ = true;
+      return;
     }
-    const std::string* fen = report_.tag("FEN");
-    if (!fen) {
-      for (const auto& [k, val] : report_.tags)
-        if (equals_ignore_case(k, "FEN")) {
-          fen = &val;
-          if (options_.strict)
-            add(Severity::Warning, "tag-name-case", at, 0, k, "tag '" + k + "' read as 'FEN' (tag names are case-sensitive)", nullptr);
-          break;
-        }
-    }
-    const std::string* setup = report_.tag("SetUp");
-    if (fen) {
-      FenResult parsed = parse_fen(*fen);
-      if (!parsed.ok()) {
-        add(Severity::Error, "invalid-fen", at, 0, *fen, "invalid FEN tag: " + parsed.error->to_string(), nullptr);
-        skip_moves_ = true;
-        return;
-      }
-      start = parsed.position;
-      if (options_.strict && (!setup || *setup != "1"))
-        add(Severity::Warning, "fen-without-setup", at, 0, "FEN", "FEN tag without [SetUp \"1\"]", nullptr);
-    } else if (setup && *setup == "1") {
-      add(Severity::Warning, "setup-without-fen", at, 0, "SetUp", "[SetUp \"1\"] without a FEN tag: starting from the standard position",
-          nullptr);
-    }
-    if (chess960) start.set_chess960(true);
     Line main;
-    main.reset(start);
+    main.reset(start.position);
     lines_.push_back(main);
-    game_end_.start(start);
+    game_end_.start(start.position);
   }
 
   void check_result() {
