@@ -536,6 +536,16 @@ inline std::string check_token(const Position& pos, std::string_view token) {
   Position after;
   const SanResolution r = resolve_san(pos, token, &after);
   if (parsed.ok() && r.error == SanError::Malformed) return where + "parse_san accepts but resolve_san says malformed";
+  // Skipping the notation checks (validate without --strict) may only drop lenient bits,
+  // never change which move is found or whether one is.
+  {
+    Position quick_after;
+    const SanResolution quick = resolve_san(pos, token, &quick_after, SanChecks::MovesOnly);
+    if (quick.error != r.error || quick.move != r.move)
+      return where + "SanChecks::MovesOnly resolves differently from Full";
+    if (quick.ok() && !r.move.is_null() && !(quick_after == after)) return where + "SanChecks::MovesOnly gives another *after";
+    if ((quick.lenient & ~r.lenient) != 0) return where + "SanChecks::MovesOnly adds lenient forms Full does not report";
+  }
   if (!parsed.ok() && r.error != SanError::Malformed) return where + "parse_san rejects but resolve_san does not";
   if (r.ok()) {
     if (r.move.is_null()) {

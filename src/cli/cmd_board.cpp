@@ -35,7 +35,7 @@ ExitCode run_board(const BoardOptions& o) {
     std::getline(std::cin, text);
     if (!text.empty() && text.back() == '\r') text.pop_back();
   }
-  FenResult r = parse_fen(text);
+  FenResult r = parse_fen(text == "startpos" ? std::string(kStartFen) : text);
   if (!r.ok()) {
     fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", r.error->to_string());
     return ExitCode::Error;  // a bad argument, not data found wrong
@@ -78,7 +78,7 @@ ExitCode run_board(const BoardOptions& o) {
 
 Runner setup_board(CLI::App& app) {
   auto o = std::make_shared<BoardOptions>();
-  app.add_option("fen", o->fen, "The position as FEN (quoted, or as separate fields), or - to read it from standard input")
+  app.add_option("fen", o->fen, "The position as FEN (quoted, or as separate fields), startpos, or - to read it from standard input")
       ->required();
   app.add_option("--svg", o->svg, "Also write the diagram as an SVG picture to FILE (- for standard output, then no text diagram)");
   app.add_option("--lastmove", o->last_move, "Highlight the squares of this move, in UCI (e2e4)");

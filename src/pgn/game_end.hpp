@@ -26,6 +26,11 @@ class GameEnd {
   // and why, in words ("fivefold repetition at ply 16").
   bool ended() const { return ended_status_ != GameStatus::Ongoing; }
   std::string ended_reason() const;
+  // The first automatic end and the ply it happened at (0: the start position), for tools
+  // that annotate the ply itself (annotate). Ongoing until one happened; checkmate and
+  // stalemate are only known after finish().
+  GameStatus ended_status() const { return ended_status_; }
+  int ended_ply() const { return ended_ply_; }
   // Fills status, winner, claims and ended_at for the final mainline position.
   void finish(const Position& final_pos, GameReport& report);
   // Checks a recorded result ("1-0", ...) against how the game ended; the Termination tag

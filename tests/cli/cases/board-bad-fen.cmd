@@ -1,0 +1,1 @@
+$CHESSTOOL board "8/8 w - -"

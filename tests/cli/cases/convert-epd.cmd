@@ -1,0 +1,1 @@
+printf "1. e4 c5 *\n" | $CHESSTOOL convert --to epd

@@ -1,0 +1,1 @@
+$CHESSTOOL convert sample/twic-232games.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to pgn pgn/invalid/broken-then-good.pgn

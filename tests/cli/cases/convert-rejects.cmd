@@ -1,0 +1,1 @@
+d=$(mktemp -d); $CHESSTOOL convert --to uci --rejects "$d/rej.pgn" -o "$d/out.txt" pgn/invalid/broken-then-good.pgn 2>"$d/err"; echo "exit $?"; sed "s|$d/||" "$d/err" >&2; echo "== out"; cat "$d/out.txt"; echo "== rejects"; cat "$d/rej.pgn"; rm -rf "$d"
