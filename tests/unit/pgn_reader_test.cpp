@@ -74,6 +74,24 @@ TEST(GameSplitter, SplitsOnEveryTerminationMarker) {
             (std::vector<std::string>{"[Result \"*\"]*", "[Result \"*\"]\ne4*"}));
 }
 
+TEST(GameSplitter, FirstMoveNumberAfterEmptyLineStartsAGame) {
+  // Tagless games without results, separated only by an empty line (python-chess's
+  // errors.pgn): "1." at the start of a line after an empty line starts a new game.
+  const std::string text = "1. e4 Qa1 e5\n\n1. a3\n";
+  for (std::size_t chunk : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7), static_cast<std::size_t>(-1)}) {
+    auto games = split(text, chunk);
+    ASSERT_EQ(games.size(), 2u) << "chunk " << chunk;
+    EXPECT_EQ(games[0].text, "1. e4 Qa1 e5") << "chunk " << chunk;
+    EXPECT_EQ(games[1].text, "1. a3");
+    EXPECT_EQ(games[1].line, 3u);
+  }
+  // "1..." continues the game, a "1." inside a variation or on the same line too.
+  EXPECT_EQ(split("1. e4\n\n1... e5 *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5 (\n\n1. d4) *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5 1. d4 *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5\n12. d4 *\n").size(), 1u);
+}
+
 TEST(GameSplitter, CastlingWithZerosDoesNotEndGame) {
   EXPECT_EQ(split("1. e4 e5 2. 0-0 0-0-0 0-1").size(), 1u);
   EXPECT_EQ(split("1. e4 1-0-0 1/2 2. d4 *").size(), 1u);
