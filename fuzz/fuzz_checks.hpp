@@ -389,7 +389,10 @@ inline std::string check_position(const Position& pos, bool deep) {
     const PieceType moved = type_of(pos.piece_on(m.from()));
     const bool capture = m.kind() == Move::EnPassant || (m.kind() != Move::Castling && pos.piece_on(m.to()) != NoPiece);
     const int half = moved == Pawn || capture ? 0 : pos.halfmove_clock() + 1;
-    if (a.halfmove_clock() != half)
+    // The clock must never fall back on a quiet move; stopping at the largest value a FEN
+    // may carry (65535) is fine, wrapping round to 0 is not.
+    const bool saturated = half == 65536 && a.halfmove_clock() == 65535;
+    if (a.halfmove_clock() != half && !saturated)
       return fail("after " + mv + ": halfmove clock " + std::to_string(a.halfmove_clock()) + ", expected " +
                   std::to_string(half));
     const int full = pos.fullmove_number() + (us == Black ? 1 : 0);

@@ -53,6 +53,7 @@ cp -n "$here/corpus/$target/"* "$work/" 2>/dev/null || true
 
 # Extra seeds from the shared corpus, written once per working corpus.
 if [[ -d "$shared" && ! -f "$work/.shared-seeded" ]]; then
+  set +o pipefail  # `head` closing a pipe early is how these lists are cut, not an error
   case "$target" in
     fen_fuzz)
       # Every 25th position of the big perft suites (four-field EPD plus counters).
@@ -73,6 +74,7 @@ if [[ -d "$shared" && ! -f "$work/.shared-seeded" ]]; then
         cp "$f" "$work/shared-$(basename "$(dirname "$f")")-$(basename "$f")"
       done ;;
   esac
+  set -o pipefail
   touch "$work/.shared-seeded"
 fi
 

@@ -1,29 +1,83 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: installs missing build packages (Debian, as root),
-# then builds and tests a Release build (-Werror) and an AddressSanitizer +
-# UndefinedBehaviorSanitizer build. Usage: bash tests/run-all.sh
+# The whole test suite, as CI runs it. Installs missing packages (Debian, as root), then:
+#   1. Release build with -Wall -Wextra -Werror: unit tests, golden CLI tests, scripts;
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build: the same tests;
+#   3. ThreadSanitizer build: the --jobs code of validate, convert and annotate;
+#   4. Valgrind memcheck on a sample run;
+#   5. cmake --install layout and the CPack .deb (dpkg install and removal);
+#   6. differential tests against chessops (skipped without node/npm);
+#   7. libFuzzer targets for a bounded time (skipped without clang's fuzzer runtime).
+# Usage: bash tests/run-all.sh        (CHESSTOOL_FUZZ_SECONDS sets the time per fuzz target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq)
+packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq parallel valgrind groff-base)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if ((${#missing[@]})); then
   echo "installing: ${missing[*]}"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
+suite_start=$SECONDS
+stage() {
+  echo
+  echo "== $1 (at $((SECONDS - suite_start)) s) =="
+}
 
-echo "== Release build (-Wall -Wextra -Werror) =="
+stage "1. Release build (-Wall -Wextra -Werror) and all tests"
 cmake -S . -B build-ci-release -DCMAKE_BUILD_TYPE=Release -DCHESSTOOL_WERROR=ON >/dev/null
 cmake --build build-ci-release -j "$jobs"
 ctest --test-dir build-ci-release --output-on-failure -j "$jobs"
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build =="
+stage "2. AddressSanitizer + UndefinedBehaviorSanitizer build and all tests"
 cmake -S . -B build-ci-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHESSTOOL_SANITIZE=address,undefined >/dev/null
 cmake --build build-ci-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-ci-asan --output-on-failure -j "$jobs"
+
+stage "3. ThreadSanitizer: parallel validate, convert and annotate"
+cmake -S . -B build-ci-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHESSTOOL_SANITIZE=thread \
+  -DCHESSTOOL_BUILD_TESTS=OFF >/dev/null
+cmake --build build-ci-tsan -j "$jobs" --target chesstool
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+tsan=build-ci-tsan/chesstool
+inputs=(testdata/sample/twic-232games.pgn testdata/pgn)
+for cmd in "validate --quiet --jobs 4" "validate --json --max-errors 2 --jobs 3" \
+  "convert --to pgn --quiet --jobs 4" "convert --to uci --quiet --jobs 2" "annotate --quiet --jobs 4"; do
+  set +e
+  # shellcheck disable=SC2086
+  $tsan $cmd "${inputs[@]}" >/dev/null 2>build-ci-tsan/stderr.txt
+  rc=$?
+  set -e
+  if ((rc == 66)) || grep -q "ThreadSanitizer" build-ci-tsan/stderr.txt; then
+    cat build-ci-tsan/stderr.txt
+    echo "ThreadSanitizer found a race in: chesstool $cmd"
+    exit 1
+  fi
+  echo "tsan clean: chesstool $cmd (exit $rc)"
+done
+unset TSAN_OPTIONS
+
+stage "4. Valgrind memcheck on a sample run"
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+  build-ci-release/chesstool validate --quiet --jobs 2 testdata/sample/twic-232games.pgn testdata/pgn/invalid
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+  build-ci-release/chesstool convert --to json --quiet testdata/pgn/valid/nested-10000-variations.pgn >/dev/null
+echo "valgrind: clean"
+
+stage "5. Install layout and Debian package"
+bash tests/package/install-and-deb.sh
+
+stage "6. Differential tests against chessops"
+CHESSTOOL=build-ci-release/chesstool bash tests/diff/run-validate-diff.sh
+CHESSTOOL=build-ci-release/chesstool bash tests/diff/run-endings-diff.sh --games 1000
+
+stage "7. Fuzzing (bounded)"
+bash fuzz/run-ci.sh
+
+echo
+echo "all stages passed in $((SECONDS - suite_start)) s"

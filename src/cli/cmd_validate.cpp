@@ -34,6 +34,7 @@ struct ValidateOptions {
 
 struct Totals {
   std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
+  std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
 };
 
 ExitCode run_validate(const ValidateOptions& o) {
@@ -90,6 +91,10 @@ ExitCode run_validate(const ValidateOptions& o) {
     }
     return !(o.max_errors && t.invalid >= o.max_errors);
   };
+  sink.file_done = [&](std::size_t, std::uint64_t bytes, std::uint64_t line_ends) {
+    t.bytes += bytes;
+    t.lines += line_ends;
+  };
   auto work = [&check](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, check); };
   run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
 
@@ -103,7 +108,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     report::JsonObject s;
     s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
-    s.field("io_errors", t.io_errors).field("seconds", seconds);
+    s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);
     fmt::print("{}\n", std::move(s).str());
   }
   std::fflush(stdout);

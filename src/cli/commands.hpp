@@ -17,5 +17,6 @@ Runner setup_perft(CLI::App& app);
 Runner setup_validate(CLI::App& app);
 Runner setup_convert(CLI::App& app);
 Runner setup_board(CLI::App& app);
+Runner setup_annotate(CLI::App& app);
 
 }  // namespace chesstool::cli

@@ -27,6 +27,8 @@ struct PipelineSink {
   std::function<void(std::size_t file, const std::string& error)> io_error;
   // One processed game. Return false to stop reading (e.g. --max-errors).
   std::function<bool(std::size_t file, pgn::RawGame&& raw, Result&& result)> game;
+  // A file was read to its end: its size in bytes and its number of line ends. Optional.
+  std::function<void(std::size_t file, std::uint64_t bytes, std::uint64_t line_ends)> file_done;
 };
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
@@ -49,7 +51,10 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         if (!sink.game(f, std::move(raw), std::move(r))) return;
         raw = pgn::RawGame();
       }
-      if (source.error()) sink.io_error(f, *source.error());
+      if (source.error())
+        sink.io_error(f, *source.error());
+      else if (sink.file_done)
+        sink.file_done(f, source.bytes_read(), splitter.line_ends());
     }
     return;
   }
@@ -61,6 +66,8 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
     std::vector<pgn::RawGame> games;
     std::vector<Result> results;
     std::optional<std::string> error;
+    bool file_done = false;  // the last batch of its file: report its size
+    std::uint64_t bytes = 0, line_ends = 0;
   };
   constexpr std::size_t kBatchGames = 64;
   constexpr std::size_t kBatchBytes = 512 * 1024;
@@ -114,6 +121,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         for (std::size_t i = 0; i < b.results.size() && !stop; ++i)
           if (!sink.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop = true;
         if (b.error && !stop) sink.io_error(b.file, *b.error);
+        if (b.file_done && !stop && sink.file_done) sink.file_done(b.file, b.bytes, b.line_ends);
       }
       {
         std::lock_guard lock(mu);
@@ -170,8 +178,14 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         bytes = 0;
       }
     }
-    if (source.error()) b.error = *source.error();
-    if (!b.games.empty() || b.error) submit(std::move(b));
+    if (source.error()) {
+      b.error = *source.error();
+    } else if (!stop) {
+      b.file_done = true;
+      b.bytes = source.bytes_read();
+      b.line_ends = splitter.line_ends();
+    }
+    if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
   }
   {
     std::lock_guard lock(mu);

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add("perft", "Count the leaf nodes of the legal move tree", setup_perft);
   add("convert", "Convert games to PGN export format, UCI, LAN, FEN, EPD or NDJSON", setup_convert);
   add("board", "Show a position as a text diagram or an SVG picture", setup_board);
+  add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
 
   try {
     app.parse(argc, argv);

@@ -211,8 +211,8 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
   }
 
   long half = 0, full = 1;
-  if (f.size() >= 5 && !parse_counter(f[4].text, 65535, half))
-    return fail("halfmove clock", "expected a non-negative integer up to 65535, got '" + std::string(f[4].text.substr(0, 20)) + "'",
+  if (f.size() >= 5 && !parse_counter(f[4].text, 999999999, half))
+    return fail("halfmove clock", "expected a non-negative integer, got '" + std::string(f[4].text.substr(0, 20)) + "'",
                 f[4].column);
   if (f.size() >= 6 && !parse_counter(f[5].text, 999999999, full))
     return fail("fullmove number", "expected a non-negative integer, got '" + std::string(f[5].text.substr(0, 20)) + "'",

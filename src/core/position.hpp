@@ -75,7 +75,7 @@ class Position {
     side_ = c;
   }
   void set_clocks(int halfmove, int fullmove) {
-    halfmove_ = std::uint16_t(halfmove);
+    halfmove_ = std::uint32_t(halfmove);
     fullmove_ = std::uint32_t(fullmove);
   }
   void add_castling_right(Color c, CastlingSide s, Square rook);
@@ -97,7 +97,7 @@ class Position {
   Key key_ = 0;
   Bitboard castling_rook_squares_ = 0;  // rook squares of rights still held
   std::uint32_t fullmove_ = 1;
-  std::uint16_t halfmove_ = 0;
+  std::uint32_t halfmove_ = 0;
   Square castle_rook_[4] = {kNoSquare, kNoSquare, kNoSquare, kNoSquare};
   Square ep_ = kNoSquare;
   Color side_ = White;

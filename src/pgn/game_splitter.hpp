@@ -106,6 +106,9 @@ class GameSplitter {
 
   // Games returned so far.
   std::uint64_t games() const { return count_; }
+  // Line ends read so far (CR, LF and CRLF count once): after the last game, the number
+  // of lines of the input. Lets split archives be renumbered (see chesstool(1)).
+  std::uint64_t line_ends() const { return line_ - 1; }
 
  private:
   enum class State : std::uint8_t {

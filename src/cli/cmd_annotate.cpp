@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: MIT
+// `chesstool annotate`: writes games back as PGN with the FIDE adjudication as comments and tags, optionally in place.
+#include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/game_pipeline.hpp"
+#include "cli/input_paths.hpp"
+#include "pgn/annotation_texts.hpp"
+#include "pgn/annotator.hpp"
+#include "pgn/game.hpp"
+#include "pgn/game_checker.hpp"
+#include "pgn/pgn_writer.hpp"
+#include "report/game_output.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct AnnotateCliOptions {
+  std::vector<std::string> paths;
+  std::string output;
+  bool in_place = false;
+  std::string lang = "en";
+  bool quiet = false;
+  int jobs = 0;
+};
+
+// The line written before a game that does not replay. A ';' comment runs to the end of
+// its line and may stand before the tag section (PGN spec 5), so the game's own bytes
+// follow unchanged; a later run recognises the line by this prefix and drops it before
+// adding the current one, so the warnings never pile up.
+constexpr std::string_view kWarningPrefix = "; chesstool: ";
+
+// Buffered writer to a FILE that remembers the first write error.
+class Sink {
+ public:
+  Sink() = default;
+  Sink(const Sink&) = delete;
+  Sink& operator=(const Sink&) = delete;
+  ~Sink() { close(); }
+
+  // Standard output ("" or "-") or a file opened for writing.
+  bool open(const std::string& path, std::string& error) {
+    name_ = path.empty() || path == "-" ? "<stdout>" : path;
+    if (path.empty() || path == "-") {
+      file_ = stdout;
+      return true;
+    }
+    file_ = std::fopen(path.c_str(), "wb");
+    if (!file_) {
+      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
+      return false;
+    }
+    owned_ = true;
+    return true;
+  }
+  // Takes over a descriptor opened for writing (a temporary file); name is for messages.
+  bool adopt(int fd, const std::string& name, std::string& error) {
+    name_ = name;
+    file_ = fdopen(fd, "wb");
+    if (!file_) {
+      error = fmt::format("cannot write {}: {}", name, std::strerror(errno));
+      ::close(fd);
+      return false;
+    }
+    owned_ = true;
+    return true;
+  }
+  void write(std::string_view s) {
+    buf_ += s;
+    if (buf_.size() >= (1u << 20)) flush();
+  }
+  void flush() {
+    if (!file_) return;
+    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size()) note_error();
+    buf_.clear();
+    if (std::fflush(file_) != 0) note_error();
+  }
+  // Forces the data to the disk before a rename makes it the file (an atomic rename of
+  // unwritten data could leave an empty file after a crash).
+  void sync() {
+    flush();
+    if (file_ && owned_ && ::fsync(fileno(file_)) != 0) note_error();
+  }
+  int fd() const { return file_ ? fileno(file_) : -1; }
+  // Flushes and closes; the first write error, "" if none.
+  std::string close() {
+    if (!file_) return error_;
+    flush();
+    if (owned_ && std::fclose(file_) != 0) note_error();
+    file_ = nullptr;
+    return error_;
+  }
+
+ private:
+  void note_error() {
+    if (error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
+  }
+
+  std::FILE* file_ = nullptr;
+  bool owned_ = false;
+  std::string name_;
+  std::string buf_;
+  std::string error_;
+};
+
+// One game, processed on a worker thread.
+struct Annotated {
+  std::string text;  // what to write: the annotated game, or the warning line and the raw text
+  bool valid = true;
+  bool empty = false;  // nothing but an earlier run's warning line: nothing to write
+  std::optional<pgn::GameReport> report;  // validate's findings for a game that does not replay
+  std::optional<pgn::BuildError> error;   // the builder's first error
+  std::optional<pgn::Diagnostic> result_warning;
+  pgn::GameReport context;                // index and tags, for messages
+};
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Drops the warning lines an earlier run put before this game (see kWarningPrefix),
+// keeping the game's position in the source right for its diagnostics.
+void drop_own_warnings(pgn::RawGame& raw) {
+  std::size_t cut = 0;
+  std::uint64_t lines = 0;
+  while (raw.text.compare(cut, kWarningPrefix.size(), kWarningPrefix) == 0) {
+    std::size_t eol = raw.text.find_first_of("\r\n", cut);
+    if (eol == std::string::npos) {
+      cut = raw.text.size();
+      break;
+    }
+    cut = eol + (raw.text.compare(eol, 2, "\r\n") == 0 ? 2 : 1);
+    ++lines;
+    while (cut < raw.text.size() && is_blank(raw.text[cut])) {
+      if (raw.text[cut] == '\n' || (raw.text[cut] == '\r' && raw.text.compare(cut, 2, "\r\n") != 0)) ++lines;
+      ++cut;
+    }
+  }
+  if (cut > 0) {
+    raw.text.erase(0, cut);
+    raw.line += lines;
+    raw.byte_offset += cut;
+    raw.column = 1;
+  }
+  // After a game without a termination marker, the next game's warning line is read as
+  // the end of this one (the splitter ends a game at the next '[' line, not at a comment).
+  for (;;) {
+    const std::size_t eol = raw.text.find_last_of("\r\n");
+    if (eol == std::string::npos) break;
+    if (raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) != 0) break;
+    std::size_t end = eol;
+    while (end > 0 && is_blank(raw.text[end - 1])) --end;
+    raw.text.erase(end);
+  }
+}
+
+// "message [code]" of a game's first error in source order, on one line, for the warning line.
+std::string first_error(const Annotated& a) {
+  const pgn::Diagnostic* first = nullptr;
+  if (a.report)
+    for (const auto& d : a.report->errors)
+      if (!first || d.line < first->line || (d.line == first->line && d.column < first->column)) first = &d;
+  std::string s = first ? first->message + " [" + first->code + "]"
+                        : a.error ? a.error->message + " [" + a.error->code + "]" : std::string("does not replay");
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  return s;
+}
+
+Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
+  Annotated a;
+  drop_own_warnings(raw);
+  if (raw.text.empty()) {
+    a.empty = true;
+    return a;
+  }
+  a.context.index = raw.index;
+  a.context.line = raw.line;
+  a.context.column = raw.column;
+  pgn::BuildResult built = pgn::build_game(raw);
+  if (!built.ok()) {
+    // Rare path: validate's replay gives the full, familiar diagnostics.
+    a.valid = false;
+    a.error = std::move(built.error);
+    a.report = pgn::check_game(raw, pgn::CheckOptions{});
+    a.text = std::string(kWarningPrefix) + std::string(pgn::annotation_text(pgn::TextId::InvalidGame, lang)) + ": " +
+             first_error(a) + "\n" + raw.text + "\n";
+    return a;
+  }
+  pgn::Game& game = built.game;
+  a.context.tags = game.tags;
+  const pgn::Adjudication adj = pgn::adjudicate(game);
+  pgn::AnnotateOptions options;
+  options.lang = lang;
+  const pgn::AnnotateNotes notes = pgn::annotate_game(game, adj, options);
+  if (notes.replaced_result) {
+    pgn::Diagnostic d;
+    d.severity = pgn::Severity::Warning;
+    d.code = "result-replaced";
+    d.line = raw.line;
+    d.column = raw.column;
+    d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
+                            game.result, *pgn::termination_value(adj.end), adj.end_ply);
+    a.result_warning = std::move(d);
+  }
+  pgn::write_pgn(game, a.text);
+  return a;
+}
+
+void print_invalid(const std::string& file, const pgn::RawGame& raw, const Annotated& a) {
+  const pgn::GameReport& report = a.report ? *a.report : a.context;
+  std::vector<const pgn::Diagnostic*> errors;
+  for (const auto& d : report.errors) errors.push_back(&d);
+  std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* x, const pgn::Diagnostic* y) {
+    return x->line != y->line ? x->line < y->line : x->column < y->column;
+  });
+  for (const auto* d : errors) fmt::print(stderr, "{}\n", report::render_diagnostic(file, report, *d));
+  if (errors.empty() && a.error) {
+    // The builder and validate disagree (should not happen): report the builder's reason.
+    pgn::Diagnostic d;
+    d.code = a.error->code;
+    d.message = a.error->message;
+    d.line = a.error->loc.line ? a.error->loc.line : raw.line;
+    d.column = a.error->loc.line ? a.error->loc.column : raw.column;
+    fmt::print(stderr, "{}\n", report::render_diagnostic(file, report, d));
+  }
+}
+
+struct Counts {
+  std::uint64_t annotated = 0, invalid = 0, io_errors = 0;
+};
+
+void io_error(Counts& t, const std::string& message) {
+  ++t.io_errors;
+  fmt::print(stderr, "chesstool: error: {}\n", message);
+}
+
+// Annotates every game of files into out; false when reading one of them failed.
+bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vector<std::string>& files, Sink& out,
+                    Counts& t) {
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(display_name(f));
+  const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+  bool read_ok = true;
+  bool first = true;
+  auto work = [lang](std::size_t, const pgn::RawGame& raw) { return annotate_one(raw, lang); };
+  PipelineSink<Annotated> sink;
+  sink.io_error = [&](std::size_t, const std::string& e) {
+    read_ok = false;
+    io_error(t, e);
+  };
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
+    if (a.empty) return true;
+    if (!first) out.write("\n");  // a blank line between games (PGN spec 8)
+    first = false;
+    out.write(a.text);
+    if (a.valid) {
+      ++t.annotated;
+      if (a.result_warning && !o.quiet)
+        fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], a.context, *a.result_warning));
+    } else {
+      ++t.invalid;
+      if (!o.quiet) print_invalid(names[f], raw, a);
+    }
+    return true;
+  };
+  run_pipeline<Annotated>(files, jobs, work, sink);
+  return read_ok;
+}
+
+bool is_gzip(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  unsigned char magic[2] = {0, 0};
+  const bool gz = std::fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  std::fclose(f);
+  return gz;
+}
+
+// The temporary file being written by --in-place, removed if the run is interrupted
+// (SIGINT, SIGTERM, SIGHUP) so that nothing but the untouched input remains. Only
+// async-signal-safe calls in the handler: unlink, signal, raise.
+char g_temp_path[PATH_MAX + 64];
+volatile std::sig_atomic_t g_temp_active = 0;
+
+extern "C" void remove_temp_and_die(int sig) {
+  if (g_temp_active) ::unlink(g_temp_path);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+void track_temp(const std::string& path) {
+  if (path.size() >= sizeof g_temp_path) return;  // cannot happen: built from a realpath() result
+  std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+  g_temp_active = 1;
+}
+
+void untrack_temp() { g_temp_active = 0; }
+
+// Rewrites one file through a temporary file in its directory and rename(), which POSIX
+// makes atomic: at every moment the path holds either the whole old or the whole new file.
+void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::string& path, Counts& t) {
+  // A symbolic link is followed: the file it points to is replaced, the link stays.
+  char resolved[PATH_MAX];
+  if (!::realpath(path.c_str(), resolved)) return io_error(t, fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  const std::string target = resolved;
+  struct stat st {};
+  if (::stat(target.c_str(), &st) != 0) return io_error(t, fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) return io_error(t, fmt::format("cannot rewrite {} in place: not a regular file", path));
+  // The output is plain PGN: writing it under a .gz name would make the file unreadable.
+  if (is_gzip(target)) return io_error(t, fmt::format("cannot rewrite {} in place: it is gzip-compressed", path));
+
+  const std::size_t slash = target.rfind('/');
+  std::string temp = target.substr(0, slash + 1) + "." + target.substr(slash + 1) + ".chesstool-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return io_error(t, fmt::format("cannot create a temporary file next to {}: {}", path, std::strerror(errno)));
+  track_temp(temp);
+  Sink out;
+  std::string error;
+  if (!out.adopt(fd, temp, error)) {
+    untrack_temp();
+    ::unlink(temp.c_str());
+    return io_error(t, error);
+  }
+  // The new file keeps the old one's permissions (mkstemp creates it 0600).
+  const bool mode_ok = ::fchmod(out.fd(), st.st_mode & 07777) == 0;
+  const int mode_errno = errno;
+  const bool read_ok = annotate_files(o, lang, {path}, out, t);
+  out.sync();
+  error = out.close();
+  if (!mode_ok && error.empty()) error = fmt::format("cannot set the permissions of {}: {}", temp, std::strerror(mode_errno));
+  if (!error.empty() || !read_ok) {
+    untrack_temp();
+    ::unlink(temp.c_str());
+    if (!error.empty()) io_error(t, error);
+    fmt::print(stderr, "chesstool: {} left unchanged\n", path);
+    return;
+  }
+  const bool renamed = ::rename(temp.c_str(), target.c_str()) == 0;
+  const int e = errno;
+  untrack_temp();
+  if (!renamed) {
+    ::unlink(temp.c_str());
+    io_error(t, fmt::format("cannot replace {}: {} (left unchanged)", path, std::strerror(e)));
+  }
+}
+
+// True when a and b name the same existing file.
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+ExitCode run_annotate(const AnnotateCliOptions& o) {
+  const std::optional<pgn::Lang> lang = pgn::lang_from_code(o.lang);
+  if (!lang) {
+    fmt::print(stderr, "chesstool: error: unknown language '{}'\n", o.lang);
+    return ExitCode::Error;
+  }
+  InputList inputs = expand_inputs(o.paths);
+  const bool stdin_input = std::find(inputs.files.begin(), inputs.files.end(), "-") != inputs.files.end();
+  if (o.in_place && !o.output.empty()) {
+    fmt::print(stderr, "chesstool: error: --in-place rewrites each input file: it cannot be used with -o\n");
+    return ExitCode::Error;
+  }
+  if (o.in_place && stdin_input) {
+    fmt::print(stderr, "chesstool: error: --in-place needs files: standard input cannot be rewritten\n");
+    return ExitCode::Error;
+  }
+  // Never overwrite an input without --in-place: opening -o would truncate it before it is read.
+  if (!o.output.empty() && o.output != "-")
+    for (const auto& f : inputs.files)
+      if (f != "-" && same_file(f, o.output)) {
+        fmt::print(stderr, "chesstool: error: output file {} is also an input: use --in-place to rewrite it\n", o.output);
+        return ExitCode::Error;
+      }
+
+  Counts t;
+  for (const auto& e : inputs.errors) io_error(t, e);
+  if (o.in_place) {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temp_and_die);
+    for (const auto& f : inputs.files) annotate_in_place(o, *lang, f, t);
+  } else {
+    Sink out;
+    std::string error;
+    if (!out.open(o.output, error)) {
+      io_error(t, error);
+      return ExitCode::Error;
+    }
+    annotate_files(o, *lang, inputs.files, out, t);
+    error = out.close();
+    if (!error.empty()) io_error(t, error);
+  }
+  if (t.invalid && !o.quiet)
+    fmt::print(stderr, "chesstool: {} annotated, {} not replayable (copied unchanged after a warning line)\n", t.annotated,
+               t.invalid);
+  if (t.io_errors) return ExitCode::Error;
+  if (t.invalid) return ExitCode::Negative;
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+Runner setup_annotate(CLI::App& app) {
+  auto o = std::make_shared<AnnotateCliOptions>();
+  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_option("-o,--output", o->output, "Write the annotated games to FILE instead of standard output");
+  app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
+  app.add_option("--lang", o->lang, "Language of the annotation comments: en (default) or ar")
+      ->check(CLI::IsMember({"en", "ar"}));
+  app.add_option("-j,--jobs", o->jobs, "Games annotated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
+  app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics, warnings or summary on standard error (I/O errors still are)");
+  return [o]() { return run_annotate(*o); };
+}
+
+}  // namespace chesstool::cli

@@ -1,0 +1,1 @@
+$CHESSTOOL annotate --in-place -o out.pgn annotate/endings.pgn

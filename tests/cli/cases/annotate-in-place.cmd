@@ -1,0 +1,1 @@
+d=$(mktemp -d); cp annotate/endings.pgn "$d/g.pgn"; chmod 640 "$d/g.pgn"; $CHESSTOOL annotate --in-place --jobs 2 "$d/g.pgn" 2>"$d/err"; echo "exit $?"; sed "s|$d/||" "$d/err" >&2; ls -A "$d"; stat -c %a "$d/g.pgn"; cat "$d/g.pgn"; $CHESSTOOL annotate -q "$d/g.pgn" | cmp - "$d/g.pgn" && echo "second run: no change"; rm -rf "$d"

@@ -1,0 +1,1 @@
+d=$(mktemp -d); $CHESSTOOL annotate -q annotate/invalid.pgn >"$d/1.pgn"; echo "first exit $?"; $CHESSTOOL annotate -q "$d/1.pgn" >"$d/2.pgn"; echo "second exit $?"; cmp "$d/1.pgn" "$d/2.pgn" && echo "second run identical"; grep -c "^; chesstool:" "$d/2.pgn"; rm -rf "$d"

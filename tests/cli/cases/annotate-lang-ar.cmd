@@ -1,0 +1,1 @@
+$CHESSTOOL annotate --lang ar annotate/knights-dance.pgn annotate/endings.pgn
