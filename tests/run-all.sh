@@ -73,8 +73,8 @@ stage "5. Install layout and Debian package"
 bash tests/package/install-and-deb.sh
 
 stage "6. Differential tests against chessops"
-CHESSTOOL=build-ci-release/chesstool bash tests/diff/run-validate-diff.sh
-CHESSTOOL=build-ci-release/chesstool bash tests/diff/run-endings-diff.sh --games 1000
+CHESSTOOL="$PWD/build-ci-release/chesstool" bash tests/diff/run-validate-diff.sh
+CHESSTOOL="$PWD/build-ci-release/chesstool" bash tests/diff/run-endings-diff.sh --games 1000
 
 stage "7. Fuzzing (bounded)"
 bash fuzz/run-ci.sh
