@@ -44,6 +44,38 @@ Bitboard slide(const int (&dirs)[4][2], Square s, Bitboard occ) {
   return result;
 }
 
+// Fast reference for filling the magic tables: each direction's full ray, cut at the
+// first blocker by removing the blocker's own ray beyond it.
+struct Rays {
+  Bitboard ray[4][64];
+  bool increasing[4];
+  explicit Rays(const int (&dirs)[4][2]) {
+    for (int d = 0; d < 4; ++d) {
+      increasing[d] = dirs[d][0] + 8 * dirs[d][1] > 0;
+      for (Square s = 0; s < 64; ++s) {
+        const int one_dir[4][2] = {{dirs[d][0], dirs[d][1]}, {0, 0}, {0, 0}, {0, 0}};
+        Bitboard r = 0;
+        int f = file_of(s) + one_dir[0][0], rk = rank_of(s) + one_dir[0][1];
+        while (on_board(f, rk)) {
+          r |= square_bb(make_square(f, rk));
+          f += one_dir[0][0];
+          rk += one_dir[0][1];
+        }
+        ray[d][s] = r;
+      }
+    }
+  }
+  Bitboard attacks(Square s, Bitboard occ) const {
+    Bitboard result = 0;
+    for (int d = 0; d < 4; ++d) {
+      Bitboard r = ray[d][s];
+      if (Bitboard blockers = r & occ) r ^= ray[d][increasing[d] ? lsb(blockers) : 63 - std::countl_zero(blockers)];
+      result |= r;
+    }
+    return result;
+  }
+};
+
 Bitboard leaper(Square s, const int (*deltas)[2], int n) {
   Bitboard result = 0;
   for (int i = 0; i < n; ++i) {
@@ -108,6 +140,7 @@ constexpr Bitboard kBishopMagics[64] = {
 // clang-format on
 
 void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, Bitboard* table) {
+  const Rays rays(dirs);
   std::vector<Bitboard> occupancy(4096), reference(4096);
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
@@ -126,7 +159,7 @@ void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, 
     Bitboard b = 0;
     do {
       occupancy[size] = b;
-      reference[size] = slide(dirs, s, b);
+      reference[size] = rays.attacks(s, b);
       ++size;
       b = (b - m.mask) & m.mask;
     } while (b);

@@ -254,10 +254,16 @@ namespace {
 // `to` only for en passant) leaves the mover's king, on ksq, unattacked. A direct test
 // instead of a full generation: SAN resolution asks about one or two candidates.
 bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, Square captured) {
-  const Color them = ~pos.side_to_move();
-  const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-  const Bitboard attackers = pos.attackers_to(ksq, occ) & pos.pieces(them) & ~square_bb(captured);
-  return attackers == 0;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Bitboard gone = square_bb(captured);
+  // A knight or pawn check stays unless this move captures the checker.
+  if (((pawn_attacks(us, ksq) & pos.pieces(them, Pawn)) | (knight_attacks(ksq) & pos.pieces(them, Knight))) & ~gone)
+    return false;
+  // Sliders: with the occupancy after the move (discovered checks, blocked checks).
+  const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ gone) | square_bb(to);
+  const Bitboard diag = pos.pieces(them, Bishop) | pos.pieces(them, Queen);
+  const Bitboard orth = pos.pieces(them, Rook) | pos.pieces(them, Queen);
+  return !(((bishop_attacks(ksq, occ) & diag) | (rook_attacks(ksq, occ) & orth)) & ~gone);
 }
 
 }  // namespace
