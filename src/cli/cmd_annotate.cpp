@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/annotation_texts.hpp"
@@ -45,79 +46,6 @@ struct AnnotateCliOptions {
 // follow unchanged; a later run recognises the line by this prefix and drops it before
 // adding the current one, so the warnings never pile up.
 constexpr std::string_view kWarningPrefix = "; chesstool: ";
-
-// Buffered writer to a FILE that remembers the first write error.
-class Sink {
- public:
-  Sink() = default;
-  Sink(const Sink&) = delete;
-  Sink& operator=(const Sink&) = delete;
-  ~Sink() { close(); }
-
-  // Standard output ("" or "-") or a file opened for writing.
-  bool open(const std::string& path, std::string& error) {
-    name_ = path.empty() || path == "-" ? "<stdout>" : path;
-    if (path.empty() || path == "-") {
-      file_ = stdout;
-      return true;
-    }
-    file_ = std::fopen(path.c_str(), "wb");
-    if (!file_) {
-      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
-      return false;
-    }
-    owned_ = true;
-    return true;
-  }
-  // Takes over a descriptor opened for writing (a temporary file); name is for messages.
-  bool adopt(int fd, const std::string& name, std::string& error) {
-    name_ = name;
-    file_ = fdopen(fd, "wb");
-    if (!file_) {
-      error = fmt::format("cannot write {}: {}", name, std::strerror(errno));
-      ::close(fd);
-      return false;
-    }
-    owned_ = true;
-    return true;
-  }
-  void write(std::string_view s) {
-    buf_ += s;
-    if (buf_.size() >= (1u << 20)) flush();
-  }
-  void flush() {
-    if (!file_) return;
-    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size()) note_error();
-    buf_.clear();
-    if (std::fflush(file_) != 0) note_error();
-  }
-  // Forces the data to the disk before a rename makes it the file (an atomic rename of
-  // unwritten data could leave an empty file after a crash).
-  void sync() {
-    flush();
-    if (file_ && owned_ && ::fsync(fileno(file_)) != 0) note_error();
-  }
-  int fd() const { return file_ ? fileno(file_) : -1; }
-  // Flushes and closes; the first write error, "" if none.
-  std::string close() {
-    if (!file_) return error_;
-    flush();
-    if (owned_ && std::fclose(file_) != 0) note_error();
-    file_ = nullptr;
-    return error_;
-  }
-
- private:
-  void note_error() {
-    if (error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
-  }
-
-  std::FILE* file_ = nullptr;
-  bool owned_ = false;
-  std::string name_;
-  std::string buf_;
-  std::string error_;
-};
 
 // One game, processed on a worker thread.
 struct Annotated {
@@ -250,7 +178,7 @@ void io_error(Counts& t, const std::string& message) {
 }
 
 // Annotates every game of files into out; false when reading one of them failed.
-bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vector<std::string>& files, Sink& out,
+bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vector<std::string>& files, OutputFile& out,
                     Counts& t) {
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(display_name(f));
@@ -329,7 +257,7 @@ void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::s
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return io_error(t, fmt::format("cannot create a temporary file next to {}: {}", path, std::strerror(errno)));
   track_temp(temp);
-  Sink out;
+  OutputFile out;
   std::string error;
   if (!out.adopt(fd, temp, error)) {
     untrack_temp();
@@ -395,7 +323,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temp_and_die);
     for (const auto& f : inputs.files) annotate_in_place(o, *lang, f, t);
   } else {
-    Sink out;
+    OutputFile out;
     std::string error;
     if (!out.open(o.output, error)) {
       io_error(t, error);

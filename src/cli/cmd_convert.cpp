@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "core/fen.hpp"
@@ -39,59 +40,6 @@ struct ConvertOptions {
   bool reduced = false;
   bool quiet = false;
   int jobs = 0;
-};
-
-// Buffered writer to a FILE that remembers the first write error.
-class Output {
- public:
-  Output() = default;
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-  ~Output() { close(); }
-
-  // Opens path for writing ("" or "-" is standard output); false with a message on failure.
-  bool open(const std::string& path, std::string& error) {
-    name_ = path.empty() || path == "-" ? "<stdout>" : path;
-    if (path.empty() || path == "-") {
-      file_ = stdout;
-      return true;
-    }
-    file_ = std::fopen(path.c_str(), "wb");
-    if (!file_) {
-      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
-      return false;
-    }
-    owned_ = true;
-    return true;
-  }
-  void write(std::string_view s) {
-    buf_ += s;
-    if (buf_.size() >= (1u << 20)) flush();
-  }
-  void flush() {
-    if (!file_) return;
-    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size() && error_.empty())
-      error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
-    buf_.clear();
-    if (std::fflush(file_) != 0 && error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
-  }
-  // Flushes and closes; returns the first write error, "" if none.
-  std::string close() {
-    if (!file_) return error_;
-    flush();
-    if (owned_ && std::fclose(file_) != 0 && error_.empty())
-      error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
-    file_ = nullptr;
-    return error_;
-  }
-  bool is_open() const { return file_ != nullptr; }
-
- private:
-  std::FILE* file_ = nullptr;
-  bool owned_ = false;
-  std::string name_;
-  std::string buf_;
-  std::string error_;
 };
 
 // One game's outcome, computed on a worker thread.
@@ -194,7 +142,7 @@ std::string line_as_fen(std::string_view line) {
   return fen;
 }
 
-ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Output& out, Output* rejects, Counts& t) {
+ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
   for (const auto& path : inputs.files) {
     const std::string name = display_name(path);
     pgn::ByteSource source(path);
@@ -269,15 +217,15 @@ ExitCode run_convert(const ConvertOptions& o) {
     ++t.io_errors;
     fmt::print(stderr, "chesstool: error: {}\n", e);
   }
-  Output out;
+  OutputFile out;
   std::string error;
   if (!out.open(o.output, error)) {
     fmt::print(stderr, "chesstool: error: {}\n", error);
     return ExitCode::Error;
   }
-  std::unique_ptr<Output> rejects;
+  std::unique_ptr<OutputFile> rejects;
   if (!o.rejects.empty()) {
-    rejects = std::make_unique<Output>();
+    rejects = std::make_unique<OutputFile>();
     if (!rejects->open(o.rejects, error)) {
       fmt::print(stderr, "chesstool: error: {}\n", error);
       return ExitCode::Error;
