@@ -70,14 +70,14 @@ valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=d
 echo "valgrind: clean"
 
 stage "5. Install layout and Debian package"
-bash tests/package/install-and-deb.sh
+bash tests/package/install-and-deb.sh build-ci-release
 
 stage "6. Differential tests against chessops"
 CHESSTOOL="$PWD/build-ci-release/chesstool" bash tests/diff/run-validate-diff.sh
 CHESSTOOL="$PWD/build-ci-release/chesstool" bash tests/diff/run-endings-diff.sh --games 1000
 
-stage "7. Fuzzing (bounded)"
-bash fuzz/run-ci.sh
+stage "7. Fuzzing (bounded; fuzz/run.sh TARGET SECONDS for longer runs)"
+CHESSTOOL_FUZZ_SECONDS=${CHESSTOOL_FUZZ_SECONDS:-30} bash fuzz/run-ci.sh
 
 echo
 echo "all stages passed in $((SECONDS - suite_start)) s"

@@ -18,5 +18,6 @@ Runner setup_validate(CLI::App& app);
 Runner setup_convert(CLI::App& app);
 Runner setup_board(CLI::App& app);
 Runner setup_annotate(CLI::App& app);
+Runner setup_report(CLI::App& app);
 
 }  // namespace chesstool::cli

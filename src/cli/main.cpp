@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   add("convert", "Convert games to PGN export format, UCI, LAN, FEN, EPD or NDJSON", setup_convert);
   add("board", "Show a position as a text diagram or an SVG picture", setup_board);
   add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
+  add("report", "Standings, tie-breaks, FIDE rating changes and time-control classes of an event", setup_report);
 
   try {
     app.parse(argc, argv);

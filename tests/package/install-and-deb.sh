@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Checks the installed layout (cmake --install into a staging folder) and, as root with
-# dpkg, that the CPack .deb installs and removes cleanly. Usage: tests/package/install-and-deb.sh
+# dpkg, that the CPack .deb installs and removes cleanly.
+# Usage: tests/package/install-and-deb.sh [BUILD_DIR]   (default: a portable build of its own)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build=build-ci-package
+build=${1:-build-ci-package}
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=OFF >/dev/null
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=OFF >/dev/null
+fi
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target chesstool >/dev/null
 cmake --install "$build" --prefix "$stage/usr" >/dev/null
 for f in bin/chesstool share/man/man1/chesstool.1 share/bash-completion/completions/chesstool; do
   [[ -f $stage/usr/$f ]] || { echo "install: missing $f"; exit 1; }
