@@ -7,7 +7,7 @@ _chesstool() {
     words=("${COMP_WORDS[@]}")
     cword=$COMP_CWORD
   }
-  local commands="validate annotate convert fen perft board"
+  local commands="validate annotate convert report fen perft board"
   if ((cword == 1)); then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
@@ -20,6 +20,7 @@ _chesstool() {
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
     board) opts="--svg --lastmove --ascii --unicode --help" ;;
+    report) opts="--json --csv --crosstable --k --k-default --lang --event --help" ;;
   esac
   case $prev in
     --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json" -- "$cur")); return ;;

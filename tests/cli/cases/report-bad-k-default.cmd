@@ -1,0 +1,1 @@
+$CHESSTOOL report --k-default 30 report/rapid.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL report --k 'Li, Wei=15' report/rapid.pgn

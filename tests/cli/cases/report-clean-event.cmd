@@ -1,0 +1,1 @@
+$CHESSTOOL report --event 'Cairo Blitz' --k-default 40 --k 'Nobody=10' report

@@ -1,0 +1,1 @@
+$CHESSTOOL report --csv --crosstable --event 'Cairo Spring Rapid' report

@@ -1,0 +1,1 @@
+$CHESSTOOL report --json --csv report/rapid.pgn

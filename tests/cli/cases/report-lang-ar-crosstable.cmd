@@ -1,0 +1,1 @@
+$CHESSTOOL report --lang ar --crosstable report/rapid.pgn
