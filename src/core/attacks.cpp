@@ -16,6 +16,8 @@ Bitboard g_knight_attacks[64];
 Bitboard g_king_attacks[64];
 Bitboard g_between[64][64];
 Bitboard g_line[64][64];
+Bitboard g_bishop_pseudo[64];
+Bitboard g_rook_pseudo[64];
 
 namespace {
 
@@ -199,6 +201,8 @@ struct TableBuilder {
       g_king_attacks[s] = leaper(s, kKing, 8);
       g_pawn_attacks[White][s] = leaper(s, kWhitePawn, 2);
       g_pawn_attacks[Black][s] = leaper(s, kBlackPawn, 2);
+      g_bishop_pseudo[s] = slide(kBishopDirs, s, 0);
+      g_rook_pseudo[s] = slide(kRookDirs, s, 0);
     }
     init_magics(kRookDirs, kRookMagics, g_rook_magics, g_rook_table);
     init_magics(kBishopDirs, kBishopMagics, g_bishop_magics, g_bishop_table);

@@ -259,11 +259,12 @@ bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, S
   // A knight or pawn check stays unless this move captures the checker.
   if (((pawn_attacks(us, ksq) & pos.pieces(them, Pawn)) | (knight_attacks(ksq) & pos.pieces(them, Knight))) & ~gone)
     return false;
-  // Sliders: with the occupancy after the move (discovered checks, blocked checks).
+  // Sliders: with the occupancy after the move (discovered checks, blocked checks). Most
+  // enemy sliders share no line with the king at all: skip the lookup for them.
   const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ gone) | square_bb(to);
-  const Bitboard diag = pos.pieces(them, Bishop) | pos.pieces(them, Queen);
-  const Bitboard orth = pos.pieces(them, Rook) | pos.pieces(them, Queen);
-  return !(((bishop_attacks(ksq, occ) & diag) | (rook_attacks(ksq, occ) & orth)) & ~gone);
+  const Bitboard diag = (pos.pieces(them, Bishop) | pos.pieces(them, Queen)) & bishop_pseudo_attacks(ksq) & ~gone;
+  const Bitboard orth = (pos.pieces(them, Rook) | pos.pieces(them, Queen)) & rook_pseudo_attacks(ksq) & ~gone;
+  return !((diag && (bishop_attacks(ksq, occ) & diag)) || (orth && (rook_attacks(ksq, occ) & orth)));
 }
 
 }  // namespace
@@ -325,9 +326,16 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
     return;
   }
 
-  Bitboard from = piece_attacks(pt, to, pos.occupied()) & pos.pieces(us, pt);
+  // Pieces that could reach `to` on an empty board, then a clear path: cheaper than a
+  // magic lookup when, as usual, one or two pieces qualify.
+  Bitboard reach = pt == Knight ? knight_attacks(to)
+                   : pt == Bishop ? bishop_pseudo_attacks(to)
+                   : pt == Rook  ? rook_pseudo_attacks(to)
+                                 : bishop_pseudo_attacks(to) | rook_pseudo_attacks(to);
+  Bitboard from = reach & pos.pieces(us, pt);
   while (from) {
     Square f = pop_lsb(from);
+    if (pt != Knight && (between_bb(f, to) & pos.occupied())) continue;
     if (leaves_king_safe(pos, ksq, f, to, to)) list.push(Move(f, to));
   }
 }

@@ -33,6 +33,7 @@ inline bool is_seventyfive_moves(const Position& pos) { return pos.halfmove_cloc
 // possible, which is exactly what the Zobrist key covers (ep only when legal).
 class RepetitionHistory {
  public:
+  RepetitionHistory() { keys_.reserve(128); }  // most games: one allocation
   // Records pos (reached by the last move, or the start) and returns how many times it has
   // now occurred. An irreversible move (half-move clock 0) clears older positions.
   int push(const Position& pos);
