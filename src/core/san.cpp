@@ -465,7 +465,52 @@ std::string_view san_lenient_description(SanLenient l) {
   return "";
 }
 
+namespace {
+
+// The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, each maybe with
+// '+' or '#'), read directly; anything else returns false and takes the general path,
+// which gives the same token for these shapes (a unit test compares the two).
+bool parse_common_san(std::string_view s, SanToken& t) {
+  SanCheck check = SanCheck::None;
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
+    check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
+    s.remove_suffix(1);
+  }
+  const std::size_t n = s.size();
+  if (n < 2 || n > 4 || !is_file_char(s[n - 2]) || !is_rank_char(s[n - 1])) return false;
+  const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+  if (n == 2) {
+    t.piece = Pawn;
+  } else if (n == 3) {
+    if ((t.piece = piece_from_upper(s[0])) == NoPieceType) return false;
+  } else {
+    if (s[1] != 'x') return false;
+    if (PieceType p = piece_from_upper(s[0]); p != NoPieceType) {
+      t.piece = p;
+    } else if (is_file_char(s[0])) {
+      t.piece = Pawn;
+      t.from_file = std::int8_t(s[0] - 'a');
+    } else {
+      return false;
+    }
+    t.capture = true;
+  }
+  t.to = to;
+  t.check = check;
+  return true;
+}
+
+}  // namespace
+
 SanParse parse_san(std::string_view text) {
+  SanParse r;
+  if (parse_common_san(text, r.token)) return r;
+  return detail::parse_san_general(text);
+}
+
+namespace detail {
+
+SanParse parse_san_general(std::string_view text) {
   SanParse r;
   SanToken& t = r.token;
   if (text.empty()) return malformed("empty move");
@@ -600,6 +645,8 @@ SanParse parse_san(std::string_view text) {
   }
   return r;
 }
+
+}  // namespace detail
 
 SanCheck check_state_after(const Position& pos, Move m) { return check_state_of(pos.after(m)); }
 

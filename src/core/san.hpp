@@ -97,6 +97,10 @@ struct SanParse {
 // SAN puts the check sign directly after the move (spec 8.2.3.7 and 8.2.3.8). Never
 // allocates unless the token is malformed.
 SanParse parse_san(std::string_view text);
+namespace detail {
+// parse_san without its fast path for the common shapes; tests compare the two.
+SanParse parse_san_general(std::string_view text);
+}  // namespace detail
 
 struct SanResolution {
   // The move; Move::none() on error, except NullMoveInCheck which still carries Move::null().

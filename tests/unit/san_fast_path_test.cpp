@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// parse_san's fast path for common shapes must give exactly the general parser's token.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
+#include "core/san.hpp"
+
+using namespace chesstool;
+
+namespace {
+
+void expect_same(std::string_view text) {
+  SanParse fast = parse_san(text);
+  SanParse general = detail::parse_san_general(text);
+  ASSERT_EQ(fast.error, general.error) << text;
+  if (!fast.ok()) return;
+  const SanToken& a = fast.token;
+  const SanToken& b = general.token;
+  EXPECT_EQ(a.piece, b.piece) << text;
+  EXPECT_EQ(a.from_file, b.from_file) << text;
+  EXPECT_EQ(a.from_rank, b.from_rank) << text;
+  EXPECT_EQ(a.to, b.to) << text;
+  EXPECT_EQ(a.promotion, b.promotion) << text;
+  EXPECT_EQ(a.castle, b.castle) << text;
+  EXPECT_EQ(a.check, b.check) << text;
+  EXPECT_EQ(a.glyph, b.glyph) << text;
+  EXPECT_EQ(a.capture, b.capture) << text;
+  EXPECT_EQ(a.en_passant_mark, b.en_passant_mark) << text;
+  EXPECT_EQ(a.null_move, b.null_move) << text;
+  EXPECT_EQ(a.lenient, b.lenient) << text;
+}
+
+}  // namespace
+
+TEST(SanFastPath, AgreesWithTheGeneralParserOnRealMoves) {
+  const char* fens[] = {
+      kStartFen,
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+  };
+  int checked = 0;
+  for (const char* fen : fens) {
+    FenResult r = parse_fen(fen);
+    ASSERT_TRUE(r.ok());
+    MoveList moves;
+    generate_legal(r.position, moves);
+    for (Move m : moves) {
+      expect_same(to_san(r.position, m));
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(SanFastPath, AgreesWithTheGeneralParserOnAnyShortText) {
+  // Every short string over the characters SAN uses, and some random longer ones.
+  const std::string alphabet = "aehx18NKPOo0-+#=Q!?:";
+  std::string s;
+  for (char a : alphabet) {
+    for (char b : alphabet) {
+      expect_same(std::string{a, b});
+      for (char c : alphabet) {
+        expect_same(std::string{a, b, c});
+        expect_same(std::string{a, 'x', b, c});
+      }
+    }
+  }
+  std::mt19937 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    s.assign(1 + rng() % 6, ' ');
+    for (char& c : s) c = alphabet[rng() % alphabet.size()];
+    expect_same(s);
+  }
+}
