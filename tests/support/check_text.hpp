@@ -11,8 +11,7 @@
 
 namespace chesstool::testing {
 
-inline std::vector<pgn::GameReport> check_text(const std::string& text, bool strict = false) {
-  pgn::ByteSource source = pgn::ByteSource::from_memory(text);
+inline std::vector<pgn::GameReport> check_source(pgn::ByteSource& source, bool strict) {
   pgn::GameSplitter splitter(source);
   pgn::RawGame raw;
   std::vector<pgn::GameReport> out;
@@ -22,15 +21,14 @@ inline std::vector<pgn::GameReport> check_text(const std::string& text, bool str
   return out;
 }
 
+inline std::vector<pgn::GameReport> check_text(const std::string& text, bool strict = false) {
+  pgn::ByteSource source = pgn::ByteSource::from_memory(text);
+  return check_source(source, strict);
+}
+
 inline std::vector<pgn::GameReport> check_file(const std::string& path, bool strict = false) {
   pgn::ByteSource source(path);
-  pgn::GameSplitter splitter(source);
-  pgn::RawGame raw;
-  std::vector<pgn::GameReport> out;
-  pgn::CheckOptions options;
-  options.strict = strict;
-  while (splitter.next(raw)) out.push_back(pgn::check_game(raw, options));
-  return out;
+  return check_source(source, strict);
 }
 
 inline bool has_code(const std::vector<pgn::Diagnostic>& list, const std::string& code) {
