@@ -57,10 +57,9 @@ ExitCode run_validate(const ValidateOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
   PipelineSink<pgn::GameReport> sink;
-  sink.io_error = [&](std::size_t f, const std::string& error) {
+  sink.io_error = [&](std::size_t, const std::string& error) {
     ++t.io_errors;
     if (!o.quiet) fmt::print(stderr, "{}chesstool: error: {}\n", progress ? "\r\033[K" : "", error);
-    (void)f;
   };
   sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
     g.index += o.game_offset;
