@@ -39,16 +39,6 @@ PieceType promotion_from_char(char c) {
   }
 }
 
-// NAG codes of the six suffix glyphs (PGN spec 10); 0 for anything else.
-std::uint8_t glyph_code(std::string_view g) {
-  if (g == "!") return 1;
-  if (g == "?") return 2;
-  if (g == "!!") return 3;
-  if (g == "??") return 4;
-  if (g == "!?") return 5;
-  if (g == "?!") return 6;
-  return 0;
-}
 
 bool strip_suffix(std::string_view& s, std::string_view suffix) {
   if (s.size() < suffix.size() || s.substr(s.size() - suffix.size()) != suffix) return false;
@@ -521,7 +511,7 @@ SanParse parse_san_general(std::string_view text) {
   std::size_t g = s.size();
   while (g > 0 && is_glyph_char(s[g - 1])) --g;
   if (g < s.size()) {
-    t.glyph = glyph_code(s.substr(g));
+    t.glyph = std::uint8_t(glyph_nag(s.substr(g)));
     if (t.glyph == 0) return malformed("unknown annotation glyph '" + std::string(s.substr(g)) + "'");
     s = s.substr(0, g);
   }
@@ -649,6 +639,16 @@ SanParse parse_san_general(std::string_view text) {
 }  // namespace detail
 
 SanCheck check_state_after(const Position& pos, Move m) { return check_state_of(pos.after(m)); }
+
+int glyph_nag(std::string_view g) {
+  if (g == "!") return 1;
+  if (g == "?") return 2;
+  if (g == "!!") return 3;
+  if (g == "??") return 4;
+  if (g == "!?") return 5;
+  if (g == "?!") return 6;
+  return 0;
+}
 
 SanResolution resolve_san(const Position& pos, const SanToken& t, Position* after, SanChecks checks) {
   const Color us = pos.side_to_move();

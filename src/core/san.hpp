@@ -97,6 +97,9 @@ struct SanParse {
 // SAN puts the check sign directly after the move (spec 8.2.3.7 and 8.2.3.8). Never
 // allocates unless the token is malformed.
 SanParse parse_san(std::string_view text);
+// NAG code of a traditional suffix glyph (PGN spec 10): ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6;
+// 0 for anything else.
+int glyph_nag(std::string_view glyph);
 namespace detail {
 // parse_san without its fast path for the common shapes; tests compare the two.
 SanParse parse_san_general(std::string_view text);

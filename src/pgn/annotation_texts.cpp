@@ -2,6 +2,8 @@
 // The table of annotation texts (one row per message, one column per language) and the Termination values.
 #include "pgn/annotation_texts.hpp"
 
+#include "pgn/game_end.hpp"
+
 namespace chesstool::pgn {
 
 namespace {
@@ -93,15 +95,8 @@ std::optional<Lang> lang_from_code(std::string_view code) {
 std::string_view annotation_text(TextId id, Lang lang) { return kTexts[std::size_t(id)][std::size_t(lang)]; }
 
 std::optional<std::string_view> termination_value(GameStatus status) {
-  switch (status) {
-    case GameStatus::Checkmate: return "checkmate";
-    case GameStatus::Stalemate: return "stalemate";
-    case GameStatus::InsufficientMaterial: return "insufficient material";
-    case GameStatus::FivefoldRepetition: return "fivefold repetition";
-    case GameStatus::SeventyFiveMoves: return "75-move rule";
-    case GameStatus::Ongoing: break;
-  }
-  return std::nullopt;
+  if (status == GameStatus::Ongoing) return std::nullopt;
+  return status_words(status);  // the same words validate's messages use
 }
 
 }  // namespace chesstool::pgn

@@ -5,9 +5,23 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/movegen.hpp"
+
 namespace chesstool::pgn {
 
 namespace {
+
+// Status of one position in the documented order: checkmate, stalemate, insufficient
+// material, fivefold repetition, 75-move rule.
+GameStatus status_of(const Position& pos, int repetitions) {
+  if (count_legal(pos) == 0) return pos.is_check() ? GameStatus::Checkmate : GameStatus::Stalemate;
+  if (is_insufficient_material(pos)) return GameStatus::InsufficientMaterial;
+  if (repetitions >= 5) return GameStatus::FivefoldRepetition;
+  if (is_seventyfive_moves(pos)) return GameStatus::SeventyFiveMoves;
+  return GameStatus::Ongoing;
+}
+
+}  // namespace
 
 const char* status_words(GameStatus s) {
   switch (s) {
@@ -20,19 +34,6 @@ const char* status_words(GameStatus s) {
   }
   return "ongoing";
 }
-
-// Status of one position in the documented order: checkmate, stalemate, insufficient
-// material, fivefold repetition, 75-move rule.
-GameStatus status_of(const Position& pos, int repetitions) {
-  if (is_checkmate(pos)) return GameStatus::Checkmate;
-  if (is_stalemate(pos)) return GameStatus::Stalemate;
-  if (is_insufficient_material(pos)) return GameStatus::InsufficientMaterial;
-  if (repetitions >= 5) return GameStatus::FivefoldRepetition;
-  if (is_seventyfive_moves(pos)) return GameStatus::SeventyFiveMoves;
-  return GameStatus::Ongoing;
-}
-
-}  // namespace
 
 void GameEnd::start(const Position& pos) {
   last_count_ = history_.push(pos);

@@ -16,6 +16,10 @@ struct ResultProblem {
   std::string message;
 };
 
+// How an automatic end is named in messages and in the Termination tag ("checkmate",
+// "stalemate", "insufficient material", "fivefold repetition", "75-move rule").
+const char* status_words(GameStatus s);
+
 class GameEnd {
  public:
   // The start position of the mainline (it may already be dead or drawn).

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/san.hpp"
 #include "pgn/encoding.hpp"
 
 namespace chesstool::pgn {
@@ -70,16 +71,6 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-// Traditional suffix annotations written apart from their move (spec 8.2.4, 10).
-int glyph_nag(std::string_view g) {
-  if (g == "!") return 1;
-  if (g == "?") return 2;
-  if (g == "!!") return 3;
-  if (g == "??") return 4;
-  if (g == "!?") return 5;
-  if (g == "?!") return 6;
-  return -1;
-}
 
 class Parser {
  public:
@@ -533,8 +524,8 @@ void Parser::san_like(std::string_view word, std::size_t start) {
   const bool san_shaped = (all & kSanByte) != 0;
   const bool only_dots = (all & kDotByte) != 0;
   if ((all & kGlyphByte) != 0) {
-    const int code = glyph_nag(word);
-    if (code < 0) {
+    const int code = glyph_nag(word);  // written apart from its move (spec 8.2.4, 10)
+    if (code == 0) {
       junk(word, start, "annotation glyph");
       return;
     }
