@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 
+#include "pgn/byte_scan.hpp"
+
 namespace chesstool::pgn {
 
 namespace {
@@ -91,17 +93,6 @@ void GameSplitter::newline_cr(std::size_t i) {
   line_blank_ = true;
 }
 
-void GameSplitter::count_line_ends(std::size_t from, std::size_t to) {
-  for (std::size_t i = from; i < to; ++i) {
-    const char c = buf_[i];
-    if (c == '\n') {
-      newline_lf(i);
-    } else if (c == '\r') {
-      newline_cr(i);
-    }
-  }
-}
-
 void GameSplitter::start_game(std::size_t i) {
   in_game_ = true;
   has_movetext_ = false;
@@ -129,7 +120,9 @@ GameSplitter::Scan GameSplitter::scan() {
   const auto* b = reinterpret_cast<const unsigned char*>(buf_.get());
   const std::size_t n = len_;
   std::size_t p = pos_;
-  while (p < n) {
+  // A symbol cut by the end of the last read is complete once the input is done: it
+  // still has to be looked at (it may be a marker or a new game's "1.").
+  while (p < n || (state_ == State::Symbol && input_done_)) {
     switch (state_) {
       case State::Between: {
         for (; p < n; ++p) {
@@ -188,6 +181,20 @@ GameSplitter::Scan GameSplitter::scan() {
         // state after the refill.
         bool leave = false;
         while (!leave && p < n) {
+          if (has_movetext_ && !line_blank_) {
+            // Mid-line in a game's movetext most bytes change nothing: a move or move
+            // number cannot end the game here (only a line start can), strays and NAGs
+            // only mark movetext, which is already marked. Skip to the next byte that
+            // matters. Every result symbol holds a '-': at one, go back to the start of
+            // its symbol and read that symbol normally.
+            p = static_cast<std::size_t>(
+                detail::find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(b + p, b + n) - b);
+            if (p == n) break;
+            if (b[p] == '-') {
+              while (p > game_start_ && kByteClass[b[p - 1]] == kSymbol) --p;
+              if (p > game_start_ && kByteClass[b[p - 1]] == kDollar) --p;
+            }
+          }
           const unsigned char c = b[p];
           const std::uint8_t k = kByteClass[c];
           if (k == kSpace) {
@@ -244,22 +251,12 @@ GameSplitter::Scan GameSplitter::scan() {
               }
               break;
             }
-            case kLBrace: {
+            case kLBrace:
               // Spec 5: no nesting, the first '}' ends the comment.
+              state_ = State::BraceComment;
               ++p;
-              const void* close = std::memchr(b + p, '}', n - p);
-              const std::size_t stop = close != nullptr ? static_cast<std::size_t>(static_cast<const unsigned char*>(close) - b) : n;
-              count_line_ends(p, stop);
-              p = stop;
-              if (close == nullptr) {
-                state_ = State::BraceComment;
-                leave = true;
-                break;
-              }
-              ++p;
-              line_blank_ = false;
+              leave = true;
               break;
-            }
             case kSemicolon:
               state_ = State::LineComment;
               ++p;
@@ -326,20 +323,23 @@ GameSplitter::Scan GameSplitter::scan() {
       }
 
       case State::BraceComment: {
-        // Spec 5: no nesting, the first '}' ends the comment.
-        for (; p < n; ++p) {
-          const unsigned char c = b[p];
-          if (c == '}') break;
-          if (c == '\n') {
-            newline_lf(p);
-          } else if (c == '\r') {
-            newline_cr(p);
+        // Spec 5: no nesting, the first '}' ends the comment. Most comments are short
+        // and on one line: one search finds the end or the next line end.
+        for (;;) {
+          p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
+          if (p == n || b[p] == '}') break;
+          if (b[p] == '\n') {
+            newline_lf(p++);
+          } else {
+            newline_cr(p++);
           }
         }
         if (p < n) {
           ++p;
           state_ = State::Movetext;
+          // The comment is a token on its line; empty lines inside it separate nothing.
           line_blank_ = false;
+          empty_line_seen_ = false;
         }
         break;
       }
@@ -348,6 +348,8 @@ GameSplitter::Scan GameSplitter::scan() {
         // A tag pair never spans lines (spec 7: strings hold printing characters
         // only), so a line end closes a broken one; that bounds the damage.
         for (; p < n; ++p) {
+          p = static_cast<std::size_t>(detail::find_any<']', '"', '\n', '\r'>(b + p, b + n) - b);
+          if (p == n) break;
           const unsigned char c = b[p];
           if (c == ']') {
             ++p;
@@ -369,6 +371,8 @@ GameSplitter::Scan GameSplitter::scan() {
 
       case State::TagString: {
         for (; p < n; ++p) {
+          p = static_cast<std::size_t>(detail::find_any<'"', '\\', '\n', '\r'>(b + p, b + n) - b);
+          if (p == n) break;
           const unsigned char c = b[p];
           if (c == '"') {
             ++p;

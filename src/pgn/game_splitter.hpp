@@ -129,7 +129,6 @@ class GameSplitter {
   void refill();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
-  void count_line_ends(std::size_t from, std::size_t to);
   void start_game(std::size_t i);
   void emit(RawGame& out);
 
