@@ -126,6 +126,13 @@ struct SanResolution {
 enum class SanChecks : std::uint8_t { Full, MovesOnly };
 SanResolution resolve_san(const Position& pos, const SanToken& token, Position* after = nullptr,
                           SanChecks checks = SanChecks::Full);
+// The fast path of resolve_san(pos, text, &after, SanChecks::MovesOnly) for the plain
+// shapes nearly every real move has (e4, Nf3, Nxe5, exd5, each maybe with + or #): when
+// exactly one legal move matches, plays it into `after` and returns true. False for any
+// other shape and whenever the full resolver has more to say (no legal move, ambiguity,
+// a pawn reaching the last rank, castling): call resolve_san then. Like MovesOnly, it
+// verifies neither the check sign nor the capture mark; it allocates nothing.
+bool play_plain_san(const Position& pos, std::string_view text, Position& after);
 // parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,

@@ -61,48 +61,11 @@ class Checker final : public Visitor {
     const bool mainline = lines_.size() == 1;
     const Position& pos = line.pos();
     // The new position goes straight into the slot of the one before last (no longer
-    // needed): no copies on the hot path.
-    SanResolution r =
-        resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
-
-    bool is_null = r.move.is_null();
-    if (!r.ok()) {
-      std::string message = "illegal move " + move_label(pos) + shown(text) + ": " + r.message;
-      if (r.error == SanError::Illegal && mainline) {
-        if (count_legal(pos) == 0)
-          message += pos.is_check() ? " (the game had already ended by checkmate)" : " (the game had already ended by stalemate)";
-        else if (game_end_.ended())
-          message += " (the game had already ended: " + game_end_.ended_reason() + ")";
-      }
-      if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
-      if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
-      if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
-      add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
-      line.dead = true;
-      line.skipped = 0;
-      return;
-    }
-    if (is_null) {
-      // Null moves are an analysis device: tolerated in variations, but a mainline with
-      // one is not a legal game.
-      if (mainline) {
-        add(Severity::Error, "null-move", loc, line.ply + 1, text,
-            "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
-        // The rest of the mainline is not a game; like any error, the line stops here
-        // (a variation right after it is an alternative to the null move).
-        line.dead = true;
-        line.skipped = 0;
-        return;
-      } else {
-        add(Severity::Warning, "null-move", loc, line.ply + 1, text,
-            "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
-      }
-    } else if (options_.strict && r.lenient) {
-      for (SanLenient l : kAllSanLenient)
-        if (has_lenient(r.lenient, l))
-          add(Severity::Warning, san_lenient_code(l), loc, line.ply + 1, text,
-              "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(san_lenient_description(l)),
-              nullptr);
+    // needed): no copies on the hot path. Plain moves take the fast path unless --strict
+    // wants their notation checked.
+    bool is_null = false;
+    if (options_.strict || !play_plain_san(pos, text, line.spare())) {
+      if (!resolve(line, text, loc, mainline, is_null)) return;
     }
     if (mainline && !is_null) {
       if (game_end_.ended() && !moves_after_end_reported_) {
@@ -187,6 +150,53 @@ class Checker final : public Visitor {
     int skipped = 0;    // move tokens seen since the line died
     int ply = 0;
   };
+
+  // The full resolver: every shape of move token, errors with their explanation, null
+  // moves, and (--strict) lenient notation. False when the move failed and its line died.
+  bool resolve(Line& line, std::string_view text, SourceLoc loc, bool mainline, bool& is_null) {
+    const Position& pos = line.pos();
+    SanResolution r =
+        resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
+    is_null = r.move.is_null();
+    if (!r.ok()) {
+      std::string message = "illegal move " + move_label(pos) + shown(text) + ": " + r.message;
+      if (r.error == SanError::Illegal && mainline) {
+        if (count_legal(pos) == 0)
+          message += pos.is_check() ? " (the game had already ended by checkmate)" : " (the game had already ended by stalemate)";
+        else if (game_end_.ended())
+          message += " (the game had already ended: " + game_end_.ended_reason() + ")";
+      }
+      if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
+      if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
+      if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
+      add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
+      line.dead = true;
+      line.skipped = 0;
+      return false;
+    }
+    if (is_null) {
+      // Null moves are an analysis device: tolerated in variations, but a mainline with
+      // one is not a legal game.
+      if (mainline) {
+        add(Severity::Error, "null-move", loc, line.ply + 1, text,
+            "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
+        // The rest of the mainline is not a game; like any error, the line stops here
+        // (a variation right after it is an alternative to the null move).
+        line.dead = true;
+        line.skipped = 0;
+        return false;
+      }
+      add(Severity::Warning, "null-move", loc, line.ply + 1, text,
+          "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
+    } else if (options_.strict && r.lenient) {
+      for (SanLenient l : kAllSanLenient)
+        if (has_lenient(r.lenient, l))
+          add(Severity::Warning, san_lenient_code(l), loc, line.ply + 1, text,
+              "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(san_lenient_description(l)),
+              nullptr);
+    }
+    return true;
+  }
 
   void add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token,
            std::string message, const Position* pos) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/san.hpp"
+#include "pgn/byte_scan.hpp"
 #include "pgn/encoding.hpp"
 
 namespace chesstool::pgn {
@@ -18,9 +19,10 @@ using detail::kByteClass;
 
 // Per-byte flags for classifying a symbol in one pass.
 enum : std::uint8_t {
-  kSanByte = 1,    // may appear in a SAN-shaped token
-  kGlyphByte = 2,  // '!' or '?'
-  kDotByte = 4,    // '.'
+  kSanByte = 1,     // may appear in a SAN-shaped token
+  kGlyphByte = 2,   // '!' or '?'
+  kDotByte = 4,     // '.'
+  kSymbolByte = 8,  // continues a symbol token (detail::kSymbol)
 };
 
 // Bytes a SAN-shaped token may consist of (spec 8.2.3 plus what real files use:
@@ -34,9 +36,18 @@ constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
   for (const char c : {':', '-', '=', '+', '#', '@'}) t[static_cast<unsigned char>(c)] = kSanByte;
   t['!'] = t['?'] = kSanByte | kGlyphByte;
   t['.'] = kSanByte | kDotByte;
+  for (std::size_t c = 0; c < 256; ++c)
+    if (kByteClass[c] == detail::kSymbol) t[c] |= kSymbolByte;
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
+
+// The flags every byte of word has.
+std::uint8_t common_flags(std::string_view word) {
+  std::uint8_t all = 0xFF;
+  for (const char c : word) all &= kSymbolFlags[static_cast<unsigned char>(c)];
+  return all;
+}
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
@@ -110,7 +121,11 @@ class Parser {
 
   // Called when a token other than a comment starts: keeps the event order and
   // enforces "nothing after the termination marker".
-  bool accept_token(std::size_t start);
+  bool accept_token(std::size_t start) {
+    if (result_seen_ || deep_result_) return accept_token_slow(start);
+    return true;
+  }
+  bool accept_token_slow(std::size_t start);
   void flush_san() {
     if (pending_san_) {
       pending_san_ = false;
@@ -150,7 +165,7 @@ class Parser {
   void parse_tag(std::size_t start, std::size_t end, bool closed);
   void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at);
   void symbol();
-  void san_like(std::string_view word, std::size_t start);
+  void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
   void nag_token();
   void result_token(std::size_t start, std::size_t len);
   void open_variation();
@@ -270,7 +285,7 @@ void Parser::run() {
   finish();
 }
 
-bool Parser::accept_token(std::size_t start) {
+bool Parser::accept_token_slow(std::size_t start) {
   if (result_seen_) {
     if (!after_result_reported_) {
       after_result_reported_ = true;
@@ -298,8 +313,11 @@ void Parser::brace_comment() {
   // Spec 5: brace comments do not nest; the first '}' ends one.
   const void* close = std::memchr(t_ + start + 1, '}', n_ - start - 1);
   const std::size_t i = close != nullptr ? static_cast<std::size_t>(static_cast<const char*>(close) - t_) : n_;
-  for (std::size_t j = start + 1; j < i; ++j) {
-    if (is_newline(t_[j])) newline(j);
+  const auto* u = reinterpret_cast<const unsigned char*>(t_);
+  for (const unsigned char* q = u + start + 1;; ++q) {
+    q = detail::find_any<'\n', '\r'>(q, u + i);
+    if (q == u + i) break;
+    newline(static_cast<std::size_t>(q - u));
   }
   const std::string_view text(t_ + start + 1, i - start - 1);
   if (i == n_) {
@@ -472,7 +490,13 @@ void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool
 
 void Parser::symbol() {
   const std::size_t start = p_;
-  while (p_ < n_ && kByteClass[static_cast<unsigned char>(t_[p_])] == detail::kSymbol) ++p_;
+  std::uint8_t flags = 0xFF;  // those every byte of the symbol has
+  while (p_ < n_) {
+    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t_[p_])];
+    if ((f & kSymbolByte) == 0) break;
+    flags &= f;
+    ++p_;
+  }
   const std::string_view word(t_ + start, p_ - start);
 
   if (detail::is_result_symbol(word.data(), word.size())) {
@@ -512,15 +536,13 @@ void Parser::symbol() {
     begin_movetext();
     // "12..." (three periods; two are accepted too) means black is to move.
     v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
-    if (dots < word.size()) san_like(word.substr(dots), start + dots);
+    if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
     return;
   }
-  san_like(word, start);
+  san_like(word, start, flags);
 }
 
-void Parser::san_like(std::string_view word, std::size_t start) {
-  std::uint8_t all = 0xFF;  // flags every byte of the word has
-  for (const char c : word) all &= kSymbolFlags[static_cast<unsigned char>(c)];
+void Parser::san_like(std::string_view word, std::size_t start, std::uint8_t all) {
   const bool san_shaped = (all & kSanByte) != 0;
   const bool only_dots = (all & kDotByte) != 0;
   if ((all & kGlyphByte) != 0) {

@@ -76,3 +76,53 @@ TEST(SanFastPath, AgreesWithTheGeneralParserOnAnyShortText) {
     expect_same(s);
   }
 }
+
+TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
+  // Every plain-shaped token (right or wrong) in positions with pins, checks, en
+  // passant and promotions: when the fast path plays a move, the full resolver plays
+  // the same; when the full resolver finds a plain move, the fast path finds it too.
+  const char* fens[] = {
+      kStartFen,
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",       // en passant
+      "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",       // en passant exposes the king
+      "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",      // in check
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+  };
+  const std::string files = "abcdefgh";
+  int played = 0;
+  for (const char* fen : fens) {
+    FenResult fr = parse_fen(fen);
+    ASSERT_TRUE(fr.ok()) << fen;
+    const Position& pos = fr.position;
+    std::vector<std::string> tokens;
+    for (int sq = 0; sq < 64; ++sq) {
+      const std::string square{char('a' + sq % 8), char('1' + sq / 8)};
+      for (const std::string piece : {"", "N", "B", "R", "Q", "K"}) {
+        tokens.push_back(piece + square);
+        if (!piece.empty()) tokens.push_back(piece + "x" + square);
+      }
+      for (char f : files) tokens.push_back(std::string{f, 'x'} + square);
+    }
+    for (const std::string& base : tokens) {
+      for (const std::string suffix : {"", "+", "#"}) {
+        const std::string token = base + suffix;
+        Position fast;
+        const bool plain = play_plain_san(pos, token, fast);
+        Position full;
+        const SanResolution r = resolve_san(pos, token, &full, SanChecks::MovesOnly);
+        if (plain) {
+          ++played;
+          ASSERT_TRUE(r.ok()) << fen << " " << token << ": " << r.message;
+          EXPECT_TRUE(fast == full) << fen << " " << token;
+        } else if (r.ok()) {
+          EXPECT_TRUE(r.move.is_castling() || r.move.promotion() != NoPieceType) << fen << " " << token;
+        }
+      }
+    }
+  }
+  EXPECT_GT(played, 300);
+}
