@@ -2,6 +2,8 @@
 // How a game stands by the FIDE Laws: dead positions, repetitions and the move counters.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "core/position.hpp"
@@ -37,10 +39,16 @@ class RepetitionHistory {
   // Records pos (reached by the last move, or the start) and returns how many times it has
   // now occurred. An irreversible move (half-move clock 0) clears older positions.
   int push(const Position& pos);
-  void clear() { keys_.clear(); }
+  void clear() {
+    keys_.clear();
+    seen_ = {};
+  }
 
  private:
   std::vector<Key> keys_;
+  // One bit per value of (key mod 512) among keys_: a position whose bit is clear has not
+  // occurred before, so most pushes skip the scan.
+  std::array<std::uint64_t, 8> seen_{};
 };
 
 }  // namespace chesstool
