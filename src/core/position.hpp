@@ -4,6 +4,12 @@
 
 #include <array>
 #include <cstdint>
+#include <cstddef>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/attacks.hpp"
 #include "core/move.hpp"
@@ -85,6 +91,23 @@ class Position {
   void refresh_key() { key_ = compute_key(); }
 
   bool operator==(const Position& o) const;
+
+  // The same as *this = o. On the replay hot path the compiler calls memcpy for this
+  // size; 16-byte moves written out are several times cheaper.
+  void copy_from(const Position& o) {
+#if defined(__SSE2__)
+    static_assert(std::is_trivially_copyable_v<Position> && sizeof(Position) % 8 == 0);
+    const auto* src = reinterpret_cast<const unsigned char*>(&o);
+    auto* dst = reinterpret_cast<unsigned char*>(this);
+    std::size_t i = 0;
+    for (; i + 16 <= sizeof(Position); i += 16)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i)));
+    if (i < sizeof(Position))
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + i), _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i)));
+#else
+    *this = o;
+#endif
+  }
 
  private:
   void remove_piece(Square s);

@@ -807,7 +807,7 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after)
     ++count;
   }
   if (count != 1) return false;
-  after = pos;
+  after.copy_from(pos);
   after.make_move(found);
   return true;
 }
