@@ -659,7 +659,8 @@ inline bool same_game(const pgn::RawGame& a, const pgn::RawGame& b) {
 // The parts of a report that do not depend on where the game sits in the file.
 inline std::string report_summary(const pgn::GameReport& r) {
   std::string s = r.valid ? "valid" : "invalid";
-  s += " plies=" + std::to_string(r.plies) + " result=" + r.result_token + " fen=" + r.final_fen + " status=" +
+  const std::string fen = r.final_position ? to_fen(*r.final_position) : "";
+  s += " plies=" + std::to_string(r.plies) + " result=" + r.result_token + " fen=" + fen + " status=" +
        std::to_string(int(r.status)) + " tags=";
   for (const auto& [k, v] : r.tags) s += k + "=" + v + ";";
   s += " errors=";
@@ -675,9 +676,10 @@ inline std::string check_report(const pgn::RawGame& g, const pgn::GameReport& r)
     return where + "report location differs from the raw game";
   if (!r.valid && r.errors.empty()) return where + "invalid without any error";
   if (r.plies < 0) return where + "negative ply count";
-  if (!r.final_fen.empty()) {
-    const FenResult f = parse_fen(r.final_fen, FenMode::Playable);
-    if (!f.ok()) return where + "final FEN " + r.final_fen + " does not parse: " + f.error->to_string();
+  if (r.final_position) {
+    const std::string fen = to_fen(*r.final_position);
+    const FenResult f = parse_fen(fen, FenMode::Playable);
+    if (!f.ok()) return where + "final FEN " + fen + " does not parse: " + f.error->to_string();
   }
   for (const auto* list : {&r.errors, &r.warnings})
     for (const auto& d : *list)

@@ -39,6 +39,7 @@ class Checker final : public Visitor {
     report_.line = raw.line;
     report_.byte_offset = raw.byte_offset;
     report_.column = raw.column;
+    report_.tags.reserve(16);  // the Seven Tag Roster and the usual extras: one allocation
   }
 
   GameReport take() { return std::move(report_); }
@@ -122,7 +123,7 @@ class Checker final : public Visitor {
     if (!movetext_seen_) setup_start_position();
     if (!skip_moves_ && !lines_.empty()) {
       const Position& final_pos = lines_.front().pos();
-      report_.final_fen = to_fen(final_pos);
+      report_.final_position = final_pos;
       game_end_.finish(final_pos, report_);
       check_result();
     }

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/position.hpp"
 #include "pgn/movetext_parser.hpp"
 
 namespace chesstool::pgn {
@@ -50,7 +51,9 @@ struct GameReport {
   std::optional<int> winner;  // 0 white, 1 black
   std::vector<DrawClaim> claims;
   std::optional<int> ended_at;  // ply at which the game ended automatically, when moves followed
-  std::string final_fen;
+  // The final mainline position reached (as final_fen in JSON; kept as a position so
+  // that runs without JSON never format it).
+  std::optional<Position> final_position;
   std::string result_token;  // termination marker in the movetext, may be empty
 
   const std::string* tag(std::string_view name) const {

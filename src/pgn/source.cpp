@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// ByteSource implementation on top of zlib's gzopen/gzread (transparent for plain files).
+// ByteSource implementation: read(2) for plain files, zlib's gzread for gzip and standard input.
 #include "pgn/source.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -39,8 +40,23 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
       eof_ = true;
       return;
     }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      error_ = "cannot open " + path + ": " + std::strerror(errno);
+      eof_ = true;
+      return;
+    }
+    unsigned char magic[2] = {0, 0};
+    // pread leaves the offset alone; it fails on pipes (process substitution), which
+    // then go through zlib like standard input.
+    const ssize_t got = ::pread(fd, magic, sizeof magic, 0);
+    if (got >= 0 && !(got == 2 && magic[0] == 0x1F && magic[1] == 0x8B)) {
+      fd_ = fd;
+      return;
+    }
     errno = 0;
-    file = gzopen(path.c_str(), "rb");
+    file = gzdopen(fd, "rb");
+    if (file == nullptr) ::close(fd);
   }
   if (file == nullptr) {
     const int err = errno != 0 ? errno : ENOMEM;  // zlib leaves errno at 0 only when out of memory
@@ -65,6 +81,7 @@ ByteSource ByteSource::from_memory(std::string data, std::string name, std::size
 ByteSource::ByteSource(ByteSource&& other) noexcept
     : name_(std::move(other.name_)),
       gz_(std::exchange(other.gz_, nullptr)),
+      fd_(std::exchange(other.fd_, -1)),
       memory_(std::move(other.memory_)),
       memory_pos_(other.memory_pos_),
       max_read_(other.max_read_),
@@ -78,6 +95,7 @@ ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
     close();
     name_ = std::move(other.name_);
     gz_ = std::exchange(other.gz_, nullptr);
+    fd_ = std::exchange(other.fd_, -1);
     memory_ = std::move(other.memory_);
     memory_pos_ = other.memory_pos_;
     max_read_ = other.max_read_;
@@ -96,6 +114,10 @@ void ByteSource::close() {
     gzclose(as_gz(gz_));
     gz_ = nullptr;
   }
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
 }
 
 std::size_t ByteSource::read(char* dst, std::size_t n) {
@@ -107,6 +129,20 @@ std::size_t ByteSource::read(char* dst, std::size_t n) {
     bytes_read_ += k;
     if (k == 0) eof_ = true;
     return k;
+  }
+  if (fd_ >= 0) {
+    ssize_t got = 0;
+    do {
+      got = ::read(fd_, dst, std::min<std::size_t>(n, SSIZE_MAX));
+    } while (got < 0 && errno == EINTR);
+    if (got > 0) {
+      bytes_read_ += static_cast<std::uint64_t>(got);
+      return static_cast<std::size_t>(got);
+    }
+    eof_ = true;
+    if (got < 0) error_ = "error reading " + name_ + ": " + std::strerror(errno);
+    close();
+    return 0;
   }
   if (gz_ == nullptr) {
     eof_ = true;

@@ -17,9 +17,10 @@ class ByteSource {
   // Chunk size callers are expected to ask for; also zlib's internal buffer size.
   static constexpr std::size_t kChunkSize = 256 * 1024;
 
-  // Opens path for reading; "-" means standard input. Everything goes through zlib,
-  // which decompresses gzip data (detected by its magic bytes, so "*.gz" files and
-  // gzip piped to stdin both work) and passes any other file through unchanged.
+  // Opens path for reading; "-" means standard input. gzip data is decompressed with
+  // zlib, detected by its magic bytes whatever the name, so "*.gz" files and gzip piped
+  // to stdin both work. A regular file that is not gzip is read with read(2) straight
+  // into the caller's buffer (zlib would copy every byte once more).
   explicit ByteSource(const std::string& path);
 
   // An in-memory source (tests, strings already in memory); never fails. max_read
@@ -51,6 +52,7 @@ class ByteSource {
 
   std::string name_;
   void* gz_ = nullptr;  // gzFile; kept opaque so users need not include zlib.h
+  int fd_ = -1;         // a plain file read directly
   std::string memory_;  // data of a memory source
   std::size_t memory_pos_ = 0;
   std::size_t max_read_ = static_cast<std::size_t>(-1);

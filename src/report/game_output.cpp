@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/fen.hpp"
 #include "report/json.hpp"
 
 namespace chesstool::report {
@@ -75,7 +76,7 @@ std::string game_json(const std::string& file, const pgn::GameReport& game) {
     o.field("ended_at", *game.ended_at);
   else
     o.null_field("ended_at");
-  if (!game.final_fen.empty()) o.field("final_fen", game.final_fen);
+  if (game.final_position) o.field("final_fen", to_fen(*game.final_position));
   return std::move(o).str();
 }
 

@@ -317,6 +317,33 @@ TEST(ByteSource, ReadsGzipFile) {
   fs::remove(path);
 }
 
+TEST(ByteSource, DetectsGzipByContentNotByName) {
+  // A gzip file without ".gz" is decompressed; a plain file is read as it is, also when
+  // it starts with one of the two magic bytes.
+  const fs::path zipped = temp_path("zipped.pgn");
+  const std::string pgn = "1. e4 e5 *\n";
+  gzFile out = gzopen(zipped.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size())), static_cast<int>(pgn.size()));
+  ASSERT_EQ(gzclose(out), Z_OK);
+  const fs::path plain = temp_path("magic.pgn");
+  {
+    std::ofstream o(plain, std::ios::binary);
+    o << "\x1F 1. d4 *\n";
+  }
+  for (const auto& [path, expected] : {std::pair{zipped, pgn}, std::pair{plain, std::string("\x1F 1. d4 *\n")}}) {
+    ByteSource src(path.string());
+    ASSERT_FALSE(src.error().has_value());
+    std::string got;
+    char buf[4];  // several reads
+    for (std::size_t n; (n = src.read(buf, sizeof buf)) > 0;) got.append(buf, n);
+    EXPECT_EQ(got, expected);
+    EXPECT_FALSE(src.error().has_value());
+    EXPECT_EQ(src.bytes_read(), expected.size());
+    fs::remove(path);
+  }
+}
+
 TEST(ByteSource, ReadsPlainFile) {
   const fs::path path = temp_path("plain.pgn");
   {
