@@ -115,6 +115,64 @@ void GameSplitter::emit(RawGame& out) {
   in_game_ = false;
 }
 
+std::size_t GameSplitter::skip_comment(const unsigned char* b, std::size_t p, std::size_t n) {
+  // Spec 5: no nesting, the first '}' ends the comment. Most comments are short and on
+  // one line: one search finds the end or the next line end.
+  for (;;) {
+    p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
+    if (p == n) return p;
+    if (b[p] == '}') break;
+    if (b[p] == '\n') {
+      newline_lf(p++);
+    } else {
+      newline_cr(p++);
+    }
+  }
+  state_ = State::Movetext;
+  // The comment is a token on its line; empty lines inside it separate nothing.
+  line_blank_ = false;
+  empty_line_seen_ = false;
+  return p + 1;
+}
+
+std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::size_t n) {
+  // A tag pair never spans lines (spec 7: strings hold printing characters only), so a
+  // line end closes a broken one, which bounds the damage; the line end itself is left
+  // for Movetext to count.
+  while (p < n) {
+    if (state_ == State::Tag) {
+      p = static_cast<std::size_t>(detail::find_any<']', '"', '\n', '\r'>(b + p, b + n) - b);
+      if (p == n) break;
+      if (b[p] == '"') {
+        state_ = State::TagString;
+        ++p;
+        continue;
+      }
+      state_ = State::Movetext;
+      return b[p] == ']' ? p + 1 : p;
+    }
+    if (state_ == State::TagString) {
+      p = static_cast<std::size_t>(detail::find_any<'"', '\\', '\n', '\r'>(b + p, b + n) - b);
+      if (p == n) break;
+      if (b[p] == '"' || b[p] == '\\') {
+        state_ = b[p] == '"' ? State::Tag : State::TagEscape;
+        ++p;
+        continue;
+      }
+      state_ = State::Movetext;
+      return p;
+    }
+    // TagEscape: the byte after a backslash is taken as it is, unless it ends the line.
+    if (b[p] == '\n' || b[p] == '\r') {
+      state_ = State::Movetext;
+      return p;
+    }
+    ++p;
+    state_ = State::TagString;
+  }
+  return p;
+}
+
 GameSplitter::Scan GameSplitter::scan() {
   using namespace detail;
   const auto* b = reinterpret_cast<const unsigned char*>(buf_.get());
@@ -252,10 +310,9 @@ GameSplitter::Scan GameSplitter::scan() {
               break;
             }
             case kLBrace:
-              // Spec 5: no nesting, the first '}' ends the comment.
               state_ = State::BraceComment;
-              ++p;
-              leave = true;
+              p = skip_comment(b, p + 1, n);
+              leave = state_ != State::Movetext;  // cut by the end of the buffer
               break;
             case kSemicolon:
               state_ = State::LineComment;
@@ -271,8 +328,8 @@ GameSplitter::Scan GameSplitter::scan() {
                 return Scan::GameDone;
               }
               state_ = State::Tag;
-              ++p;
-              leave = true;
+              p = skip_tag(b, p + 1, n);
+              leave = state_ != State::Movetext;  // cut by the end of the buffer
               break;
             case kLParen:
               ++depth_;
@@ -322,85 +379,15 @@ GameSplitter::Scan GameSplitter::scan() {
         break;
       }
 
-      case State::BraceComment: {
-        // Spec 5: no nesting, the first '}' ends the comment. Most comments are short
-        // and on one line: one search finds the end or the next line end.
-        for (;;) {
-          p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
-          if (p == n || b[p] == '}') break;
-          if (b[p] == '\n') {
-            newline_lf(p++);
-          } else {
-            newline_cr(p++);
-          }
-        }
-        if (p < n) {
-          ++p;
-          state_ = State::Movetext;
-          // The comment is a token on its line; empty lines inside it separate nothing.
-          line_blank_ = false;
-          empty_line_seen_ = false;
-        }
+      case State::BraceComment:
+        p = skip_comment(b, p, n);
         break;
-      }
 
-      case State::Tag: {
-        // A tag pair never spans lines (spec 7: strings hold printing characters
-        // only), so a line end closes a broken one; that bounds the damage.
-        for (; p < n; ++p) {
-          p = static_cast<std::size_t>(detail::find_any<']', '"', '\n', '\r'>(b + p, b + n) - b);
-          if (p == n) break;
-          const unsigned char c = b[p];
-          if (c == ']') {
-            ++p;
-            state_ = State::Movetext;
-            break;
-          }
-          if (c == '"') {
-            ++p;
-            state_ = State::TagString;
-            break;
-          }
-          if (c == '\n' || c == '\r') {
-            state_ = State::Movetext;
-            break;
-          }
-        }
+      case State::Tag:
+      case State::TagString:
+      case State::TagEscape:
+        p = skip_tag(b, p, n);
         break;
-      }
-
-      case State::TagString: {
-        for (; p < n; ++p) {
-          p = static_cast<std::size_t>(detail::find_any<'"', '\\', '\n', '\r'>(b + p, b + n) - b);
-          if (p == n) break;
-          const unsigned char c = b[p];
-          if (c == '"') {
-            ++p;
-            state_ = State::Tag;
-            break;
-          }
-          if (c == '\\') {
-            ++p;
-            state_ = State::TagEscape;
-            break;
-          }
-          if (c == '\n' || c == '\r') {
-            state_ = State::Movetext;
-            break;
-          }
-        }
-        break;
-      }
-
-      case State::TagEscape: {
-        if (b[p] == '\n' || b[p] == '\r') {
-          state_ = State::Movetext;
-        } else {
-          ++p;
-          state_ = State::TagString;
-        }
-        break;
-      }
     }
   }
   pos_ = p;
