@@ -548,6 +548,13 @@ inline std::string check_token(const Position& pos, std::string_view token) {
       return where + "SanChecks::MovesOnly resolves differently from Full";
     if (quick.ok() && !r.move.is_null() && !(quick_after == after)) return where + "SanChecks::MovesOnly gives another *after";
     if ((quick.lenient & ~r.lenient) != 0) return where + "SanChecks::MovesOnly adds lenient forms Full does not report";
+    // The plain-move fast path may decline, but what it plays must be what the full
+    // resolver plays.
+    Position plain_after;
+    if (play_plain_san(pos, token, plain_after)) {
+      if (!quick.ok()) return where + "play_plain_san plays a move the full resolver rejects";
+      if (!(plain_after == quick_after)) return where + "play_plain_san gives another position";
+    }
   }
   if (!parsed.ok() && r.error != SanError::Malformed) return where + "parse_san rejects but resolve_san does not";
   if (r.ok()) {
