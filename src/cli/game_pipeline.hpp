@@ -32,7 +32,8 @@ struct PipelineSink {
 };
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
-// uses that many workers plus the calling thread as reader and one writer thread.
+// uses jobs - 1 workers, the calling thread as reader (working batches too whenever
+// reading is ahead) and one writer thread.
 template <class Result>
 void run_pipeline(const std::vector<std::string>& files, int jobs,
                   const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
@@ -82,6 +83,18 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
   std::uint64_t total_batches = 0;
   std::atomic<bool> stop{false};
 
+  // Works one batch and hands it to the writer.
+  auto process = [&](Batch& b) {
+    if (!stop.load(std::memory_order_relaxed)) {
+      b.results.reserve(b.games.size());
+      for (const auto& g : b.games) b.results.push_back(work(b.file, g));
+    }
+    {
+      std::lock_guard lock(mu);
+      done.emplace(b.seq, std::move(b));
+    }
+    done_cv.notify_all();
+  };
   auto worker = [&]() {
     for (;;) {
       Batch b;
@@ -92,15 +105,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         b = std::move(todo.front());
         todo.pop_front();
       }
-      if (!stop.load(std::memory_order_relaxed)) {
-        b.results.reserve(b.games.size());
-        for (const auto& g : b.games) b.results.push_back(work(b.file, g));
-      }
-      {
-        std::lock_guard lock(mu);
-        done.emplace(b.seq, std::move(b));
-      }
-      done_cv.notify_all();
+      process(b);
     }
   };
 
@@ -131,8 +136,10 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
     }
   };
 
+  // The reader is one of the `jobs` threads that replay games (see submit), so jobs - 1
+  // workers keep every core busy without a thread more than there are cores.
   std::vector<std::thread> threads;
-  for (int i = 0; i < jobs; ++i) threads.emplace_back(worker);
+  for (int i = 1; i < jobs; ++i) threads.emplace_back(worker);
   std::thread writer_thread(writer);
 
   std::uint64_t seq = 0;
@@ -146,6 +153,11 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
       done.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
       lock.unlock();
       done_cv.notify_all();
+    } else if (!todo.empty()) {
+      // The workers have a batch waiting: reading is ahead, so the reader works this one
+      // itself, while its text is still in this core's cache.
+      lock.unlock();
+      process(b);
     } else {
       todo.push_back(std::move(b));
       lock.unlock();
