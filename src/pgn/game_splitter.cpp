@@ -19,6 +19,49 @@ bool is_first_move_number(const char* p, std::size_t n) { return n >= 2 && p[0] 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 }  // namespace
 
+namespace detail {
+
+std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, TagScan& state) {
+  // Each state jumps straight to the next byte that can change it.
+  while (p < n) {
+    if (state == TagScan::InTag) {
+      p = static_cast<std::size_t>(find_any<']', '"', '\n', '\r'>(b + p, b + n) - b);
+      if (p == n) break;
+      if (b[p] == '"') {
+        state = TagScan::InString;
+        ++p;
+      } else if (b[p] == ']') {
+        state = TagScan::Closed;
+        return p + 1;
+      } else {
+        state = TagScan::LineEnd;
+        return p;
+      }
+    } else if (state == TagScan::InString) {
+      p = static_cast<std::size_t>(find_any<'"', '\\', '\n', '\r'>(b + p, b + n) - b);
+      if (p == n) break;
+      if (b[p] == '\n' || b[p] == '\r') {
+        state = TagScan::LineEnd;
+        return p;
+      }
+      state = b[p] == '"' ? TagScan::InTag : TagScan::AfterBackslash;
+      ++p;
+    } else if (state == TagScan::AfterBackslash) {
+      if (b[p] == '\n' || b[p] == '\r') {
+        state = TagScan::LineEnd;
+        return p;
+      }
+      state = TagScan::InString;
+      ++p;
+    } else {
+      break;  // already done
+    }
+  }
+  return p;
+}
+
+}  // namespace detail
+
 GameSplitter::GameSplitter(ByteSource& source)
     : source_(source), buf_(std::make_unique_for_overwrite<char[]>(kInitialCapacity)), capacity_(kInitialCapacity) {}
 
@@ -136,40 +179,9 @@ std::size_t GameSplitter::skip_comment(const unsigned char* b, std::size_t p, st
 }
 
 std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::size_t n) {
-  // A tag pair never spans lines (spec 7: strings hold printing characters only), so a
-  // line end closes a broken one, which bounds the damage; the line end itself is left
-  // for Movetext to count.
-  while (p < n) {
-    if (state_ == State::Tag) {
-      p = static_cast<std::size_t>(detail::find_any<']', '"', '\n', '\r'>(b + p, b + n) - b);
-      if (p == n) break;
-      if (b[p] == '"') {
-        state_ = State::TagString;
-        ++p;
-        continue;
-      }
-      state_ = State::Movetext;
-      return b[p] == ']' ? p + 1 : p;
-    }
-    if (state_ == State::TagString) {
-      p = static_cast<std::size_t>(detail::find_any<'"', '\\', '\n', '\r'>(b + p, b + n) - b);
-      if (p == n) break;
-      if (b[p] == '"' || b[p] == '\\') {
-        state_ = b[p] == '"' ? State::Tag : State::TagEscape;
-        ++p;
-        continue;
-      }
-      state_ = State::Movetext;
-      return p;
-    }
-    // TagEscape: the byte after a backslash is taken as it is, unless it ends the line.
-    if (b[p] == '\n' || b[p] == '\r') {
-      state_ = State::Movetext;
-      return p;
-    }
-    ++p;
-    state_ = State::TagString;
-  }
+  p = detail::scan_tag_pair(b, p, n, tag_scan_);
+  // The line end that cuts a broken tag pair is left for Movetext to count.
+  if (tag_scan_ == detail::TagScan::Closed || tag_scan_ == detail::TagScan::LineEnd) state_ = State::Movetext;
   return p;
 }
 
@@ -328,6 +340,7 @@ GameSplitter::Scan GameSplitter::scan() {
                 return Scan::GameDone;
               }
               state_ = State::Tag;
+              tag_scan_ = detail::TagScan::InTag;
               p = skip_tag(b, p + 1, n);
               leave = state_ != State::Movetext;  // cut by the end of the buffer
               break;
@@ -384,8 +397,6 @@ GameSplitter::Scan GameSplitter::scan() {
         break;
 
       case State::Tag:
-      case State::TagString:
-      case State::TagEscape:
         p = skip_tag(b, p, n);
         break;
     }

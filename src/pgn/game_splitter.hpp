@@ -76,6 +76,22 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
+// Where a tag pair ends (spec 8.1, strings as in spec 7): at the ']' outside its string,
+// or before a line end, since a tag pair never spans lines (a broken one ends there, which
+// bounds the damage). The splitter and the parser both use this, so they agree on every
+// tag pair, broken ones included. Resumable across reads: state says where the scan is.
+enum class TagScan : std::uint8_t {
+  InTag,           // after '[' or a closed string
+  InString,        // inside "..."
+  AfterBackslash,  // the next byte is taken as it is, unless it ends the line
+  Closed,          // done: returned just past the ']'
+  LineEnd,         // done: returned at the line end that cut the tag pair
+};
+
+// Scans b[p, n) from state; returns where it stopped: past the ']' (Closed), at the line
+// end (LineEnd), or at n still in one of the first three states.
+std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, TagScan& state);
+
 }  // namespace detail
 
 // Pulls bytes from a ByteSource and yields one game at a time. Only the current game
@@ -119,9 +135,7 @@ class GameSplitter {
     BraceComment,   // inside {...}
     LineComment,    // after ';' up to the end of the line
     Escape,         // in a '%' line inside a game
-    Tag,            // inside [...] outside a string
-    TagString,      // inside "..." within a tag
-    TagEscape,      // after '\' inside a tag string
+    Tag,            // inside [...]: where exactly is in tag_scan_
   };
   enum class Scan : std::uint8_t { NeedInput, GameDone };
 
@@ -134,6 +148,7 @@ class GameSplitter {
   // with state_ back at Movetext, or at n still in their state.
   std::size_t skip_comment(const unsigned char* b, std::size_t p, std::size_t n);
   std::size_t skip_tag(const unsigned char* b, std::size_t p, std::size_t n);
+  detail::TagScan tag_scan_ = detail::TagScan::InTag;
   void emit(RawGame& out);
 
   ByteSource& source_;

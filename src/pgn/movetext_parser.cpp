@@ -348,30 +348,11 @@ void Parser::escape_line() {
 }
 
 std::size_t Parser::tag_extent(std::size_t start, bool& closed) const {
-  // The same state machine as GameSplitter's Tag states, so both agree on where a
-  // tag pair (even a broken one) ends: at ']' outside a string, or at the line end.
-  // Each state jumps straight to the next byte that can change it.
-  const auto* u = reinterpret_cast<const unsigned char*>(t_);
-  const unsigned char* const end = u + n_;
-  closed = false;
-  const unsigned char* q = u + start + 1;
-  for (;;) {
-    q = detail::find_any<']', '"', '\n', '\r'>(q, end);  // in the tag, outside a string
-    if (q == end || *q == '\n' || *q == '\r') return static_cast<std::size_t>(q - u);
-    if (*q == ']') {
-      closed = true;
-      return static_cast<std::size_t>(q - u) + 1;
-    }
-    for (++q;;) {  // in a string
-      q = detail::find_any<'"', '\\', '\n', '\r'>(q, end);
-      if (q == end || *q == '\n' || *q == '\r') return static_cast<std::size_t>(q - u);
-      if (*q == '"') break;
-      ++q;  // after a backslash: the next byte is taken as it is, unless it ends the line
-      if (q == end || *q == '\n' || *q == '\r') return static_cast<std::size_t>(q - u);
-      ++q;
-    }
-    ++q;
-  }
+  // The splitter's own scan, so both agree on where a tag pair (even a broken one) ends.
+  detail::TagScan state = detail::TagScan::InTag;
+  const std::size_t end = detail::scan_tag_pair(reinterpret_cast<const unsigned char*>(t_), start + 1, n_, state);
+  closed = state == detail::TagScan::Closed;
+  return end;
 }
 
 void Parser::bracket() {
