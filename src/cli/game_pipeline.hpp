@@ -49,8 +49,9 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
       pgn::RawGame raw;
       while (splitter.next(raw)) {
         Result r = work(f, raw);
+        // next() sets every field again, reusing the text's capacity when the sink
+        // did not take it.
         if (!sink.game(f, std::move(raw), std::move(r))) return;
-        raw = pgn::RawGame();
       }
       if (source.error())
         sink.io_error(f, *source.error());
@@ -182,7 +183,6 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
     while (!stop && splitter.next(raw)) {
       bytes += raw.text.size();
       b.games.push_back(std::move(raw));
-      raw = pgn::RawGame();
       if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
         submit(std::move(b));
         b = Batch();

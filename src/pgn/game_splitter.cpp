@@ -136,6 +136,13 @@ void GameSplitter::newline_cr(std::size_t i) {
   line_blank_ = true;
 }
 
+GameSplitter::Scan GameSplitter::game_ends_at(std::size_t i) {
+  game_end_ = i;
+  pos_ = i;
+  state_ = State::Between;
+  return Scan::GameDone;
+}
+
 void GameSplitter::start_game(std::size_t i) {
   in_game_ = true;
   has_movetext_ = false;
@@ -308,16 +315,10 @@ GameSplitter::Scan GameSplitter::scan() {
                 break;
               }
               if (may_start_game && is_first_move_number(buf_.get() + start, p - start)) {
-                game_end_ = start;
-                pos_ = start;
-                state_ = State::Between;
-                return Scan::GameDone;
+                return game_ends_at(start);
               }
               if (depth_ == 0 && is_result_symbol(buf_.get() + start, p - start)) {
-                game_end_ = p;
-                pos_ = p;
-                state_ = State::Between;
-                return Scan::GameDone;
+                return game_ends_at(p);
               }
               break;
             }
@@ -334,10 +335,7 @@ GameSplitter::Scan GameSplitter::scan() {
             case kLBracket:
               if (has_movetext_ && was_blank) {
                 // A tag line after movetext: the previous game lacked its marker.
-                game_end_ = p;
-                pos_ = p;
-                state_ = State::Between;
-                return Scan::GameDone;
+                return game_ends_at(p);
               }
               state_ = State::Tag;
               tag_scan_ = detail::TagScan::InTag;
@@ -358,10 +356,7 @@ GameSplitter::Scan GameSplitter::scan() {
               has_movetext_ = true;
               ++p;
               if (depth_ == 0) {
-                game_end_ = p;
-                pos_ = p;
-                state_ = State::Between;
-                return Scan::GameDone;
+                return game_ends_at(p);
               }
               break;
             default:  // stray ']', '}' or '"': junk, but movetext
@@ -378,16 +373,10 @@ GameSplitter::Scan GameSplitter::scan() {
         if (p == n && !input_done_) break;  // the symbol may continue in the next read
         state_ = State::Movetext;
         if (symbol_may_start_game_ && is_first_move_number(buf_.get() + symbol_start_, p - symbol_start_)) {
-          game_end_ = symbol_start_;
-          pos_ = symbol_start_;
-          state_ = State::Between;
-          return Scan::GameDone;
+          return game_ends_at(symbol_start_);
         }
         if (depth_ == 0 && is_result_symbol(buf_.get() + symbol_start_, p - symbol_start_)) {
-          game_end_ = p;
-          pos_ = p;
-          state_ = State::Between;
-          return Scan::GameDone;
+          return game_ends_at(p);
         }
         break;
       }

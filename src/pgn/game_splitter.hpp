@@ -144,6 +144,8 @@ class GameSplitter {
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
   void start_game(std::size_t i);
+  // The open game ends before buf_[i]; scanning goes on from there.
+  Scan game_ends_at(std::size_t i);
   // The comment and tag-pair states run inline from p; they return where they stopped,
   // with state_ back at Movetext, or at n still in their state.
   std::size_t skip_comment(const unsigned char* b, std::size_t p, std::size_t n);

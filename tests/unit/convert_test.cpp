@@ -16,6 +16,7 @@
 #include "report/board_diagram.hpp"
 #include "report/game_json.hpp"
 #include "support/paths.hpp"
+#include "support/raw_game.hpp"
 
 namespace chesstool {
 namespace {
@@ -25,16 +26,10 @@ using pgn::BuildResult;
 using pgn::GameBuilder;
 using pgn::RawGame;
 
-RawGame raw(std::string text) {
-  RawGame g;
-  g.text = std::move(text);
-  g.index = 1;
-  g.line = 1;
-  return g;
-}
+using chesstool::testing::raw_game;
 
 pgn::Game build(const std::string& text) {
-  BuildResult b = pgn::build_game(raw(text));
+  BuildResult b = pgn::build_game(raw_game(text));
   EXPECT_TRUE(b.ok()) << text;
   return std::move(b.game);
 }

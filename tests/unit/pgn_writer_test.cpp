@@ -13,22 +13,17 @@
 #include "pgn/pgn_writer.hpp"
 #include "pgn/source.hpp"
 #include "support/paths.hpp"
+#include "support/raw_game.hpp"
 
 namespace chesstool::pgn {
 namespace {
 
 namespace fs = std::filesystem;
 
-RawGame raw(std::string text) {
-  RawGame g;
-  g.text = std::move(text);
-  g.index = 1;
-  g.line = 1;
-  return g;
-}
+using chesstool::testing::raw_game;
 
 std::string to_pgn(const std::string& text, bool reduced = false) {
-  BuildResult b = build_game(raw(text));
+  BuildResult b = build_game(raw_game(text));
   EXPECT_TRUE(b.ok()) << text << "\n" << (b.error ? b.error->message : "");
   std::string out;
   PgnWriteOptions o;
@@ -177,17 +172,17 @@ TEST(PgnWriter, NullMoveInVariation) {
 
 TEST(GameBuilder, RejectsWhatValidateRejects) {
   for (const char* text : {"1. e4 e5 2. Ke3 *", "1. e4 -- *", "( 1. e4 ) *", "1. e4 {unterminated", "1. e4 (1. d4 Kd7) *"}) {
-    BuildResult b = build_game(raw(text));
+    BuildResult b = build_game(raw_game(text));
     EXPECT_FALSE(b.ok()) << text;
-    EXPECT_FALSE(check_game(raw(text), CheckOptions{}).valid) << text;
+    EXPECT_FALSE(check_game(raw_game(text), CheckOptions{}).valid) << text;
   }
-  BuildResult v = build_game(raw("[Variant \"atomic\"]\n1. e4 *"));
+  BuildResult v = build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
   ASSERT_FALSE(v.ok());
   EXPECT_EQ(v.error->code, "unsupported-variant");
 }
 
 TEST(GameBuilder, VariationsBranchFromTheirMove) {
-  BuildResult b = build_game(raw("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
+  BuildResult b = build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
   ASSERT_TRUE(b.ok());
   const Game& g = b.game;
   ASSERT_EQ(g.moves.size(), 3u);
@@ -204,11 +199,11 @@ TEST(GameBuilder, TenThousandNestedVariations) {
   std::string text = "1. e4 ";
   for (int i = 0; i < kDepth; ++i) text += i % 2 ? "(1. e4 " : "(1. d4 ";
   text += std::string(kDepth, ')') + " *";
-  BuildResult b = build_game(raw(text));
+  BuildResult b = build_game(raw_game(text));
   ASSERT_TRUE(b.ok()) << b.error->message;
   std::string out;
   write_pgn(b.game, out);
-  BuildResult again = build_game(raw(out));
+  BuildResult again = build_game(raw_game(out));
   ASSERT_TRUE(again.ok());
   std::string out2;
   write_pgn(again.game, out2);
@@ -221,7 +216,7 @@ TEST(GameBuilder, TenThousandSequentialVariationsAndLongLine) {
   std::string text;
   for (int i = 0; i < 2500; ++i) text += "Nf3 (Nc3) Nf6 (Nc6) Ng1 (Nh4) Ng8 (Nh5) ";
   text += "*";
-  BuildResult b = build_game(raw(text));
+  BuildResult b = build_game(raw_game(text));
   ASSERT_TRUE(b.ok());
   EXPECT_EQ(b.game.moves.size(), 10000u);
 }
@@ -251,13 +246,13 @@ TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
           }
           start = end + 1;
         }
-        BuildResult again = build_game(raw(out));
+        BuildResult again = build_game(raw_game(out));
         ASSERT_TRUE(again.ok()) << where << "\n" << out;
         std::string out2;
         write_pgn(again.game, out2, o);
         ASSERT_EQ(out, out2) << where;
         if (!reduced) expect_same_tree(b.game, again.game, where);
-        ASSERT_TRUE(check_game(raw(out), CheckOptions{}).valid) << where;
+        ASSERT_TRUE(check_game(raw_game(out), CheckOptions{}).valid) << where;
       }
     }
   }
