@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
@@ -36,6 +37,7 @@ struct AnnotateCliOptions {
   std::vector<std::string> paths;
   std::string output;
   bool in_place = false;
+  bool force = false;
   std::string lang = "en";
   bool quiet = false;
   int jobs = 0;
@@ -156,7 +158,7 @@ void print_invalid(const std::string& file, const pgn::RawGame& raw, const Annot
   std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* x, const pgn::Diagnostic* y) {
     return x->line != y->line ? x->line < y->line : x->column < y->column;
   });
-  for (const auto* d : errors) fmt::print(stderr, "{}\n", report::render_diagnostic(file, report, *d));
+  for (const auto* d : errors) err_line(report::render_diagnostic(file, report, *d));
   if (errors.empty() && a.error) {
     // The builder and validate disagree (should not happen): report the builder's reason.
     pgn::Diagnostic d;
@@ -164,7 +166,7 @@ void print_invalid(const std::string& file, const pgn::RawGame& raw, const Annot
     d.message = a.error->message;
     d.line = a.error->loc.line ? a.error->loc.line : raw.line;
     d.column = a.error->loc.line ? a.error->loc.column : raw.column;
-    fmt::print(stderr, "{}\n", report::render_diagnostic(file, report, d));
+    err_line(report::render_diagnostic(file, report, d));
   }
 }
 
@@ -174,7 +176,7 @@ struct Counts {
 
 void io_error(Counts& t, const std::string& message) {
   ++t.io_errors;
-  fmt::print(stderr, "chesstool: error: {}\n", message);
+  error(message);
 }
 
 // Annotates every game of files into out; false when reading one of them failed.
@@ -199,12 +201,12 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     if (a.valid) {
       ++t.annotated;
       if (a.result_warning && !o.quiet)
-        fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], a.context, *a.result_warning));
+        err_line(report::render_diagnostic(names[f], a.context, *a.result_warning));
     } else {
       ++t.invalid;
       if (!o.quiet) print_invalid(names[f], raw, a);
     }
-    return true;
+    return !out.failed();  // a full disk: stop reading
   };
   run_pipeline<Annotated>(files, jobs, work, sink);
   return read_ok;
@@ -219,123 +221,76 @@ bool is_gzip(const std::string& path) {
   return gz;
 }
 
-// The temporary file being written by --in-place, removed if the run is interrupted
-// (SIGINT, SIGTERM, SIGHUP) so that nothing but the untouched input remains. Only
-// async-signal-safe calls in the handler: unlink, signal, raise.
-char g_temp_path[PATH_MAX + 64];
-volatile std::sig_atomic_t g_temp_active = 0;
-
-extern "C" void remove_temp_and_die(int sig) {
-  if (g_temp_active) ::unlink(g_temp_path);
-  std::signal(sig, SIG_DFL);
-  std::raise(sig);
-}
-
-void track_temp(const std::string& path) {
-  if (path.size() >= sizeof g_temp_path) return;  // cannot happen: built from a realpath() result
-  std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
-  g_temp_active = 1;
-}
-
-void untrack_temp() { g_temp_active = 0; }
-
 // Rewrites one file through a temporary file in its directory and rename(), which POSIX
 // makes atomic: at every moment the path holds either the whole old or the whole new file.
 void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::string& path, Counts& t) {
-  // A symbolic link is followed: the file it points to is replaced, the link stays.
-  char resolved[PATH_MAX];
-  if (!::realpath(path.c_str(), resolved)) return io_error(t, fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  const std::string target = resolved;
-  struct stat st {};
-  if (::stat(target.c_str(), &st) != 0) return io_error(t, fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) return io_error(t, fmt::format("cannot rewrite {} in place: not a regular file", path));
   // The output is plain PGN: writing it under a .gz name would make the file unreadable.
-  if (is_gzip(target)) return io_error(t, fmt::format("cannot rewrite {} in place: it is gzip-compressed", path));
-
-  const std::size_t slash = target.rfind('/');
-  std::string temp = target.substr(0, slash + 1) + "." + target.substr(slash + 1) + ".chesstool-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return io_error(t, fmt::format("cannot create a temporary file next to {}: {}", path, std::strerror(errno)));
-  track_temp(temp);
+  if (is_gzip(path)) return io_error(t, fmt::format("cannot rewrite {} in place: it is gzip-compressed", path));
   OutputFile out;
-  std::string error;
-  if (!out.adopt(fd, temp, error)) {
-    untrack_temp();
-    ::unlink(temp.c_str());
-    return io_error(t, error);
-  }
-  // The new file keeps the old one's permissions (mkstemp creates it 0600).
-  const bool mode_ok = ::fchmod(out.fd(), st.st_mode & 07777) == 0;
-  const int mode_errno = errno;
+  std::string e;
+  if (!out.open_in_place(path, o.force, e)) return io_error(t, e);
   const bool read_ok = annotate_files(o, lang, {path}, out, t);
-  out.sync();
-  error = out.close();
-  if (!mode_ok && error.empty()) error = fmt::format("cannot set the permissions of {}: {}", temp, std::strerror(mode_errno));
-  if (!error.empty() || !read_ok) {
-    untrack_temp();
-    ::unlink(temp.c_str());
-    if (!error.empty()) io_error(t, error);
-    fmt::print(stderr, "chesstool: {} left unchanged\n", path);
+  if (!read_ok) {
+    out.discard();
+    errf("chesstool: {} left unchanged", path);
     return;
   }
-  const bool renamed = ::rename(temp.c_str(), target.c_str()) == 0;
-  const int e = errno;
-  untrack_temp();
-  if (!renamed) {
-    ::unlink(temp.c_str());
-    io_error(t, fmt::format("cannot replace {}: {} (left unchanged)", path, std::strerror(e)));
+  e = out.commit();
+  if (!e.empty()) {
+    io_error(t, e);
+    errf("chesstool: {} left unchanged", path);
   }
-}
-
-// True when a and b name the same existing file.
-bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
-  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 ExitCode run_annotate(const AnnotateCliOptions& o) {
   const std::optional<pgn::Lang> lang = pgn::lang_from_code(o.lang);
   if (!lang) {
-    fmt::print(stderr, "chesstool: error: unknown language '{}'\n", o.lang);
+    error(fmt::format("unknown language '{}'", o.lang));
     return ExitCode::Error;
   }
   InputList inputs = expand_inputs(o.paths);
   const bool stdin_input = std::find(inputs.files.begin(), inputs.files.end(), "-") != inputs.files.end();
   if (o.in_place && !o.output.empty()) {
-    fmt::print(stderr, "chesstool: error: --in-place rewrites each input file: it cannot be used with -o\n");
+    error("--in-place rewrites each input file: it cannot be used with -o");
     return ExitCode::Error;
   }
   if (o.in_place && stdin_input) {
-    fmt::print(stderr, "chesstool: error: --in-place needs files: standard input cannot be rewritten\n");
+    error("--in-place needs files: standard input cannot be rewritten");
     return ExitCode::Error;
   }
-  // Never overwrite an input without --in-place: opening -o would truncate it before it is read.
-  if (!o.output.empty() && o.output != "-")
-    for (const auto& f : inputs.files)
-      if (f != "-" && same_file(f, o.output)) {
-        fmt::print(stderr, "chesstool: error: output file {} is also an input: use --in-place to rewrite it\n", o.output);
-        return ExitCode::Error;
-      }
+  // Never overwrite an input without --in-place: the rename would replace it.
+  if (!o.in_place)
+    if (auto clash = find_output_clash(inputs.files, {{"-o", o.output}})) {
+      error(*clash + " (--in-place rewrites a file)");
+      return ExitCode::Error;
+    }
 
   Counts t;
-  for (const auto& e : inputs.errors) io_error(t, e);
+  for (const auto& e : inputs.errors) io_error(t, e.message);
   if (o.in_place) {
-    for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temp_and_die);
     for (const auto& f : inputs.files) annotate_in_place(o, *lang, f, t);
   } else {
     OutputFile out;
-    std::string error;
-    if (!out.open(o.output, error)) {
-      io_error(t, error);
+    std::string e;
+    if (!out.open(o.output, e)) {
+      io_error(t, e);
       return ExitCode::Error;
     }
     annotate_files(o, *lang, inputs.files, out, t);
-    error = out.close();
-    if (!error.empty()) io_error(t, error);
+    if (t.io_errors && !out.is_stdout()) {
+      // A typo in an input name must not cost the old output file.
+      out.discard();
+      errf("chesstool: {} left unchanged: an input could not be read", o.output);
+    } else {
+      e = out.commit();
+      if (!e.empty()) {
+        io_error(t, e);
+        if (!out.is_stdout()) errf("chesstool: {} left unchanged", o.output);
+      }
+    }
   }
   if (t.invalid && !o.quiet)
-    fmt::print(stderr, "chesstool: {} annotated, {} not replayable (copied unchanged after a warning line)\n", t.annotated,
-               t.invalid);
+    errf("chesstool: {} annotated, {} not replayable (copied unchanged after a warning line)", t.annotated, t.invalid);
   if (t.io_errors) return ExitCode::Error;
   if (t.invalid) return ExitCode::Negative;
   return ExitCode::Ok;
@@ -348,6 +303,7 @@ Runner setup_annotate(CLI::App& app) {
   app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
   app.add_option("-o,--output", o->output, "Write the annotated games to FILE instead of standard output");
   app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
+  app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it");
   app.add_option("--lang", o->lang, "Language of the annotation comments: en (default) or ar")
       ->check(CLI::IsMember({"en", "ar"}));
   app.add_option("-j,--jobs", o->jobs, "Games annotated in parallel (default: all cores)")->check(CLI::Range(1, 1024));

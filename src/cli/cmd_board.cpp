@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
+#include "cli/output_file.hpp"
 #include "core/fen.hpp"
 #include "report/board_diagram.hpp"
 
@@ -37,28 +39,30 @@ ExitCode run_board(const BoardOptions& o) {
   }
   FenResult r = parse_fen(text == "startpos" ? std::string(kStartFen) : text);
   if (!r.ok()) {
-    fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", r.error->to_string());
+    error(fmt::format("invalid FEN: {}", r.error->to_string()));
     return ExitCode::Error;  // a bad argument, not data found wrong
   }
   report::DiagramOptions d;
   if (!o.last_move.empty()) {
     d.last_move = report::parse_last_move(o.last_move);
     if (!d.last_move) {
-      fmt::print(stderr, "chesstool: error: --lastmove {}: not a UCI move such as e2e4\n", o.last_move);
+      error(fmt::format("--lastmove {}: not a UCI move such as e2e4", o.last_move));
       return ExitCode::Error;
     }
   }
   if (!o.svg.empty()) {
     std::string svg = report::svg_diagram(r.position, d);
-    std::FILE* f = o.svg == "-" ? stdout : std::fopen(o.svg.c_str(), "wb");
-    if (!f) {
-      fmt::print(stderr, "chesstool: error: cannot open {} for writing: {}\n", o.svg, std::strerror(errno));
+    OutputFile file;
+    std::string e;
+    if (!file.open(o.svg, e)) {
+      error(e);
       return ExitCode::Error;
     }
-    bool ok = std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
-    ok = (f == stdout ? std::fflush(f) == 0 : std::fclose(f) == 0) && ok;
-    if (!ok) {
-      fmt::print(stderr, "chesstool: error: cannot write {}: {}\n", o.svg, std::strerror(errno));
+    file.write(svg);
+    e = file.commit();
+    if (!e.empty()) {
+      error(e);
+      if (!file.is_stdout()) errf("chesstool: {} left unchanged", o.svg);
       return ExitCode::Error;
     }
     if (o.svg == "-") return ExitCode::Ok;
@@ -69,8 +73,7 @@ ExitCode run_board(const BoardOptions& o) {
     diagram = report::ascii_diagram(r.position, d);
   else
     diagram = report::unicode_diagram(r.position, tty, d);
-  fmt::print("{}", diagram);
-  std::fflush(stdout);
+  out(diagram);
   return ExitCode::Ok;
 }
 

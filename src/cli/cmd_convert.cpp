@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
@@ -96,7 +97,7 @@ void print_rejection(const std::string& file, const pgn::RawGame& raw, const Con
   std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
     return a->line != b->line ? a->line < b->line : a->column < b->column;
   });
-  for (const auto* d : errors) fmt::print(stderr, "{}\n", report::render_diagnostic(file, *report, *d));
+  for (const auto* d : errors) err_line(report::render_diagnostic(file, *report, *d));
   if (errors.empty() && c.error) {
     // The builder and validate disagree (should not happen): report the builder's reason.
     pgn::Diagnostic d;
@@ -104,7 +105,7 @@ void print_rejection(const std::string& file, const pgn::RawGame& raw, const Con
     d.message = c.error->message;
     d.line = c.error->loc.line ? c.error->loc.line : raw.line;
     d.column = c.error->loc.line ? c.error->loc.column : raw.column;
-    fmt::print(stderr, "{}\n", report::render_diagnostic(file, *report, d));
+    err_line(report::render_diagnostic(file, *report, d));
   }
 }
 
@@ -150,7 +151,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
     for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) data.append(chunk.data(), n);
     if (source.error()) {
       ++t.io_errors;
-      fmt::print(stderr, "chesstool: error: {}\n", *source.error());
+      error(*source.error());
       continue;
     }
     std::uint64_t line_no = 0;
@@ -171,8 +172,8 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
       if (!r.ok()) {
         ++t.rejected;
         if (!o.quiet)
-          fmt::print(stderr, "{}:{}:{}: error: invalid FEN: {} [invalid-fen]\n", name, line_no,
-                     std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
+          errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
+               std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
         if (rejects) {
           rejects->write(line);
           rejects->write("\n");
@@ -201,6 +202,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
       }
       ++t.converted;
       out.write(text);
+      if (out.failed() || (rejects && rejects->failed())) return ExitCode::Error;
     }
   }
   return ExitCode::Ok;
@@ -208,26 +210,32 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
 
 ExitCode run_convert(const ConvertOptions& o) {
   if (o.from == "fen" && (o.to == Format::Uci || o.to == Format::Lan)) {
-    fmt::print(stderr, "chesstool: error: --from fen gives positions without moves: use --to fen, epd, json or pgn\n");
+    error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }
   InputList inputs = expand_inputs(o.paths);
+  std::vector<NamedOutput> outputs = {{"-o", o.output}};
+  if (!o.rejects.empty()) outputs.push_back({"--rejects", o.rejects});
+  if (auto clash = find_output_clash(inputs.files, outputs)) {
+    error(*clash);
+    return ExitCode::Error;
+  }
   Counts t;
   for (const auto& e : inputs.errors) {
     ++t.io_errors;
-    fmt::print(stderr, "chesstool: error: {}\n", e);
+    error(e.message);
   }
   OutputFile out;
-  std::string error;
-  if (!out.open(o.output, error)) {
-    fmt::print(stderr, "chesstool: error: {}\n", error);
+  std::string open_error;
+  if (!out.open(o.output, open_error)) {
+    error(open_error);
     return ExitCode::Error;
   }
   std::unique_ptr<OutputFile> rejects;
   if (!o.rejects.empty()) {
     rejects = std::make_unique<OutputFile>();
-    if (!rejects->open(o.rejects, error)) {
-      fmt::print(stderr, "chesstool: error: {}\n", error);
+    if (!rejects->open(o.rejects, open_error)) {
+      error(open_error);
       return ExitCode::Error;
     }
   }
@@ -258,7 +266,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     PipelineSink<Converted> sink;
     sink.io_error = [&](std::size_t, const std::string& e) {
       ++t.io_errors;
-      fmt::print(stderr, "chesstool: error: {}\n", e);
+      error(e);
     };
     sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
       if (c.ok) {
@@ -274,26 +282,32 @@ ExitCode run_convert(const ConvertOptions& o) {
         }
         ++t.rejected;
       }
-      return true;
+      return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
     };
     run_pipeline<Converted>(inputs.files, jobs, work, sink);
   }
 
-  std::string e = out.close();
-  if (!e.empty()) {
-    ++t.io_errors;
-    fmt::print(stderr, "chesstool: error: {}\n", e);
+  // The outputs replace their targets only when every input was read: a typo in an
+  // input name must not cost the old output file.
+  if (t.io_errors) {
+    for (OutputFile* f : {&out, rejects.get()})
+      if (f && !f->is_stdout()) {
+        f->discard();
+        errf("chesstool: {} left unchanged: an input could not be read", f->name());
+      }
   }
-  if (rejects) {
-    e = rejects->close();
+  for (OutputFile* f : {&out, rejects.get()}) {
+    if (!f) continue;
+    const std::string e = f->commit();
     if (!e.empty()) {
       ++t.io_errors;
-      fmt::print(stderr, "chesstool: error: {}\n", e);
+      error(e);
+      if (!f->is_stdout()) errf("chesstool: {} left unchanged", f->name());
     }
   }
   if (t.rejected && !o.quiet)
-    fmt::print(stderr, "chesstool: {} converted, {} rejected (left out{})\n", t.converted, t.rejected,
-               rejects ? ", written to " + o.rejects : "");
+    errf("chesstool: {} converted, {} rejected (left out{})", t.converted, t.rejected,
+         rejects ? ", written to " + o.rejects : "");
   if (t.io_errors) return ExitCode::Error;
   if (t.rejected) return ExitCode::Negative;
   return ExitCode::Ok;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
 #include "core/fen.hpp"
 #include "report/json.hpp"
 
@@ -38,13 +39,13 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
                                                    .field("column", std::uint64_t(r.error->column))
                                                    .str());
     }
-    fmt::print("{}\n", std::move(rec).str());
+    out(std::move(rec).str() + "\n");
   } else if (r.ok()) {
-    fmt::print("{}\n", to_fen(r.position));
+    out(to_fen(r.position) + "\n");
   }
   if (!r.ok() && !o.quiet) {
     std::string col = r.error->column ? fmt::format("{}:", r.error->column) : "";
-    fmt::print(stderr, "{}:{} error: invalid FEN: {}\n", where, col, r.error->to_string());
+    errf("{}:{} error: invalid FEN: {}", where, col, r.error->to_string());
   }
   return r.ok();
 }
@@ -64,17 +65,16 @@ Runner setup_fen(CLI::App& app) {
     } else {
       std::string line;
       std::uint64_t n = 0;
-      while (std::getline(std::cin, line)) {
+      while (!stdout_failed() && std::getline(std::cin, line)) {
         ++n;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
         all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
       }
       if (std::cin.bad()) {
-        fmt::print(stderr, "chesstool: error: reading standard input failed\n");
+        error("reading standard input failed");
         return ExitCode::Error;
       }
     }
-    std::fflush(stdout);
     return all_ok ? ExitCode::Ok : ExitCode::Negative;
   };
 }

@@ -4,10 +4,13 @@
 
 #include <chrono>
 #include <memory>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
 #include "core/fen.hpp"
 #include "core/perft.hpp"
 #include "core/uci.hpp"
@@ -35,13 +38,12 @@ ExitCode run_perft(const PerftCliOptions& o) {
     // count them anyway when the move generator can, and say so.
     FenResult playable = parse_fen(fen_text, FenMode::Playable);
     if (playable.ok()) {
-      fmt::print(stderr, "chesstool: warning: position cannot arise in a game ({}); counting anyway\n",
-                 parsed.error->to_string());
+      warning(fmt::format("position cannot arise in a game ({}); counting anyway", parsed.error->to_string()));
       parsed = playable;
     }
   }
   if (!parsed.ok()) {
-    fmt::print(stderr, "chesstool: error: invalid FEN: {}\n", parsed.error->to_string());
+    error(fmt::format("invalid FEN: {}", parsed.error->to_string()));
     return ExitCode::Error;
   }
   const Position& pos = parsed.position;
@@ -52,11 +54,21 @@ ExitCode run_perft(const PerftCliOptions& o) {
   auto start = std::chrono::steady_clock::now();
   std::vector<DivideEntry> divide;
   std::uint64_t nodes = 0;
-  if (o.divide) {
-    divide = perft_divide(pos, o.depth, options);
-    for (const auto& e : divide) nodes += e.nodes;
-  } else {
-    nodes = perft(pos, o.depth, options);
+  try {
+    if (o.divide) {
+      divide = perft_divide(pos, o.depth, options);
+      for (const auto& e : divide) nodes += e.nodes;
+    } else {
+      nodes = perft(pos, o.depth, options);
+    }
+  } catch (const std::bad_alloc&) {
+    if (o.hash_mb == 0) throw;
+    error(fmt::format("cannot allocate a {} MB transposition table (--hash): out of memory", o.hash_mb));
+    return ExitCode::Error;
+  } catch (const std::length_error&) {
+    if (o.hash_mb == 0) throw;
+    error(fmt::format("cannot allocate a {} MB transposition table (--hash): too large", o.hash_mb));
+    return ExitCode::Error;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
@@ -74,14 +86,14 @@ ExitCode run_perft(const PerftCliOptions& o) {
       }
       rec.raw_field("divide", arr + "]");
     }
-    fmt::print("{}\n", std::move(rec).str());
+    out(std::move(rec).str() + "\n");
   } else {
-    for (const auto& e : divide) fmt::print("{}: {}\n", to_uci(pos, e.move), e.nodes);
-    if (o.divide) fmt::print("\n");
-    fmt::print("nodes {}\ntime {:.3f} s ({:.1f} M nodes/s)\n", nodes, seconds, nps / 1e6);
+    for (const auto& e : divide) outf("{}: {}\n", to_uci(pos, e.move), e.nodes);
+    if (o.divide) out("\n");
+    outf("nodes {}\ntime {:.3f} s ({:.1f} M nodes/s)\n", nodes, seconds, nps / 1e6);
   }
   if (o.expect >= 0 && std::uint64_t(o.expect) != nodes) {
-    fmt::print(stderr, "chesstool: error: perft {} gave {} nodes, expected {}\n", o.depth, nodes, o.expect);
+    error(fmt::format("perft {} gave {} nodes, expected {}", o.depth, nodes, o.expect));
     return ExitCode::Negative;
   }
   return ExitCode::Ok;
@@ -92,7 +104,7 @@ ExitCode run_perft(const PerftCliOptions& o) {
 Runner setup_perft(CLI::App& app) {
   auto o = std::make_shared<PerftCliOptions>();
   app.add_option("fen", o->fen, "Position as FEN, or the word startpos")->required();
-  app.add_option("depth", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 20));
+  app.add_option("depth", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
   app.add_flag("--divide", o->divide, "Print each root move (UCI) with its node count");
   app.add_option("--threads", o->threads, "Threads sharing the root moves (default: all cores)")->check(CLI::Range(1, 1024));
   app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/annotation_texts.hpp"
@@ -51,7 +52,7 @@ bool parse_k(const std::string& spec, std::string& name, int& k) {
 ExitCode run_report(const ReportOptions& o) {
   const auto lang = pgn::lang_from_code(o.lang);
   if (!lang) {
-    fmt::print(stderr, "chesstool: error: unknown language '{}'\n", o.lang);
+    error(fmt::format("unknown language '{}'", o.lang));
     return ExitCode::Error;
   }
   report::StandingsOptions standings_options;
@@ -62,8 +63,7 @@ ExitCode run_report(const ReportOptions& o) {
     std::string name;
     int k = 0;
     if (!parse_k(spec, name, k)) {
-      fmt::print(stderr, "chesstool: error: --k expects NAME=K with K 10, 20 or 40 (FIDE rating regulations), got '{}'\n",
-                 spec);
+      error(fmt::format("--k expects NAME=K with K 10, 20 or 40 (FIDE rating regulations), got '{}'", spec));
       return ExitCode::Error;
     }
     standings_options.k_by_name[name] = k;
@@ -74,7 +74,7 @@ ExitCode run_report(const ReportOptions& o) {
   std::uint64_t io_errors = 0;
   for (const auto& e : inputs.errors) {
     ++io_errors;
-    fmt::print(stderr, "chesstool: error: {}\n", e);
+    error(e.message);
   }
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
@@ -83,9 +83,9 @@ ExitCode run_report(const ReportOptions& o) {
   std::set<std::string> events;
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
   PipelineSink<pgn::GameReport> sink;
-  sink.io_error = [&](std::size_t, const std::string& error) {
+  sink.io_error = [&](std::size_t, const std::string& message) {
     ++io_errors;
-    fmt::print(stderr, "chesstool: error: {}\n", error);
+    error(message);
   };
   sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
     const std::string* event = g.tag("Event");
@@ -117,24 +117,23 @@ ExitCode run_report(const ReportOptions& o) {
   rep.standings = report::compute_standings(games, standings_options);
 
   if (rep.events.size() > 1)
-    fmt::print(stderr, "chesstool: warning: the games come from {} events and are ranked together; choose one with --event NAME\n",
-               rep.events.size());
+    warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME",
+                        rep.events.size()));
   for (const auto& [name, k] : rep.k_overrides)
     if (std::none_of(rep.standings.players.begin(), rep.standings.players.end(),
                      [&](const report::PlayerStanding& p) { return p.name == name; }))
-      fmt::print(stderr, "chesstool: warning: --k {}={}: no player of that name\n", name, k);
+      warning(fmt::format("--k {}={}: no player of that name", name, k));
 
   if (o.json) {
-    fmt::print("{}\n", report::render_report_json(rep, o.crosstable));
+    out(report::render_report_json(rep, o.crosstable) + "\n");
   } else if (o.csv) {
-    fmt::print("{}", report::render_report_csv(rep, o.crosstable));
+    out(report::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
     for (const auto& e : rep.excluded)
-      fmt::print(stderr, "{}:{}: game {} excluded: {}\n", e.file, e.line, e.index, report::exclusion_text(e.exclusion, *lang));
+      errf("{}:{}: game {} excluded: {}", e.file, e.line, e.index, report::exclusion_text(e.exclusion, *lang));
   } else {
-    fmt::print("{}", report::render_report_text(rep, *lang, o.crosstable));
+    out(report::render_report_text(rep, *lang, o.crosstable));
   }
-  std::fflush(stdout);
   if (io_errors) return ExitCode::Error;
   if (!rep.excluded.empty()) return ExitCode::Negative;
   return ExitCode::Ok;

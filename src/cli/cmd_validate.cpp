@@ -12,11 +12,14 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
+#include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/game_checker.hpp"
 #include "report/game_output.hpp"
 #include "report/json.hpp"
+#include "report/terminal_text.hpp"
 
 namespace chesstool::cli {
 
@@ -40,14 +43,26 @@ struct Totals {
 ExitCode run_validate(const ValidateOptions& o) {
   auto start = std::chrono::steady_clock::now();
   InputList inputs = expand_inputs(o.paths);
+  if (o.json)
+    if (auto clash = find_output_clash(inputs.files, {{"--json", ""}})) {
+      error(*clash);
+      return ExitCode::Error;
+    }
+  const bool progress = !o.quiet && isatty(STDERR_FILENO);
   Totals t;
-  for (const auto& e : inputs.errors) {
+  // --quiet silences findings in games, never a file that could not be read.
+  auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
-    if (!o.quiet) fmt::print(stderr, "chesstool: error: {}\n", e);
-  }
+    error(message);
+    if (o.json) {
+      report::JsonObject r;
+      r.field("type", "io_error").field("file", file).field("message", message);
+      out(std::move(r).str() + "\n");
+    }
+  };
+  for (const auto& e : inputs.errors) io_error(e.path, e.message);
   t.files = inputs.files.size();
 
-  const bool progress = !o.quiet && isatty(STDERR_FILENO);
   auto last_progress = start;
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
@@ -57,9 +72,9 @@ ExitCode run_validate(const ValidateOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
   PipelineSink<pgn::GameReport> sink;
-  sink.io_error = [&](std::size_t, const std::string& error) {
-    ++t.io_errors;
-    if (!o.quiet) fmt::print(stderr, "{}chesstool: error: {}\n", progress ? "\r\033[K" : "", error);
+  sink.io_error = [&](std::size_t f, const std::string& message) {
+    if (progress) err_raw("\r\033[K");
+    io_error(names[f], message);
   };
   sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
     g.index += o.game_offset;
@@ -69,7 +84,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     t.warnings += g.warnings.size();
     if (g.valid) ++t.valid; else ++t.invalid;
     if (!o.quiet) {
-      if (progress && (!g.errors.empty() || !g.warnings.empty())) fmt::print(stderr, "\r\033[K");
+      if (progress && (!g.errors.empty() || !g.warnings.empty())) err_raw("\r\033[K");
       // Errors and warnings together, in source order.
       std::vector<const pgn::Diagnostic*> all;
       for (const auto& d : g.errors) all.push_back(&d);
@@ -77,17 +92,18 @@ ExitCode run_validate(const ValidateOptions& o) {
       std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
         return a->line != b->line ? a->line < b->line : a->column < b->column;
       });
-      for (const auto* d : all) fmt::print(stderr, "{}\n", report::render_diagnostic(names[f], g, *d));
+      for (const auto* d : all) err_line(report::render_diagnostic(names[f], g, *d));
     }
-    if (o.json) fmt::print("{}\n", report::game_json(names[f], g));
+    if (o.json) out(report::game_json(names[f], g) + "\n");
     if (progress) {
       auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(200)) {
         last_progress = now;
-        fmt::print(stderr, "\r\033[Kvalidating {}: {} games, {} invalid", names[f], t.games, t.invalid);
-        std::fflush(stderr);
+        err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", report::terminal_safe(names[f]), t.games,
+                            t.invalid));
       }
     }
+    if (o.json && stdout_failed()) return false;  // nowhere to write: stop reading
     return !(o.max_errors && t.invalid >= o.max_errors);
   };
   sink.file_done = [&](std::size_t, std::uint64_t bytes, std::uint64_t line_ends) {
@@ -98,19 +114,18 @@ ExitCode run_validate(const ValidateOptions& o) {
   run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
 
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (progress) fmt::print(stderr, "\r\033[K");
+  if (progress) err_raw("\r\033[K");
   if (!o.quiet)
-    fmt::print(stderr, "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s\n",
-               t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
-               t.warnings == 1 ? "" : "s", t.plies, seconds);
+    errf("chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s",
+         t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
+         t.warnings == 1 ? "" : "s", t.plies, seconds);
   if (o.json) {
     report::JsonObject s;
     s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
     s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);
-    fmt::print("{}\n", std::move(s).str());
+    out(std::move(s).str() + "\n");
   }
-  std::fflush(stdout);
   if (t.io_errors) return ExitCode::Error;
   if (t.invalid || (o.strict && t.warnings)) return ExitCode::Negative;
   return ExitCode::Ok;

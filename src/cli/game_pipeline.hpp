@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -33,7 +34,9 @@ struct PipelineSink {
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
 // uses jobs - 1 workers, the calling thread as reader (working batches too whenever
-// reading is ahead) and one writer thread.
+// reading is ahead) and one writer thread. An exception thrown by `work` or by the sink
+// on any thread stops the run and is rethrown here, on the calling thread, once every
+// thread has been joined.
 template <class Result>
 void run_pipeline(const std::vector<std::string>& files, int jobs,
                   const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
@@ -83,12 +86,25 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
   bool reading_finished = false;
   std::uint64_t total_batches = 0;
   std::atomic<bool> stop{false};
+  std::exception_ptr failure;  // the first exception of any thread, guarded by mu
+  auto fail = [&](std::exception_ptr e) {
+    {
+      std::lock_guard lock(mu);
+      if (!failure) failure = e;
+    }
+    stop = true;
+    space_cv.notify_all();
+  };
 
   // Works one batch and hands it to the writer.
   auto process = [&](Batch& b) {
     if (!stop.load(std::memory_order_relaxed)) {
-      b.results.reserve(b.games.size());
-      for (const auto& g : b.games) b.results.push_back(work(b.file, g));
+      try {
+        b.results.reserve(b.games.size());
+        for (const auto& g : b.games) b.results.push_back(work(b.file, g));
+      } catch (...) {
+        fail(std::current_exception());
+      }
     }
     {
       std::lock_guard lock(mu);
@@ -124,10 +140,14 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
       }
       ++next;
       if (!stop) {
-        for (std::size_t i = 0; i < b.results.size() && !stop; ++i)
-          if (!sink.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop = true;
-        if (b.error && !stop) sink.io_error(b.file, *b.error);
-        if (b.file_done && !stop && sink.file_done) sink.file_done(b.file, b.bytes, b.line_ends);
+        try {
+          for (std::size_t i = 0; i < b.results.size() && !stop; ++i)
+            if (!sink.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop = true;
+          if (b.error && !stop) sink.io_error(b.file, *b.error);
+          if (b.file_done && !stop && sink.file_done) sink.file_done(b.file, b.bytes, b.line_ends);
+        } catch (...) {
+          fail(std::current_exception());
+        }
       }
       {
         std::lock_guard lock(mu);
@@ -166,38 +186,42 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
     }
   };
 
-  for (std::size_t f = 0; f < files.size() && !stop; ++f) {
-    pgn::ByteSource source(files[f]);
-    if (source.error()) {
+  try {
+    for (std::size_t f = 0; f < files.size() && !stop; ++f) {
+      pgn::ByteSource source(files[f]);
+      if (source.error()) {
+        Batch b;
+        b.file = f;
+        b.error = *source.error();
+        submit(std::move(b));
+        continue;
+      }
+      pgn::GameSplitter splitter(source);
       Batch b;
       b.file = f;
-      b.error = *source.error();
-      submit(std::move(b));
-      continue;
-    }
-    pgn::GameSplitter splitter(source);
-    Batch b;
-    b.file = f;
-    std::size_t bytes = 0;
-    pgn::RawGame raw;
-    while (!stop && splitter.next(raw)) {
-      bytes += raw.text.size();
-      b.games.push_back(std::move(raw));
-      if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
-        submit(std::move(b));
-        b = Batch();
-        b.file = f;
-        bytes = 0;
+      std::size_t bytes = 0;
+      pgn::RawGame raw;
+      while (!stop && splitter.next(raw)) {
+        bytes += raw.text.size();
+        b.games.push_back(std::move(raw));
+        if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
+          submit(std::move(b));
+          b = Batch();
+          b.file = f;
+          bytes = 0;
+        }
       }
+      if (source.error()) {
+        b.error = *source.error();
+      } else if (!stop) {
+        b.file_done = true;
+        b.bytes = source.bytes_read();
+        b.line_ends = splitter.line_ends();
+      }
+      if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
     }
-    if (source.error()) {
-      b.error = *source.error();
-    } else if (!stop) {
-      b.file_done = true;
-      b.bytes = source.bytes_read();
-      b.line_ends = splitter.line_ends();
-    }
-    if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
+  } catch (...) {
+    fail(std::current_exception());
   }
   {
     std::lock_guard lock(mu);
@@ -207,6 +231,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
   done_cv.notify_all();
   for (auto& t : threads) t.join();
   writer_thread.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace chesstool::cli

@@ -37,7 +37,7 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
     if (ec || !fs::exists(st)) {
-      out.errors.push_back("cannot open " + path + ": No such file or directory");
+      out.errors.push_back({path, "cannot open " + path + ": No such file or directory"});
       continue;
     }
     if (!fs::is_directory(st)) {
@@ -50,8 +50,8 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
       std::error_code fec;
       if (it->is_regular_file(fec) && has_pgn_extension(it->path())) found.push_back(it->path().string());
     }
-    if (ec) out.errors.push_back("cannot read directory " + path + ": " + ec.message());
-    if (found.empty() && !ec) out.errors.push_back("no *.pgn or *.pgn.gz files in directory " + path);
+    if (ec) out.errors.push_back({path, "cannot read directory " + path + ": " + ec.message()});
+    if (found.empty() && !ec) out.errors.push_back({path, "no *.pgn or *.pgn.gz files in directory " + path});
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
   }

@@ -7,9 +7,15 @@
 
 namespace chesstool::cli {
 
+// A path of the command line that could not be used.
+struct InputError {
+  std::string path;     // as given
+  std::string message;  // "cannot open x.pgn: No such file or directory"
+};
+
 struct InputList {
-  std::vector<std::string> files;   // "-" is standard input
-  std::vector<std::string> errors;  // one message per path that could not be used
+  std::vector<std::string> files;  // "-" is standard input
+  std::vector<InputError> errors;  // one per path that could not be used
 };
 
 // Files are taken as given (any name); directories are searched recursively for

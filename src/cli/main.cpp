@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: MIT
-// Entry point: builds the command line, dispatches to a subcommand, maps errors to exit codes.
-#include <fmt/core.h>
-
+// Entry point: builds the command line, dispatches to a subcommand, maps errors to exit
+// codes. Nothing escapes: every failure ends in one "chesstool: error:" line.
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <exception>
 #include <map>
+#include <new>
 
 #include "cli/commands.hpp"
+#include "cli/console.hpp"
+#include "cli/output_file.hpp"
 
-int main(int argc, char** argv) {
-  using namespace chesstool::cli;
-  // Output to a closed pipe (`| head -1`) ends the process quietly, as for other Unix
-  // tools, even when the parent ignored SIGPIPE.
-  std::signal(SIGPIPE, SIG_DFL);
+namespace {
+
+using namespace chesstool::cli;
+
+ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
   app.name("chesstool");
   app.set_version_flag("--version", std::string("chesstool ") + CHESSTOOL_VERSION);
@@ -38,15 +40,37 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // CLI11_PARSE would exit with codes >= 100; usage errors are 2 here.
-    int code = app.exit(e);
-    return code == 0 ? 0 : int(ExitCode::Error);
+    const int code = app.exit(e);
+    return code == 0 ? ExitCode::Ok : ExitCode::Error;
   }
+  for (auto& [sub, run] : runners)
+    if (sub->parsed()) return run();
+  return ExitCode::Error;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Output to a closed pipe (`| head -1`) ends the process quietly by SIGPIPE, as for
+  // other Unix tools, even when the parent ignored it; the handler first removes any
+  // unfinished output file.
+  install_output_signal_handlers();
+  ExitCode code = ExitCode::Error;
   try {
-    for (auto& [sub, run] : runners)
-      if (sub->parsed()) return int(run());
+    code = parse_and_run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    error("out of memory");
+    code = ExitCode::Error;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "chesstool: error: {}\n", e.what());
-    return int(ExitCode::Error);
+    error(e.what());
+    code = ExitCode::Error;
+  } catch (...) {
+    error("unexpected internal error");
+    code = ExitCode::Error;
   }
-  return int(ExitCode::Error);
+  if (auto failure = finish_stdout()) {
+    error(*failure);
+    code = ExitCode::Error;
+  }
+  return int(code);
 }

@@ -1,89 +1,84 @@
 // SPDX-License-Identifier: MIT
-// Buffered output to standard output or a file, shared by the commands that write games.
+// Output files that never lose data: every file is written to a temporary file beside
+// it and renamed over it only when everything succeeded; outputs that are also inputs
+// are refused before anything is read.
 #pragma once
 
-#include <fmt/format.h>
-#include <unistd.h>
+#include <sys/types.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace chesstool::cli {
 
-// Buffered writer to a FILE that remembers the first write error.
+// One output of a command. Three kinds, chosen by open():
+//  * standard output ("" or "-"), written through console::out;
+//  * an existing path that is not a regular file (/dev/null, a FIFO, a terminal):
+//    written directly, never replaced;
+//  * anything else: a temporary file ".NAME.chesstool-XXXXXX" in the target's
+//    directory, fsynced and renamed over the target by commit(). discard() (or the
+//    destructor, or SIGINT/SIGTERM/SIGHUP/SIGPIPE) removes it and the target keeps
+//    every byte it had. A symbolic link is followed: the file it names is replaced.
 class OutputFile {
  public:
   OutputFile() = default;
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
-  ~OutputFile() { close(); }
+  ~OutputFile() { discard(); }
 
-  // Standard output ("" or "-") or a file opened for writing.
-  bool open(const std::string& path, std::string& error) {
-    name_ = path.empty() || path == "-" ? "<stdout>" : path;
-    if (path.empty() || path == "-") {
-      file_ = stdout;
-      return true;
-    }
-    file_ = std::fopen(path.c_str(), "wb");
-    if (!file_) {
-      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
-      return false;
-    }
-    owned_ = true;
-    return true;
-  }
-  // Takes over a descriptor opened for writing (a temporary file); name is for messages.
-  bool adopt(int fd, const std::string& name, std::string& error) {
-    name_ = name;
-    file_ = fdopen(fd, "wb");
-    if (!file_) {
-      error = fmt::format("cannot write {}: {}", name, std::strerror(errno));
-      ::close(fd);
-      return false;
-    }
-    owned_ = true;
-    return true;
-  }
-  void write(std::string_view s) {
-    buf_ += s;
-    if (buf_.size() >= (1u << 20)) flush();
-  }
-  void flush() {
-    if (!file_) return;
-    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), file_) != buf_.size()) note_error();
-    buf_.clear();
-    if (std::fflush(file_) != 0) note_error();
-  }
-  // Forces the data to the disk before a rename makes it the file (an atomic rename of
-  // unwritten data could leave an empty file after a crash).
-  void sync() {
-    flush();
-    if (file_ && owned_ && ::fsync(fileno(file_)) != 0) note_error();
-  }
-  int fd() const { return file_ ? fileno(file_) : -1; }
-  // Flushes and closes; the first write error, "" if none.
-  std::string close() {
-    if (!file_) return error_;
-    flush();
-    if (owned_ && std::fclose(file_) != 0) note_error();
-    file_ = nullptr;
-    return error_;
-  }
+  bool open(const std::string& path, std::string& error);
+  // For --in-place: path must be an existing regular file with one link that the real
+  // user may write (unless force); the new file gets its mode, owner and group.
+  bool open_in_place(const std::string& path, bool force, std::string& error);
+
+  void write(std::string_view text);
+  // True once a write failed: the command can stop early; commit() reports it.
+  bool failed() const { return !error_.empty() || to_stdout_failed(); }
+  // Finishes the output: the error ("" if none). A temporary file becomes the target
+  // only when no write failed; otherwise it is removed and the target left as it was.
+  std::string commit();
+  // Drops what was written: the target is left exactly as it was.
+  void discard();
+
+  const std::string& name() const { return name_; }
+  bool is_stdout() const { return kind_ == Kind::Stdout; }
 
  private:
-  void note_error() {
-    if (error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
-  }
+  enum class Kind { None, Stdout, Direct, Temporary };
+  bool open_temporary(const std::string& target, std::string& error);
+  void flush();
+  bool to_stdout_failed() const;
+  void note_error(const std::string& what, int err);
 
-  std::FILE* file_ = nullptr;
-  bool owned_ = false;
-  std::string name_;
+  Kind kind_ = Kind::None;
+  int fd_ = -1;
+  int temp_slot_ = -1;  // in the signal handler's list of files to remove
+  std::string name_;    // as given, for messages
+  std::string target_;  // the file a temporary replaces
+  std::string temp_;
   std::string buf_;
   std::string error_;
 };
+
+// Installs the handlers that remove every temporary file of an unfinished output
+// when the process is interrupted (SIGINT, SIGTERM, SIGHUP) or writes to a closed
+// pipe (SIGPIPE), then die of the same signal. SIGXFSZ is ignored, so a file-size
+// limit is a write error ("File too large") and not a silent death.
+void install_output_signal_handlers();
+
+// An output named on the command line with its option, e.g. {"-o", "out.pgn"}.
+struct NamedOutput {
+  std::string option;
+  std::string path;  // "" or "-" for standard output
+};
+
+// The message for the first clash, if any: an output that is the same file as an
+// input (device and inode compared, so symbolic and hard links are caught), standard
+// output redirected onto an input, or two outputs that are one file.
+std::optional<std::string> find_output_clash(const std::vector<std::string>& inputs,
+                                             const std::vector<NamedOutput>& outputs);
 
 }  // namespace chesstool::cli

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <string_view>
 #include <utility>
 
 namespace chesstool::pgn {
@@ -159,8 +160,18 @@ std::size_t ByteSource::read(char* dst, std::size_t n) {
   int code = Z_OK;
   const char* msg = gzerror(as_gz(gz_), &code);
   if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) {
-    std::string what = (code == Z_ERRNO) ? std::string(std::strerror(errno))
-                                         : std::string(msg != nullptr ? msg : "unknown zlib error");
+    std::string what;
+    if (code == Z_ERRNO) {
+      what = std::strerror(errno);
+    } else {
+      // zlib prefixes its message with the name it was given: "<fd:3>: ". Ours is better.
+      std::string_view m = msg != nullptr ? msg : "unknown zlib error";
+      if (m.substr(0, 4) == "<fd:") {
+        const std::size_t colon = m.find(": ");
+        if (colon != std::string_view::npos) m.remove_prefix(colon + 2);
+      }
+      what = (code == Z_BUF_ERROR ? "the gzip data is truncated (" : "the gzip data is corrupt (") + std::string(m) + ")";
+    }
     error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + what;
   }
   close();

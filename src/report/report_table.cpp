@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "report/json.hpp"
+#include "report/terminal_text.hpp"
 
 namespace chesstool::report {
 
@@ -139,8 +140,6 @@ bool in(const Range* begin, const Range* end, long cp) {
   return std::any_of(begin, end, [cp](const Range& r) { return cp >= r.first && cp <= r.last; });
 }
 
-// Directional embedding, override and isolate controls (UAX #9 X1-X8).
-bool is_bidi_control(long cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
 
 std::string points(double p) { return fmt::format("{}", p); }
 std::string signed_int(int v) { return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v); }
@@ -195,19 +194,8 @@ int display_width(std::string_view s) {
 }
 
 std::string bidi_isolate(std::string_view s) {
-  std::string out = "\u2068";
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t start = i;
-    const long cp = next_code_point(s, i);
-    if (cp >= 0 && is_bidi_control(cp)) continue;
-    if (cp >= 0 && (cp < 0x20 || cp == 0x7F)) {
-      out += ' ';
-      continue;
-    }
-    out.append(s.substr(start, i - start));
-  }
-  out += "\u2069";
-  return out;
+  // Controls and bidi overrides from a tag value are shown escaped, never obeyed.
+  return "\u2068" + terminal_safe(s) + "\u2069";
 }
 
 std::string csv_field(std::string_view s) {

@@ -253,8 +253,9 @@ TEST(ReportTable, DisplayWidthAndIsolates) {
   EXPECT_EQ(report::display_width("مُحَمَّد"), 4);  // harakat take no column
   EXPECT_EQ(report::display_width("李伟"), 4);
   EXPECT_EQ(report::display_width("\u2068x\u2069"), 1);
-  // A stray PDI or override inside a name is removed so it cannot end the isolate.
-  EXPECT_EQ(report::bidi_isolate("a\u2069b\u202Ec"), "\u2068abc\u2069");
+  // A stray PDI or override inside a name is shown escaped so it cannot end the isolate.
+  EXPECT_EQ(report::bidi_isolate("a\u2069b\u202Ec"), "\u2068a\\u2069b\\u202Ec\u2069");
+  EXPECT_EQ(report::bidi_isolate("a\x1B]0;x\x07"), "\u2068a\\x1B]0;x\\x07\u2069");
   report::TextTable t;
   t.header = {"Name", "Pts"};
   t.rows = {{"محمد الأحمد", "2.5"}, {"Li", "2"}};

@@ -1,1 +1,1 @@
-d=$(mktemp -d); cp annotate/endings.pgn "$d/g.pgn"; $CHESSTOOL annotate -o "$d/g.pgn" "$d/g.pgn" 2>"$d/err"; echo "exit $?"; sed "s|$d/||" "$d/err" >&2; cmp annotate/endings.pgn "$d/g.pgn" && echo "input intact"; rm -rf "$d"
+d=$(mktemp -d); cp annotate/endings.pgn "$d/g.pgn"; $CHESSTOOL annotate -o "$d/g.pgn" "$d/g.pgn" 2>"$d/err"; echo "exit $?"; sed "s|$d/||g" "$d/err" >&2; cmp annotate/endings.pgn "$d/g.pgn" && echo "input intact"; rm -rf "$d"

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Checked standard output, best-effort standard error.
+#include "cli/console.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+
+#include "report/terminal_text.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+std::mutex g_stdout_mu;            // the pipeline's writer thread and main may both write
+std::optional<int> g_stdout_errno;  // the first failure, kept for the message
+bool g_stdout_failed = false;
+
+void note_stdout_failure(int err) {
+  if (!g_stdout_failed) g_stdout_errno = err;
+  g_stdout_failed = true;
+}
+
+}  // namespace
+
+void out(std::string_view text) {
+  std::lock_guard lock(g_stdout_mu);
+  if (g_stdout_failed || text.empty()) return;
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) note_stdout_failure(errno);
+}
+
+bool stdout_failed() {
+  std::lock_guard lock(g_stdout_mu);
+  return g_stdout_failed;
+}
+
+std::optional<std::string> finish_stdout() {
+  std::lock_guard lock(g_stdout_mu);
+  errno = 0;
+  // CLI11's help and error texts go through std::cout, which shares stdout's buffer.
+  std::cout.flush();
+  if (!g_stdout_failed && (std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail()))
+    note_stdout_failure(errno);
+  if (!g_stdout_failed) return std::nullopt;
+  const int err = g_stdout_errno.value_or(0);
+  return std::string("writing standard output: ") + (err ? std::strerror(err) : "write error");
+}
+
+void err_raw(std::string_view text) {
+  // Unbuffered, so a failure shows at once; it is ignored on purpose (see the header).
+  if (!text.empty()) (void)!std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+void err_line(std::string_view line) {
+  std::string text = report::terminal_safe(line);
+  text += '\n';
+  err_raw(text);
+}
+
+void error(std::string_view message) { err_line(std::string("chesstool: error: ").append(message)); }
+void warning(std::string_view message) { err_line(std::string("chesstool: warning: ").append(message)); }
+
+}  // namespace chesstool::cli

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// Standard output and standard error for every command: writes that never throw, the
+// first failure of standard output remembered (and reported once by main), and
+// untrusted text escaped before it reaches a terminal.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace chesstool::cli {
+
+// Writes to standard output (buffered by stdio). A failed write is remembered: the
+// command should stop producing output (stdout_failed()) and main reports it.
+void out(std::string_view text);
+template <class... Args>
+void outf(fmt::format_string<Args...> format, Args&&... args) {
+  out(fmt::format(format, std::forward<Args>(args)...));
+}
+bool stdout_failed();
+// Flushes standard output; the first failure of the whole run as "writing standard
+// output: <reason>", or nothing when every byte was written.
+std::optional<std::string> finish_stdout();
+
+// Writes to standard error as it is (a closed or full standard error is ignored:
+// there is nowhere left to complain). Only for text this program made itself.
+void err_raw(std::string_view text);
+// One line on standard error, escaped with report::terminal_safe, then a newline.
+void err_line(std::string_view line);
+template <class... Args>
+void errf(fmt::format_string<Args...> format, Args&&... args) {
+  err_line(fmt::format(format, std::forward<Args>(args)...));
+}
+// "chesstool: error: <message>" and "chesstool: warning: <message>" lines.
+void error(std::string_view message);
+void warning(std::string_view message);
+
+}  // namespace chesstool::cli

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// Temporary file, fsync and rename for every output; the signal handlers that clean up.
+#include "cli/output_file.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#include "cli/console.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+// The temporary files being written, for the signal handler. Only the main thread
+// opens outputs; the handler reads the slots with async-signal-safe calls only.
+constexpr int kTempSlots = 8;
+struct TempSlot {
+  char path[PATH_MAX + 64];
+  volatile std::sig_atomic_t active;
+};
+TempSlot g_temps[kTempSlots];
+
+int track_temp(const std::string& path) {
+  if (path.size() >= sizeof g_temps[0].path) return -1;
+  for (int i = 0; i < kTempSlots; ++i)
+    if (!g_temps[i].active) {
+      std::memcpy(g_temps[i].path, path.c_str(), path.size() + 1);
+      g_temps[i].active = 1;
+      return i;
+    }
+  return -1;
+}
+
+void untrack_temp(int slot) {
+  if (slot >= 0) g_temps[slot].active = 0;
+}
+
+extern "C" void remove_temps_and_die(int sig) {
+  for (auto& t : g_temps)
+    if (t.active) ::unlink(t.path);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+mode_t current_umask() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mask;
+}
+
+bool in_real_groups(gid_t gid) {
+  if (gid == ::getgid()) return true;
+  const int n = ::getgroups(0, nullptr);
+  if (n <= 0) return false;
+  std::vector<gid_t> groups(static_cast<std::size_t>(n));
+  const int got = ::getgroups(n, groups.data());
+  for (int i = 0; i < got; ++i)
+    if (groups[std::size_t(i)] == gid) return true;
+  return false;
+}
+
+// The permission bits that apply to the real user, for root too: root may write
+// anything, but rewriting another user's read-only file should take a --force.
+bool writable_by_real_user(const struct stat& st) {
+  if (::getuid() == st.st_uid) return (st.st_mode & S_IWUSR) != 0;
+  if (in_real_groups(st.st_gid)) return (st.st_mode & S_IWGRP) != 0;
+  return (st.st_mode & S_IWOTH) != 0;
+}
+
+std::string directory_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string base_name(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// A symbolic link is followed to the file it names (a dangling link is replaced).
+std::string resolve_target(const std::string& path) {
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    char resolved[PATH_MAX];
+    if (::realpath(path.c_str(), resolved)) return resolved;
+  }
+  return path;
+}
+
+void sync_directory(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::fsync(fd);  // best effort: the rename is done, the data already synced
+  ::close(fd);
+}
+
+}  // namespace
+
+void install_output_signal_handlers() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) std::signal(sig, remove_temps_and_die);
+  std::signal(SIGXFSZ, SIG_IGN);
+}
+
+bool OutputFile::open(const std::string& path, std::string& error) {
+  name_ = path.empty() || path == "-" ? "standard output" : path;
+  if (path.empty() || path == "-") {
+    kind_ = Kind::Stdout;
+    return true;
+  }
+  const std::string target = resolve_target(path);
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
+      error = fmt::format("cannot write {}: {}", path, std::strerror(EISDIR));
+      return false;
+    }
+    fd_ = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0) {
+      error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
+      return false;
+    }
+    kind_ = Kind::Direct;
+    return true;
+  }
+  return open_temporary(target, error);
+}
+
+bool OutputFile::open_in_place(const std::string& path, bool force, std::string& error) {
+  name_ = path;
+  char resolved[PATH_MAX];
+  if (!::realpath(path.c_str(), resolved)) {
+    error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  struct stat st {};
+  if (::stat(resolved, &st) != 0) {
+    error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    error = fmt::format("cannot rewrite {} in place: not a regular file", path);
+    return false;
+  }
+  if (st.st_nlink > 1) {
+    error = fmt::format("cannot rewrite {} in place: it has {} hard links, and replacing it would split them "
+                        "(write a copy with -o instead)", path, st.st_nlink);
+    return false;
+  }
+  if (!force && !writable_by_real_user(st)) {
+    error = fmt::format("cannot rewrite {} in place: it is not writable by you (mode {:04o}); --force rewrites it anyway",
+                        path, unsigned(st.st_mode & 07777));
+    return false;
+  }
+  if (!open_temporary(resolved, error)) return false;
+  // Owner and group first: chown clears the set-user-ID and set-group-ID bits.
+  struct stat now {};
+  if (::fchown(fd_, st.st_uid, st.st_gid) != 0 &&
+      !(::fstat(fd_, &now) == 0 && now.st_uid == st.st_uid && now.st_gid == st.st_gid)) {
+    error = fmt::format("cannot rewrite {} in place: cannot give the new file its owner and group: {}", path,
+                        std::strerror(errno));
+    discard();
+    return false;
+  }
+  if (::fchmod(fd_, st.st_mode & 07777) != 0) {
+    error = fmt::format("cannot rewrite {} in place: cannot give the new file its mode: {}", path, std::strerror(errno));
+    discard();
+    return false;
+  }
+  return true;
+}
+
+bool OutputFile::open_temporary(const std::string& target, std::string& error) {
+  target_ = target;
+  const std::string dir = directory_of(target);
+  temp_ = (dir == "/" ? "/" : dir + "/") + "." + base_name(target) + ".chesstool-XXXXXX";
+  fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
+  if (fd_ < 0) {
+    error = fmt::format("cannot create a temporary file in {} for {}: {}", dir, name_, std::strerror(errno));
+    temp_.clear();
+    return false;
+  }
+  kind_ = Kind::Temporary;
+  temp_slot_ = track_temp(temp_);
+  // mkstemp makes the file 0600: an existing target keeps its mode (and, where we may,
+  // its owner), a new one gets what the umask gives any new file.
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0) {
+    (void)!::fchown(fd_, st.st_uid, st.st_gid);  // only root may give a file away
+    (void)!::fchmod(fd_, st.st_mode & 07777);
+  } else {
+    (void)!::fchmod(fd_, 0666 & ~current_umask());
+  }
+  return true;
+}
+
+void OutputFile::write(std::string_view text) {
+  if (kind_ == Kind::Stdout) {
+    out(text);
+    return;
+  }
+  if (kind_ == Kind::None || !error_.empty()) return;
+  buf_ += text;
+  if (buf_.size() >= (1u << 20)) flush();
+}
+
+void OutputFile::flush() {
+  std::size_t done = 0;
+  while (done < buf_.size() && error_.empty()) {
+    const ssize_t n = ::write(fd_, buf_.data() + done, buf_.size() - done);
+    if (n > 0) {
+      done += std::size_t(n);
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      note_error("cannot write", n < 0 ? errno : ENOSPC);
+    }
+  }
+  buf_.clear();
+}
+
+bool OutputFile::to_stdout_failed() const { return kind_ == Kind::Stdout && stdout_failed(); }
+
+void OutputFile::note_error(const std::string& what, int err) {
+  if (error_.empty()) error_ = fmt::format("{} {}: {}", what, name_, std::strerror(err));
+}
+
+std::string OutputFile::commit() {
+  switch (kind_) {
+    case Kind::None:
+    case Kind::Stdout:
+      kind_ = Kind::None;
+      return error_;  // standard output is checked once, by main
+    case Kind::Direct:
+      flush();
+      if (::close(fd_) != 0) note_error("cannot write", errno);
+      fd_ = -1;
+      kind_ = Kind::None;
+      return error_;
+    case Kind::Temporary: break;
+  }
+  flush();
+  // The data must be on the disk before the rename makes it the file: after a crash an
+  // atomic rename of unwritten data could leave an empty file.
+  if (error_.empty() && ::fsync(fd_) != 0) note_error("cannot write", errno);
+  if (::close(fd_) != 0) note_error("cannot write", errno);
+  fd_ = -1;
+  if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0)
+    error_ = fmt::format("cannot replace {}: {}", name_, std::strerror(errno));
+  if (!error_.empty()) ::unlink(temp_.c_str());
+  untrack_temp(temp_slot_);
+  temp_slot_ = -1;
+  kind_ = Kind::None;
+  if (error_.empty()) sync_directory(directory_of(target_));
+  return error_;
+}
+
+void OutputFile::discard() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (kind_ == Kind::Temporary) ::unlink(temp_.c_str());
+  untrack_temp(temp_slot_);
+  temp_slot_ = -1;
+  kind_ = Kind::None;
+  buf_.clear();
+}
+
+std::optional<std::string> find_output_clash(const std::vector<std::string>& inputs,
+                                             const std::vector<NamedOutput>& outputs) {
+  struct Input {
+    std::string name;
+    struct stat st;
+  };
+  std::vector<Input> seen;
+  for (const auto& in : inputs) {
+    Input i{in == "-" ? "standard input" : in, {}};
+    const int rc = in == "-" ? ::fstat(STDIN_FILENO, &i.st) : ::stat(in.c_str(), &i.st);
+    if (rc == 0 && S_ISREG(i.st.st_mode)) seen.push_back(i);
+  }
+  auto same_inode = [](const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; };
+  // Where a file that does not exist yet would be: its spelling made absolute and canonical.
+  auto place = [](const std::string& path) {
+    std::error_code ec;
+    auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+    return ec ? path : p.string();
+  };
+
+  struct Output {
+    const NamedOutput* named;
+    bool exists;
+    struct stat st;
+  };
+  std::vector<Output> outs;
+  for (const auto& o : outputs) {
+    Output out{&o, false, {}};
+    const bool is_stdout = o.path.empty() || o.path == "-";
+    out.exists = (is_stdout ? ::fstat(STDOUT_FILENO, &out.st) : ::stat(o.path.c_str(), &out.st)) == 0;
+    // Devices, FIFOs and terminals are written directly: no clash can lose data there.
+    if (out.exists && !S_ISREG(out.st.st_mode)) continue;
+    if (is_stdout && !out.exists) continue;
+    for (const auto& in : seen)
+      if (out.exists && same_inode(out.st, in.st)) {
+        if (is_stdout) return fmt::format("standard output is the same file as input {}: refusing to read and write it at once", in.name);
+        return fmt::format("{} {} is the same file as input {}: refusing to overwrite an input", o.option, o.path,
+                           in.name);
+      }
+    if (is_stdout) continue;
+    for (const auto& prev : outs) {
+      const bool same = out.exists && prev.exists ? same_inode(out.st, prev.st)
+                                                  : !out.exists && !prev.exists && place(o.path) == place(prev.named->path);
+      if (same)
+        return fmt::format("{} {} and {} {} are the same file: one would overwrite the other", prev.named->option,
+                           prev.named->path, o.option, o.path);
+    }
+    outs.push_back(out);
+  }
+  return std::nullopt;
+}
+
+}  // namespace chesstool::cli
