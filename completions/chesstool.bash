@@ -15,7 +15,7 @@ _chesstool() {
   local cmd=${words[1]} opts=""
   case $cmd in
     validate) opts="--json --quiet -q --strict --jobs -j --max-errors --game-offset --help" ;;
-    annotate) opts="--output -o --in-place --lang --jobs -j --quiet -q --help" ;;
+    annotate) opts="--output -o --in-place --force --lang --jobs -j --quiet -q --help" ;;
     convert) opts="--to -t --output -o --reduced --rejects --from --jobs -j --quiet -q --help" ;;
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
