@@ -1,0 +1,1 @@
+$CHESSTOOL report terminal/escapes.pgn
