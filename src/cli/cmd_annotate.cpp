@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `chesstool annotate`: writes games back as PGN with the FIDE adjudication as comments and tags, optionally in place.
 #include <fmt/core.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -277,7 +274,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
       return ExitCode::Error;
     }
     annotate_files(o, *lang, inputs.files, out, t);
-    if (t.io_errors && !out.is_stdout()) {
+    if (t.io_errors && out.replaces_target()) {
       // A typo in an input name must not cost the old output file.
       out.discard();
       errf("chesstool: {} left unchanged: an input could not be read", o.output);
@@ -285,7 +282,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
       e = out.commit();
       if (!e.empty()) {
         io_error(t, e);
-        if (!out.is_stdout()) errf("chesstool: {} left unchanged", o.output);
+        if (out.replaces_target()) errf("chesstool: {} left unchanged", o.output);
       }
     }
   }

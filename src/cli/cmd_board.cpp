@@ -62,7 +62,7 @@ ExitCode run_board(const BoardOptions& o) {
     e = file.commit();
     if (!e.empty()) {
       error(e);
-      if (!file.is_stdout()) errf("chesstool: {} left unchanged", o.svg);
+      if (file.replaces_target()) errf("chesstool: {} left unchanged", o.svg);
       return ExitCode::Error;
     }
     if (o.svg == "-") return ExitCode::Ok;

@@ -291,7 +291,7 @@ ExitCode run_convert(const ConvertOptions& o) {
   // input name must not cost the old output file.
   if (t.io_errors) {
     for (OutputFile* f : {&out, rejects.get()})
-      if (f && !f->is_stdout()) {
+      if (f && f->replaces_target()) {
         f->discard();
         errf("chesstool: {} left unchanged: an input could not be read", f->name());
       }
@@ -302,7 +302,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     if (!e.empty()) {
       ++t.io_errors;
       error(e);
-      if (!f->is_stdout()) errf("chesstool: {} left unchanged", f->name());
+      if (f->replaces_target()) errf("chesstool: {} left unchanged", f->name());
     }
   }
   if (t.rejected && !o.quiet)

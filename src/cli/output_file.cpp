@@ -192,6 +192,7 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
     return false;
   }
   kind_ = Kind::Temporary;
+  replaces_target_ = true;
   temp_slot_ = track_temp(temp_);
   // mkstemp makes the file 0600: an existing target keeps its mode (and, where we may,
   // its owner), a new one gets what the umask gives any new file.

@@ -45,6 +45,9 @@ class OutputFile {
 
   const std::string& name() const { return name_; }
   bool is_stdout() const { return kind_ == Kind::Stdout; }
+  // True when the output goes through a temporary file that replaces the target (so a
+  // failure leaves the target "unchanged"); stays true after commit() and discard().
+  bool replaces_target() const { return replaces_target_; }
 
  private:
   enum class Kind { None, Stdout, Direct, Temporary };
@@ -55,6 +58,7 @@ class OutputFile {
 
   Kind kind_ = Kind::None;
   int fd_ = -1;
+  bool replaces_target_ = false;
   int temp_slot_ = -1;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages
   std::string target_;  // the file a temporary replaces
