@@ -2,7 +2,9 @@
 // Perft: counting the leaf nodes of the legal move tree, single- or multi-threaded.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "core/move.hpp"
@@ -12,7 +14,7 @@ namespace chesstool {
 
 struct PerftOptions {
   int threads = 1;          // root moves are shared among this many threads
-  std::size_t hash_mb = 0;  // transposition table size; 0 = none
+  std::size_t hash_mb = 0;  // transposition table size; 0 = none (allocated only for depth >= 4)
 };
 
 struct DivideEntry {
@@ -20,9 +22,24 @@ struct DivideEntry {
   std::uint64_t nodes;
 };
 
-// Leaf nodes at `depth` plies below pos (depth 0 counts 1).
+// Thrown by perft and perft_divide when the transposition table of options.hash_mb
+// megabytes cannot be allocated (or its size in bytes does not fit in a size_t).
+// what() is "cannot allocate a <hash_mb> MB transposition table".
+class HashAllocationError : public std::runtime_error {
+ public:
+  explicit HashAllocationError(std::size_t megabytes);
+  std::size_t megabytes() const noexcept { return megabytes_; }
+
+ private:
+  std::size_t megabytes_;
+};
+
+// Leaf nodes at `depth` plies below pos (depth 0, or below, counts 1). Any depth works
+// (at least 0..64 are tested): the search keeps its move lists on the heap, about 2 KB a
+// ply for each thread, not on the threads' stacks. The count wraps modulo 2^64.
 std::uint64_t perft(const Position& pos, int depth, const PerftOptions& options = {});
-// Per root move counts, in generation order; their sum is perft(pos, depth).
+// Per root move counts, in generation order; their sum is perft(pos, depth). Empty for
+// depth <= 0.
 std::vector<DivideEntry> perft_divide(const Position& pos, int depth, const PerftOptions& options = {});
 
 }  // namespace chesstool

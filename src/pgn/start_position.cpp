@@ -39,7 +39,8 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   auto note = [&out](Severity s, bool strict_only, std::string code, std::string token, std::string message) {
     out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message)});
   };
-  if (const std::string* variant = find_tag(tags, "Variant")) {
+  const std::string* variant = find_tag(tags, "Variant");
+  if (variant) {
     std::string v = variant_key(*variant);
     if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
       out.chess960 = true;
@@ -69,9 +70,15 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
     }
     out.position = parsed.position;
     if (!setup || *setup != "1") note(Severity::Warning, true, "fen-without-setup", "FEN", "FEN tag without [SetUp \"1\"]");
-  } else if (setup && *setup == "1") {
-    note(Severity::Warning, false, "setup-without-fen", "SetUp",
-         "[SetUp \"1\"] without a FEN tag: starting from the standard position");
+  } else {
+    if (setup && *setup == "1")
+      note(Severity::Warning, false, "setup-without-fen", "SetUp",
+           "[SetUp \"1\"] without a FEN tag: starting from the standard position");
+    // The standard array is only one of the 960 start positions; without a FEN tag the
+    // file does not say which one was played. Replayed from the standard one, as before.
+    if (out.chess960)
+      note(Severity::Warning, false, "chess960-without-fen", variant ? *variant : std::string("Variant"),
+           "Chess960 game without a FEN tag: its start position is unknown; replaying from the standard position");
   }
   if (out.chess960) out.position.set_chess960(true);
   if (out.position.is_chess960()) out.chess960 = true;

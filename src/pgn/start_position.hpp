@@ -16,7 +16,8 @@ namespace chesstool::pgn {
 struct StartNote {
   Severity severity = Severity::Warning;
   bool strict_only = false;
-  std::string code;  // "unsupported-variant", "invalid-fen", "tag-name-case", "fen-without-setup", "setup-without-fen"
+  std::string code;  // "unsupported-variant", "invalid-fen", "tag-name-case", "fen-without-setup", "setup-without-fen",
+                     // "chess960-without-fen"
   std::string token;
   std::string message;
 };
@@ -32,7 +33,8 @@ struct StartPosition {
 // Variant must be standard chess or Chess960 (under any of its usual spellings); FEN
 // (spec 9.7.2; a tag spelled "fen" in another case is accepted, with a strict-only note)
 // is parsed strictly; SetUp "1" without FEN falls back to the standard position with a
-// warning. Never throws.
+// warning; so does a Chess960 game without FEN (the standard position is only one of
+// its 960 start positions). Never throws.
 StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags);
 
 }  // namespace chesstool::pgn

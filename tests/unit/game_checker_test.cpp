@@ -2,7 +2,9 @@
 // Replaying games: legality in mainline and variations, diagnostics, corpus verdicts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <vector>
 
 #include "support/check_text.hpp"
 #include "support/paths.hpp"
@@ -114,6 +116,57 @@ TEST(GameChecker, Chess960GameFromFenCastles) {
   EXPECT_EQ(games[0].plies, 4);
 }
 
+TEST(GameChecker, Chess960WithoutFenWarnsAndReplaysFromTheStandardPosition) {
+  // Every spelling start_position.cpp takes for Chess960.
+  for (const char* variant : {"Chess960", "chess960", "Chess 960", "chess-960", "Fischerandom", "fischerandom",
+                              "FischerRandom", "Fischer Random", "960", "Freestyle"}) {
+    std::string text = std::string("[Variant \"") + variant + "\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+    for (bool strict : {false, true}) {
+      auto games = check_text(text, strict);
+      ASSERT_EQ(games.size(), 1u) << variant;
+      const GameReport& g = games[0];
+      EXPECT_TRUE(g.valid) << variant << (g.errors.empty() ? "" : ": " + g.errors[0].message);
+      EXPECT_EQ(g.plies, 3) << variant;  // replayed from the standard position
+      ASSERT_EQ(g.warnings.size(), 1u) << variant << " strict " << strict;
+      const auto& w = g.warnings[0];
+      EXPECT_EQ(w.code, "chess960-without-fen");
+      EXPECT_EQ(w.token, variant);
+      EXPECT_EQ(w.ply, 0);
+      EXPECT_NE(w.message.find("FEN"), std::string::npos) << w.message;
+    }
+  }
+}
+
+TEST(GameChecker, Chess960WithoutFenOnlyWhenThereIsNoFen) {
+  // A FEN tag (even spelled "fen") says which start position was played: no warning.
+  const std::string fen = "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1";
+  for (const char* fen_tag : {"FEN", "fen"}) {
+    auto games = check_text(std::string("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[") + fen_tag + " \"" + fen +
+                            "\"]\n[Result \"*\"]\n\n1. Ne3 *\n");
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_TRUE(games[0].valid);
+    EXPECT_FALSE(has_code(games[0].warnings, "chess960-without-fen")) << fen_tag;
+  }
+  // Standard chess without FEN is the standard position: no warning either.
+  for (const char* variant : {"Standard", "normal", ""}) {
+    auto games = check_text(std::string("[Variant \"") + variant + "\"]\n[Result \"*\"]\n\n1. e4 *\n", true);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_TRUE(games[0].warnings.empty()) << variant << ": " << games[0].warnings[0].code;
+  }
+  // [SetUp "1"] without FEN in a Chess960 game: both warnings.
+  auto setup = check_text("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n1. e4 *\n");
+  ASSERT_EQ(setup.size(), 1u);
+  EXPECT_TRUE(setup[0].valid);
+  EXPECT_TRUE(has_code(setup[0].warnings, "setup-without-fen"));
+  EXPECT_TRUE(has_code(setup[0].warnings, "chess960-without-fen"));
+  // An invalid FEN is an error and nothing else is said about the start position.
+  auto bad = check_text("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"8/8 w\"]\n[Result \"*\"]\n\n1. e4 *\n");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_FALSE(bad[0].valid);
+  EXPECT_TRUE(has_code(bad[0].errors, "invalid-fen"));
+  EXPECT_FALSE(has_code(bad[0].warnings, "chess960-without-fen"));
+}
+
 TEST(GameChecker, RecoversAtTheNextGameAfterABrokenOne) {
   std::string text = game("*", "1. e4 e5 2. Ke3") + "\n" + game("1-0", "1. d4 d5") + "\n" + "[Event \"x\"\n\n1. ((( e4\n" +
                      game("0-1", "1. c4 c5");
@@ -127,52 +180,95 @@ TEST(GameChecker, RecoversAtTheNextGameAfterABrokenOne) {
 }
 
 // The corpus folders with the verdicts their sources give (corpus/SOURCES.md).
+//
+// These tests must not pass on nothing: when the corpus is there, each asserts a floor on
+// the files and games it went through, a little below what the corpus holds today:
+//   pgn/valid 62 files, 221 games; pgn/chess960 1 file, 4 games; archives 4 files,
+//   2493 games; pgn/invalid 16 files, 30 games; pgn/variants 5 files, 8 games;
+//   pgn/lenient 28 files, 350 games.
+// Without the corpus (CHESSTOOL_CORPUS_DIR absent) they are skipped.
+namespace {
+
+// The files of one corpus folder, sorted; a missing folder is a failure (the corpus
+// itself is there, the callers checked).
+std::vector<fs::path> corpus_folder(const char* dir) {
+  std::vector<fs::path> out;
+  const fs::path path = chesstool::testing::corpus_path(dir);
+  if (!fs::is_directory(path)) {
+    ADD_FAILURE() << "corpus folder missing: " << path;
+    return out;
+  }
+  for (const auto& entry : fs::directory_iterator(path))
+    if (entry.is_regular_file()) out.push_back(entry.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 TEST(CorpusVerdicts, ValidAndChess960FilesAreAllValid) {
   if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
-  int games = 0;
+  std::size_t files = 0, games = 0;
   for (const char* dir : {"pgn/valid", "pgn/chess960", "archives"}) {
-    for (const auto& entry : fs::directory_iterator(chesstool::testing::corpus_path(dir))) {
-      for (const auto& g : check_file(entry.path().string())) {
+    for (const auto& file : corpus_folder(dir)) {
+      ++files;
+      for (const auto& g : check_file(file.string())) {
         ++games;
-        EXPECT_TRUE(g.valid) << entry.path() << " game " << g.index << ": "
+        EXPECT_TRUE(g.valid) << file << " game " << g.index << ": "
                              << (g.errors.empty() ? "" : g.errors[0].code + " " + g.errors[0].message);
       }
     }
   }
-  EXPECT_GT(games, 2700);
+  EXPECT_GE(files, 60u);    // 67 today
+  EXPECT_GE(games, 2700u);  // 2718 today
 }
 
 TEST(CorpusVerdicts, InvalidFilesAreReported) {
   if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
-  for (const auto& entry : fs::directory_iterator(chesstool::testing::corpus_path("pgn/invalid"))) {
+  std::size_t files = 0, games = 0;
+  for (const auto& file : corpus_folder("pgn/invalid")) {
+    ++files;
     // Result-tag files are reported as warnings (errors under --strict): FIDE results
     // are checked, but the moves themselves are legal.
-    auto games = check_file(entry.path().string(), /*strict=*/true);
+    auto reports = check_file(file.string(), /*strict=*/true);
+    games += reports.size();
     bool reported = false;
-    for (const auto& g : games) reported |= !g.valid;
-    EXPECT_TRUE(reported) << entry.path();
+    for (const auto& g : reports) reported |= !g.valid;
+    EXPECT_TRUE(reported) << file;
   }
+  EXPECT_GE(files, 13u);  // 16 today
+  EXPECT_GE(games, 25u);  // 30 today
 }
 
 TEST(CorpusVerdicts, VariantFilesAreUnsupported) {
   if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
-  for (const auto& entry : fs::directory_iterator(chesstool::testing::corpus_path("pgn/variants"))) {
-    for (const auto& g : check_file(entry.path().string())) {
-      EXPECT_FALSE(g.valid) << entry.path();
-      EXPECT_TRUE(has_code(g.errors, "unsupported-variant")) << entry.path() << " game " << g.index;
+  std::size_t files = 0, games = 0;
+  for (const auto& file : corpus_folder("pgn/variants")) {
+    ++files;
+    for (const auto& g : check_file(file.string())) {
+      ++games;
+      EXPECT_FALSE(g.valid) << file;
+      EXPECT_TRUE(has_code(g.errors, "unsupported-variant")) << file << " game " << g.index;
     }
   }
+  EXPECT_GE(files, 4u);  // 5 today
+  EXPECT_GE(games, 6u);  // 8 today
 }
 
 TEST(CorpusVerdicts, LenientFilesReplayExceptMainlineNullMoves) {
   if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
-  for (const auto& entry : fs::directory_iterator(chesstool::testing::corpus_path("pgn/lenient"))) {
-    for (const auto& g : check_file(entry.path().string())) {
+  std::size_t files = 0, games = 0;
+  for (const auto& file : corpus_folder("pgn/lenient")) {
+    ++files;
+    for (const auto& g : check_file(file.string())) {
+      ++games;
       if (!g.valid) {
         // Policy: a null move in the mainline makes the game not a legal game.
         ASSERT_FALSE(g.errors.empty());
-        EXPECT_EQ(g.errors[0].code, "null-move") << entry.path() << " game " << g.index << ": " << g.errors[0].message;
+        EXPECT_EQ(g.errors[0].code, "null-move") << file << " game " << g.index << ": " << g.errors[0].message;
       }
     }
   }
+  EXPECT_GE(files, 24u);   // 28 today
+  EXPECT_GE(games, 300u);  // 350 today
 }

@@ -2,7 +2,14 @@
 // Perft against the corpus suites, and move generator invariants checked at every node.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <string>
 
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
@@ -154,4 +161,159 @@ TEST(MoveGen, Chess960CastlingPutsKingAndRookOnStandardFiles) {
   EXPECT_EQ(after.piece_on(make_square(3, 0)), make_piece(White, Rook));
   EXPECT_EQ(after.piece_on(make_square(0, 0)), NoPiece);
   EXPECT_EQ(after.key(), after.compute_key());
+}
+
+// ---------------------------------------------------------------------------------------
+// Deep trees: perft accepts any depth up to 64.
+
+namespace {
+
+// A position of my own with a tiny tree at every depth. Everything is locked except the
+// kings: White's king shuttles h1-g1 (its pawns d2 f2 h2 are blocked by d3 f3 h3, the
+// bishop e1 sits between d2 and f2, f1 is covered by the black pawn e2, g2 by f3 and h3),
+// so White always has exactly one move. Black's king walks the triangle a8-b8-a7 (a6 and
+// c7 are its own blocked pawns, b6 is covered by a5, b7 by c6, c8 by d7; the bishop d8
+// is boxed in by c7 and e7), so Black always has exactly two. No capture is ever
+// possible. With White to move the tree has 2^floor(depth/2) leaves; with Black to
+// move, 2^ceil(depth/2).
+constexpr const char* kTriangleWhite = "k2b4/2pPp3/p1P1P3/P7/8/3p1p1p/3PpP1P/4B2K w - - 0 1";
+constexpr const char* kTriangleBlack = "k2b4/2pPp3/p1P1P3/P7/8/3p1p1p/3PpP1P/4B2K b - - 0 1";
+
+std::uint64_t triangle_leaves(bool white_to_move, int depth) {
+  int black_plies = white_to_move ? depth / 2 : (depth + 1) / 2;
+  return std::uint64_t(1) << black_plies;
+}
+
+Position parsed(const char* fen) {
+  FenResult r = parse_fen(fen);
+  EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error->to_string());
+  return r.position;
+}
+
+}  // namespace
+
+TEST(PerftDeep, HandMadeTriangleWithoutHashToDepth32) {
+  for (bool white : {true, false}) {
+    Position pos = parsed(white ? kTriangleWhite : kTriangleBlack);
+    // Depth 32 is 65536 leaves: cheap enough without a table.
+    for (int depth = 0; depth <= 32; ++depth)
+      EXPECT_EQ(perft(pos, depth), triangle_leaves(white, depth)) << (white ? "white" : "black") << " depth " << depth;
+  }
+}
+
+TEST(PerftDeep, HandMadeTriangleWithHashAndThreadsToDepth64) {
+  // Depth 64 has 2^32 leaves either way (32 black plies): only a table makes that quick,
+  // and the count no longer fits in 32 bits.
+  for (bool white : {true, false}) {
+    Position pos = parsed(white ? kTriangleWhite : kTriangleBlack);
+    for (int threads : {1, 2}) {
+      PerftOptions opts;
+      opts.threads = threads;
+      opts.hash_mb = 1;
+      for (int depth = 0; depth <= 64; ++depth)
+        ASSERT_EQ(perft(pos, depth, opts), triangle_leaves(white, depth))
+            << (white ? "white" : "black") << " threads " << threads << " depth " << depth;
+    }
+  }
+}
+
+TEST(PerftDeep, DivideAtDepth64) {
+  PerftOptions opts;
+  opts.threads = 2;
+  opts.hash_mb = 1;
+  auto white = perft_divide(parsed(kTriangleWhite), 64, opts);
+  ASSERT_EQ(white.size(), 1u);  // Kg1
+  EXPECT_EQ(white[0].nodes, std::uint64_t(1) << 32);
+  auto black = perft_divide(parsed(kTriangleBlack), 64, opts);
+  ASSERT_EQ(black.size(), 2u);  // Kb8, Ka7: each 31 more black plies
+  for (const auto& e : black) EXPECT_EQ(e.nodes, std::uint64_t(1) << 31);
+  EXPECT_TRUE(perft_divide(parsed(kTriangleBlack), 0, opts).empty());
+}
+
+TEST(PerftDeep, ShakmatyPrisonAtDepth32) {
+  const std::string file = chesstool::testing::corpus_path("perft/tricky.perft");
+  if (!std::filesystem::is_regular_file(file)) GTEST_SKIP() << file << " absent";
+  const chesstool::testing::PerftCase* prison = nullptr;
+  auto cases = chesstool::testing::read_perft_suite(file);
+  for (const auto& c : cases)
+    if (c.id == "prison") prison = &c;
+  ASSERT_NE(prison, nullptr) << "no 'prison' entry in " << file;
+  FenResult r = parse_fen(prison->fen, FenMode::Playable);
+  ASSERT_TRUE(r.ok()) << prison->fen;
+  bool has_32 = false;
+  for (auto [depth, nodes] : prison->depths) {
+    has_32 |= depth == 32;
+    EXPECT_EQ(perft(r.position, depth), nodes) << "depth " << depth;
+    PerftOptions opts;
+    opts.threads = 2;
+    opts.hash_mb = 1;
+    EXPECT_EQ(perft(r.position, depth, opts), nodes) << "hashed, depth " << depth;
+    std::uint64_t sum = 0;
+    for (const auto& e : perft_divide(r.position, depth, opts)) sum += e.nodes;
+    EXPECT_EQ(sum, nodes) << "divide, depth " << depth;
+  }
+  EXPECT_TRUE(has_32) << "the prison entry has no depth 32";
+}
+
+// ---------------------------------------------------------------------------------------
+// A transposition table that cannot be allocated.
+
+TEST(PerftHash, SizeThatCannotBeRepresentedThrowsHashAllocationError) {
+  // SIZE_MAX megabytes does not fit in a size_t as bytes: refused before any allocation.
+  PerftOptions opts;
+  opts.hash_mb = SIZE_MAX;
+  const std::string expected = "cannot allocate a " + std::to_string(SIZE_MAX) + " MB transposition table";
+  try {
+    perft(Position::startpos(), 4, opts);
+    ADD_FAILURE() << "no exception";
+  } catch (const HashAllocationError& e) {
+    EXPECT_EQ(std::string(e.what()), expected);
+    EXPECT_EQ(e.megabytes(), std::size_t(SIZE_MAX));
+  }
+  EXPECT_THROW(perft_divide(Position::startpos(), 5, opts), HashAllocationError);
+  // A HashAllocationError is a std::runtime_error, for callers that catch those.
+  EXPECT_THROW(perft(Position::startpos(), 4, opts), std::runtime_error);
+  // Below depth 4 no table is used, so none is allocated.
+  EXPECT_EQ(perft(Position::startpos(), 3, opts), 8902u);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CHESSTOOL_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define CHESSTOOL_TEST_SANITIZED 1
+#endif
+#endif
+
+TEST(PerftHash, TableLargerThanTheAddressSpaceLimitThrowsHashAllocationError) {
+#ifdef CHESSTOOL_TEST_SANITIZED
+  // ASan and TSan reserve terabytes of shadow memory (an address space limit breaks
+  // them) and abort on a failed allocation instead of returning null.
+  GTEST_SKIP() << "not under a sanitizer";
+#else
+  // The largest size the CLI accepts, 65536 MB, in a child process whose address space
+  // is limited to 2 GB: the allocation must fail there, however much memory the machine
+  // has, without touching any of it.
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0) << "fork failed";
+  if (pid == 0) {
+    rlimit limit{};
+    limit.rlim_cur = limit.rlim_max = rlim_t(2) << 30;
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(10);
+    PerftOptions opts;
+    opts.hash_mb = 65536;
+    try {
+      perft(Position::startpos(), 4, opts);
+      _exit(2);  // no exception
+    } catch (const HashAllocationError& e) {
+      _exit(std::string(e.what()) == "cannot allocate a 65536 MB transposition table" ? 0 : 3);
+    } catch (...) {
+      _exit(4);  // std::bad_alloc, say
+    }
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "child killed, status " << status;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "2: no exception; 3: wrong message; 4: another exception; 10: setrlimit failed";
+#endif
 }
