@@ -4,8 +4,6 @@
 
 #include <chrono>
 #include <memory>
-#include <new>
-#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -61,13 +59,8 @@ ExitCode run_perft(const PerftCliOptions& o) {
     } else {
       nodes = perft(pos, o.depth, options);
     }
-  } catch (const std::bad_alloc&) {
-    if (o.hash_mb == 0) throw;
-    error(fmt::format("cannot allocate a {} MB transposition table (--hash): out of memory", o.hash_mb));
-    return ExitCode::Error;
-  } catch (const std::length_error&) {
-    if (o.hash_mb == 0) throw;
-    error(fmt::format("cannot allocate a {} MB transposition table (--hash): too large", o.hash_mb));
+  } catch (const HashAllocationError& e) {
+    error(fmt::format("{} (--hash {})", e.what(), o.hash_mb));
     return ExitCode::Error;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,0 +1,1 @@
+$CHESSTOOL perft "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1" 32 --threads 2 --expect 1 && $CHESSTOOL perft "k2b4/2pPp3/p1P1P3/P7/8/3p1p1p/3PpP1P/4B2K w - - 0 1" 64 --threads 1 --hash 1 --expect 4294967296

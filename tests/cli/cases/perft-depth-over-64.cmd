@@ -1,0 +1,1 @@
+$CHESSTOOL perft startpos 65
