@@ -1,0 +1,896 @@
+#!/usr/bin/env bash
+# Fault-injection suite: what chesstool does when its outputs fail or are dangerous.
+# Standard output on /dev/full or closed, standard error closed, an output that is an
+# input (same path, symbolic link, hard link, -o and --rejects one file), an input that
+# cannot be opened, a directory without write permission, a file-size limit reached in
+# the middle of a write, SIGINT and SIGTERM in the middle of a write, outputs that are
+# not regular files (a character device, a FIFO), --in-place with modes, owners and
+# hard links, I/O errors in JSON records, and a perft hash too large for the memory.
+#
+# Every case checks the exit status, the message on standard error, that every input
+# and pre-existing output is unchanged (type, inode, links, mode, owner, sha256) and
+# that the output's directory has the same listing afterwards (no temporary
+# .NAME.chesstool-XXXXXX left). Controls check that the normal runs still work.
+#
+# Usage: bash tests/faults/run.sh BIN [CASE-REGEX]
+#   BIN         the chesstool binary (the Release build)
+#   CASE-REGEX  run only the cases whose name matches this extended regex
+# Output: "ok  CASE", "FAIL CASE: why" or "skip CASE: why" per case, then a count.
+# Exit status 1 when a case failed, 2 when the suite could not start.
+# Best run as root (CI does): the permission cases then run as nobody through setpriv
+# or runuser, and the cases that need chown or mknod are skipped without root.
+set -uo pipefail
+export LC_ALL=C
+
+if (($# < 1 || $# > 2)); then
+  echo "usage: $0 BIN [CASE-REGEX]" >&2
+  exit 2
+fi
+BIN=$(realpath -e -- "$1" 2>/dev/null) || {
+  echo "faults: no such binary: $1" >&2
+  exit 2
+}
+if [[ ! -x $BIN ]]; then
+  echo "faults: not executable: $BIN" >&2
+  exit 2
+fi
+FILTER=${2:-}
+HERE=$(cd -- "$(dirname -- "$0")" && pwd)
+ROOT=$(cd -- "$HERE/../.." && pwd)
+for tool in sha256sum stat timeout mkfifo gzip cmp comm env realpath; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "faults: $tool is missing" >&2
+    exit 2
+  fi
+done
+# shellcheck source=tests/faults/lib.sh
+source "$HERE/lib.sh"
+
+SCR=$(mktemp -d "${TMPDIR:-/tmp}/chesstool-faults.XXXXXX") || exit 2
+BG_PIDS=()
+cleanup() {
+  local p
+  for p in "${BG_PIDS[@]}"; do
+    kill -KILL "$p" 2>/dev/null
+  done
+  chmod -R u+rwX -- "$SCR" 2>/dev/null
+  rm -rf -- "$SCR"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+chmod 755 "$SCR"
+started=$SECONDS
+
+# --- inputs, shared by every case (and checked unchanged after each) ---------------
+DATA=$SCR/data
+mkdir -m 755 "$DATA"
+TWIC=$DATA/twic.pgn # 232 valid games
+BAD=$DATA/bad.pgn   # one game with an illegal move
+MIXED=$DATA/mixed.pgn
+cp -- "$ROOT/testdata/sample/twic-232games.pgn" "$TWIC"
+cp -- "$ROOT/testdata/pgn/invalid/illegal-move.pgn" "$BAD"
+cat -- "$BAD" "$TWIC" >"$MIXED"
+chmod 644 "$TWIC" "$BAD" "$MIXED"
+SHARED_INPUTS=("$TWIC" "$BAD" "$MIXED")
+START_FEN='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+CAP=$SCR/capture # standard output and error of the runs, outside every watched directory
+mkdir -m 755 "$CAP"
+OUT=$CAP/stdout
+ERR=$CAP/stderr
+REF=$SCR/reference
+mkdir -m 755 "$REF"
+
+# Reference output of a normal run, made once: reference NAME EXPECTED-RC ARGS... sets
+# REF_FILE. A reference run that fails is a problem of the case that needs it.
+reference() {
+  local name=$1 want=$2 rc
+  shift 2
+  REF_FILE=$REF/$name
+  if [[ ! -e $REF_FILE.rc ]]; then
+    timeout -k 2 60 "$BIN" "$@" >"$REF_FILE" 2>"$REF_FILE.err"
+    echo $? >"$REF_FILE.rc"
+  fi
+  rc=$(<"$REF_FILE.rc")
+  if [[ $rc != "$want" ]]; then
+    problem "reference run 'chesstool $*' gave $(describe_rc "$rc"), expected $(describe_rc "$want")"
+  fi
+}
+
+# --- running as nobody -----------------------------------------------------------
+# As root, permission bits mean something only for another user: the permission cases
+# run as nobody. Not as root, they run as the current user.
+AS_NOBODY=()
+NOBODY_BIN=$BIN
+NOBODY_WHY=""
+if ((EUID == 0)); then
+  if ! id -u nobody >/dev/null 2>&1 || ! getent group nogroup >/dev/null 2>&1; then
+    NOBODY_WHY="no user nobody or no group nogroup"
+  elif command -v setpriv >/dev/null && setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>/dev/null; then
+    AS_NOBODY=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+  elif command -v runuser >/dev/null && runuser -u nobody -- true 2>/dev/null; then
+    AS_NOBODY=(runuser -u nobody --)
+  else
+    NOBODY_WHY="neither setpriv nor runuser can switch to nobody"
+  fi
+  if ((${#AS_NOBODY[@]})) && ! "${AS_NOBODY[@]}" timeout 10 "$BIN" --version >/dev/null 2>&1; then
+    # The build directory may be out of nobody's reach: a copy in the scratch directory.
+    mkdir -m 755 "$SCR/bin"
+    cp -- "$BIN" "$SCR/bin/chesstool"
+    chmod 755 "$SCR/bin/chesstool"
+    NOBODY_BIN=$SCR/bin/chesstool
+    if ! "${AS_NOBODY[@]}" timeout 10 "$NOBODY_BIN" --version >/dev/null 2>&1; then
+      NOBODY_WHY="nobody cannot run the binary, even copied to $SCR/bin"
+      AS_NOBODY=()
+    fi
+  fi
+  # shellcheck disable=SC2016 # $1 is for the inner shell
+  if ((${#AS_NOBODY[@]})) && ! "${AS_NOBODY[@]}" sh -c 'test -r "$1"' sh "$TWIC"; then
+    NOBODY_WHY="nobody cannot read the scratch directory $SCR"
+    AS_NOBODY=()
+  fi
+fi
+# True when the case can run as a user the permission bits apply to; else skips it.
+can_be_unprivileged() {
+  if ((EUID == 0 && ${#AS_NOBODY[@]} == 0)); then
+    skip "cannot run as nobody: $NOBODY_WHY"
+    return 1
+  fi
+}
+need_root() {
+  if ((EUID != 0)); then
+    skip "needs root ($1)"
+    return 1
+  fi
+}
+
+# =====================================================================================
+# 1, 2. Standard output on /dev/full, and closed.
+# =====================================================================================
+stdout_command() {
+  case $1 in
+    validate-json) ARGS=(validate --json "$TWIC") ;;
+    convert-pgn) ARGS=(convert --to pgn "$TWIC") ;;
+    convert-uci) ARGS=(convert --to uci "$TWIC") ;;
+    convert-json) ARGS=(convert --to json "$TWIC") ;;
+    annotate) ARGS=(annotate "$TWIC") ;;
+    board) ARGS=(board startpos) ;;
+    fen) ARGS=(fen "$START_FEN") ;;
+    perft) ARGS=(perft startpos 3) ;;
+    report) ARGS=(report "$TWIC") ;;
+  esac
+}
+STDOUT_COMMANDS=(validate-json convert-pgn convert-uci convert-json annotate board fen perft report)
+
+t_stdout_full() {
+  stdout_command "$1"
+  run --stdout full -- "${ARGS[@]}"
+  want_rc 2
+  want_err_line "chesstool: error: writing standard output: No space left on device"
+}
+
+t_stdout_closed() {
+  stdout_command "$1"
+  run --stdout closed -- "${ARGS[@]}"
+  want_rc 2
+  want_err 'writing standard output' "'writing standard output'"
+}
+
+# A regular file as standard output, under a file-size limit: the same error.
+t_stdout_fsize() {
+  newdir
+  watch_dir "$D"
+  run --stdout "$CAP/limited" --fsize 50 -- convert --to pgn "$TWIC"
+  want_rc 2
+  want_err 'writing standard output: File too large' "'writing standard output: File too large'"
+}
+
+# =====================================================================================
+# 3. Standard error closed: the normal exit status, no crash.
+# =====================================================================================
+stderr_command() {
+  case $1 in
+    validate-invalid) ARGS=(validate "$BAD") EXPECT=1 ;;
+    validate-valid) ARGS=(validate "$TWIC") EXPECT=0 ;; # the summary goes to stderr
+    validate-json-invalid) ARGS=(validate --json "$MIXED") EXPECT=1 ;;
+    convert-invalid) ARGS=(convert --to uci "$MIXED") EXPECT=1 ;;
+    annotate-invalid) ARGS=(annotate "$MIXED") EXPECT=1 ;;
+    fen-invalid) ARGS=(fen '8/8/8/8/8/8/8/8 w - - 0 1') EXPECT=1 ;;
+    board-invalid) ARGS=(board 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1') EXPECT=2 ;;
+    perft-invalid) ARGS=(perft '8/8/8/8/8/8/8/8 w - - 0 1' 3) EXPECT=2 ;;
+    report-invalid) ARGS=(report "$MIXED") EXPECT=1 ;;
+    missing-input) ARGS=(validate "$SCR/nosuch.pgn") EXPECT=2 ;;
+  esac
+}
+STDERR_COMMANDS=(validate-invalid validate-valid validate-json-invalid convert-invalid annotate-invalid
+  fen-invalid board-invalid perft-invalid report-invalid missing-input)
+
+t_stderr_closed() {
+  stderr_command "$1"
+  run --stderr-closed -- "${ARGS[@]}"
+  want_rc "$EXPECT"
+}
+
+# With standard error closed, the next file opened may get descriptor 2: the
+# diagnostics must not end up in the output file.
+t_stderr_closed_output() {
+  local what=$1
+  newdir
+  watch_dir "$D"
+  allow_new "$D" out.txt
+  if [[ $what == convert ]]; then
+    reference convert-uci-mixed 1 convert --to uci "$MIXED"
+    run --cd "$D" --stderr-closed -- convert --to uci -o out.txt "$MIXED"
+  else
+    reference annotate-mixed 1 annotate "$MIXED"
+    run --cd "$D" --stderr-closed -- annotate -o out.txt "$MIXED"
+  fi
+  want_rc 1
+  want_same "$D/out.txt" "$REF_FILE" "the output"
+}
+
+t_stderr_closed_stdout_full() {
+  stdout_command "$1"
+  run --stderr-closed --stdout full -- "${ARGS[@]}"
+  want_rc 2
+}
+
+# =====================================================================================
+# 4. An output that is an input: refused before anything is read.
+# =====================================================================================
+# Sets up D/x.pgn (a copy of the mixed archive, so a broken run would have rejects).
+same_setup() {
+  newdir
+  cp -- "$MIXED" "$D/x.pgn"
+  chmod 644 "$D/x.pgn"
+}
+
+t_same_path() {
+  same_setup
+  watch "$D/x.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- convert --to pgn -o x.pgn x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err 'x\.pgn' "the file name x.pgn"
+}
+
+t_same_symlink() {
+  same_setup
+  ln -s x.pgn "$D/link.pgn"
+  watch "$D/x.pgn" "$D/link.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- convert --to pgn -o link.pgn x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err 'link\.pgn' "the output's name link.pgn"
+  want_err 'x\.pgn' "the input's name x.pgn"
+}
+
+t_same_hardlink() {
+  same_setup
+  ln -- "$D/x.pgn" "$D/hard.pgn"
+  watch "$D/x.pgn" "$D/hard.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- convert --to pgn -o hard.pgn x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err 'hard\.pgn' "the output's name hard.pgn"
+  want_err 'x\.pgn' "the input's name x.pgn"
+}
+
+t_same_rejects() {
+  same_setup
+  watch "$D/x.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- convert --to pgn --rejects x.pgn x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err 'x\.pgn' "the file name x.pgn"
+}
+
+t_same_annotate() {
+  local how=$1
+  same_setup
+  local out=x.pgn
+  if [[ $how == symlink ]]; then
+    ln -s x.pgn "$D/link.pgn"
+    out=link.pgn
+    watch "$D/link.pgn"
+  fi
+  watch "$D/x.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- annotate -o "$out" x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err "${out//./\\.}" "the output's name $out"
+}
+
+# -o and --rejects naming one file: exists before, does not, or through a symlink.
+t_same_two_outputs() {
+  local how=$1
+  newdir
+  local rej=out.txt
+  case $how in
+    existing) echo "precious" >"$D/out.txt" ;;
+    new) ;;
+    symlink)
+      echo "precious" >"$D/out.txt"
+      ln -s out.txt "$D/link.txt"
+      rej=link.txt
+      ;;
+  esac
+  watch "$D/out.txt"
+  [[ $how == symlink ]] && watch "$D/link.txt"
+  watch_dir "$D"
+  run --cd "$D" -- convert --to pgn -o out.txt --rejects "$rej" "$MIXED"
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err 'out\.txt' "the file name out.txt"
+}
+
+# The refusal comes before any input is read: a FIFO that nobody writes is named as the
+# first input; reading it would block until the time limit.
+t_same_before_read() {
+  same_setup
+  mkfifo "$D/never.fifo"
+  watch "$D/x.pgn" "$D/never.fifo"
+  watch_dir "$D"
+  run --cd "$D" --timeout 5 -- convert --to pgn -o x.pgn never.fifo x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+}
+
+# Standard output redirected onto an input (>>, which does not truncate it).
+t_same_stdout() {
+  same_setup
+  watch "$D/x.pgn"
+  watch_dir "$D"
+  run --cd "$D" --stdout-append "$D/x.pgn" -- convert --to pgn x.pgn
+  want_rc 2
+  want_err 'same file' "'same file'"
+}
+
+# =====================================================================================
+# 5. An input that cannot be opened: the output keeps its content.
+# =====================================================================================
+t_missing_input() {
+  local what=$1
+  newdir
+  echo "precious" >"$D/p.txt"
+  watch "$D/p.txt"
+  watch_dir "$D"
+  case $what in
+    convert) run --cd "$D" -- convert --to uci -o p.txt nosuch.pgn ;;
+    annotate) run --cd "$D" -- annotate -o p.txt nosuch.pgn ;;
+    after-good) run --cd "$D" -- convert --to uci -o p.txt "$TWIC" nosuch.pgn ;;
+    rejects) run --cd "$D" -- convert --to uci --rejects p.txt "$MIXED" nosuch.pgn ;;
+  esac
+  want_rc 2
+  want_err 'nosuch\.pgn' "the name nosuch.pgn"
+}
+
+# =====================================================================================
+# 6. The output's directory is not writable (as nobody when run as root).
+# =====================================================================================
+t_readonly_dir() {
+  local what=$1
+  can_be_unprivileged || return 0
+  newdir
+  echo "precious" >"$D/out.pgn"
+  chmod 644 "$D/out.pgn"
+  [[ $what == writable-file ]] && chmod 666 "$D/out.pgn"
+  ((EUID == 0)) || chmod 555 "$D"
+  watch "$D/out.pgn" "$D/new.pgn" "$D/out.svg"
+  watch_dir "$D"
+  case $what in
+    convert-existing | writable-file) run --nobody --cd "$D" -- convert --to pgn -o out.pgn "$TWIC" ;;
+    convert-new) run --nobody --cd "$D" -- convert --to pgn -o new.pgn "$TWIC" ;;
+    annotate) run --nobody --cd "$D" -- annotate -o out.pgn "$TWIC" ;;
+    rejects) run --nobody --cd "$D" -- convert --to uci --rejects new.pgn "$MIXED" ;;
+    board-svg) run --nobody --cd "$D" -- board startpos --svg out.svg ;;
+  esac
+  want_rc 2
+  want_err 'cannot create|Permission denied' "'cannot create' or 'Permission denied'"
+  ((EUID == 0)) || chmod 755 "$D"
+}
+
+# =====================================================================================
+# 7. A file-size limit reached in the middle of a write (SIGXFSZ is ignored).
+# =====================================================================================
+t_fsize() {
+  local what=$1
+  newdir
+  case $what in
+    convert-o | annotate-o)
+      echo "precious" >"$D/out.pgn"
+      watch "$D/out.pgn"
+      ;;
+    in-place)
+      cp -- "$TWIC" "$D/f.pgn"
+      watch "$D/f.pgn"
+      ;;
+    board-svg) echo "precious" >"$D/out.svg" && watch "$D/out.svg" ;;
+    board-svg-new) watch "$D/out.svg" ;;
+  esac
+  watch_dir "$D"
+  case $what in
+    convert-o) run --cd "$D" --stdout null --fsize 50 -- convert --to pgn -o out.pgn "$TWIC" ;;
+    annotate-o) run --cd "$D" --stdout null --fsize 50 -- annotate -o out.pgn "$TWIC" ;;
+    in-place) run --cd "$D" --stdout null --fsize 50 -- annotate --in-place f.pgn ;;
+    board-svg | board-svg-new) run --cd "$D" --stdout null --fsize 0 -- board startpos --svg out.svg ;;
+  esac
+  want_rc 2
+  want_err 'File too large' "'File too large'"
+}
+
+# =====================================================================================
+# 8. SIGINT and SIGTERM in the middle of a write.
+# =====================================================================================
+HALF=100000 # bytes of the 202457-byte archive written to the FIFO before the signal
+
+# The input is a FIFO: the suite writes part of the archive into it and keeps it open,
+# so the binary blocks reading the rest when the signal comes.
+t_signal_fifo() {
+  local what=$1 sig=$2
+  newdir
+  mkfifo "$D/in.fifo"
+  local target=out.pgn
+  [[ $what == rejects ]] && target=rej.pgn
+  echo "precious" >"$D/$target"
+  watch "$D/$target" "$D/in.fifo"
+  watch_dir "$D"
+  exec 7<>"$D/in.fifo" # read-write: never blocks, and holds the FIFO open
+  case $what in
+    convert-o) start_bg "$D" convert --to pgn -o out.pgn in.fifo ;;
+    rejects) start_bg "$D" convert --to uci --rejects rej.pgn in.fifo ;;
+    annotate-o) start_bg "$D" annotate -o out.pgn in.fifo ;;
+  esac
+  {
+    if [[ $what == rejects ]]; then cat -- "$BAD"; fi
+    head -c "$HALF" -- "$TWIC"
+  } >"$CAP/feed"
+  # The writer blocks once the pipe is full, until the binary reads: wait for it while
+  # the binary runs (5 s at most), so that a binary that is gone costs no time.
+  cat -- "$CAP/feed" >&7 &
+  local writer=$! i=0
+  BG_PIDS+=("$writer")
+  while running "$writer" && running "$PID" && ((i < 100)); do
+    sleep 0.05
+    i=$((i + 1))
+  done
+  if running "$writer"; then
+    kill -KILL "$writer" 2>/dev/null
+    running "$PID" && problem "the binary did not read its input within 5 s"
+  fi
+  wait "$writer" 2>/dev/null
+  sleep 0.3
+  if ! running "$PID"; then
+    wait_bounded "$PID" 1
+    problem "the binary was gone before the signal ($(describe_rc "$RC"))"
+    exec 7>&-
+    return 0
+  fi
+  kill "-$sig" "$PID"
+  wait_bounded "$PID" 10
+  exec 7>&-
+  ((TIMED_OUT)) && problem "still running 10 s after SIG$sig"
+  want_rc $((128 + $(kill -l "$sig")))
+}
+
+# --in-place needs a regular file: a large one, and the signal after 0.1 s. When the
+# binary finished first, the file must be the annotated archive; else unchanged.
+BIG=$SCR/big.pgn
+t_signal_in_place() {
+  local sig=$1 i
+  if [[ ! -f $BIG ]]; then
+    for ((i = 0; i < 300; i++)); do cat -- "$TWIC"; done >"$BIG"
+  fi
+  newdir
+  cp -- "$BIG" "$D/f.pgn"
+  local before
+  before=$(fingerprint "$D/f.pgn")
+  watch_dir "$D"
+  start_bg "$D" annotate --in-place f.pgn
+  sleep 0.1
+  kill "-$sig" "$PID" 2>/dev/null
+  wait_bounded "$PID" 10
+  ((TIMED_OUT)) && problem "still running 10 s after SIG$sig"
+  local now
+  now=$(fingerprint "$D/f.pgn")
+  if [[ $RC == 0 ]]; then
+    reference annotate-big 0 annotate "$BIG"
+    want_same "$D/f.pgn" "$REF_FILE" "finished before the signal, so annotated"
+  else
+    want_rc $((128 + $(kill -l "$sig")))
+    # Unchanged, or (a signal just after the rename) the whole annotated file.
+    if [[ $now != "$before" ]]; then
+      reference annotate-big 0 annotate "$BIG"
+      cmp -s -- "$D/f.pgn" "$REF_FILE" ||
+        problem "f.pgn changed and is not the annotated archive ($(fingerprint_diff "$before" "$now"))"
+    fi
+  fi
+  remove_after_case "$D"
+}
+
+# =====================================================================================
+# 9. An existing output that is not a regular file is written directly, never replaced.
+# =====================================================================================
+t_chardev() {
+  local what=$1
+  newdir
+  if ! mknod "$D/nulldev" c 1 3 2>/dev/null; then
+    skip "mknod is not permitted here"
+    return 0
+  fi
+  chmod 666 "$D/nulldev"
+  watch "$D/nulldev"
+  watch_dir "$D"
+  case $what in
+    convert-o) run --cd "$D" -- convert --to uci -o ./nulldev "$TWIC" ;;
+    rejects) run --cd "$D" -- convert --to uci --rejects ./nulldev "$MIXED" ;;
+    board-svg) run --cd "$D" -- board startpos --svg ./nulldev ;;
+  esac
+  if [[ $what == rejects ]]; then want_rc 1; else want_rc 0; fi
+  [[ -c $D/nulldev ]] || problem "nulldev is no longer a character device"
+}
+
+t_fifo_output() {
+  newdir
+  mkfifo "$D/f"
+  watch "$D/f"
+  watch_dir "$D"
+  reference convert-uci 0 convert --to uci "$TWIC"
+  : >"$CAP/got"
+  cat -- "$D/f" >"$CAP/got" &
+  local reader=$!
+  BG_PIDS+=("$reader")
+  run --cd "$D" -- convert --to uci -o f "$TWIC"
+  want_rc 0
+  local rc=$RC
+  wait_bounded "$reader" 3
+  ((TIMED_OUT)) && problem "the reader of the FIFO got no end of file"
+  RC=$rc
+  [[ -p $D/f ]] || problem "f is no longer a FIFO ($(fingerprint "$D/f"))"
+  want_same "$CAP/got" "$REF_FILE" "what the FIFO's reader got"
+}
+
+# =====================================================================================
+# 10. --in-place: mode, owner and group kept; read-only files, other users' files and
+# hard links refused.
+# =====================================================================================
+inplace_setup() {
+  newdir
+  cp -- "$TWIC" "$D/f.pgn"
+  chmod 644 "$D/f.pgn"
+}
+
+t_inplace_control() {
+  inplace_setup
+  watch_dir "$D"
+  reference annotate-twic 0 annotate "$TWIC"
+  run --cd "$D" -- annotate --in-place f.pgn
+  want_rc 0
+  want_same "$D/f.pgn" "$REF_FILE" "the annotated file"
+  want_stat "$D/f.pgn" '%a' 644
+}
+
+# As root, on nobody's file: the new file gets the owner, group and mode of the old one.
+# nobody:nogroup 0640 is not writable for root (not the owner, not in the group, no
+# 'other' bits), so it takes --force; nobody:root 0660 is, through the group.
+t_inplace_owner() {
+  local how=$1
+  need_root "chown" || return 0
+  if ! id -u nobody >/dev/null 2>&1 || ! getent group nogroup >/dev/null 2>&1; then
+    skip "no user nobody or group nogroup"
+    return 0
+  fi
+  inplace_setup
+  local -a extra=()
+  if [[ $how == force ]]; then
+    chown nobody:nogroup "$D/f.pgn"
+    chmod 640 "$D/f.pgn"
+    extra=(--force)
+  else
+    chown nobody:root "$D/f.pgn"
+    chmod 660 "$D/f.pgn"
+  fi
+  local before
+  before=$(stat -c '%U:%G %a' -- "$D/f.pgn")
+  watch_dir "$D"
+  reference annotate-twic 0 annotate "$TWIC"
+  run --cd "$D" -- annotate --in-place f.pgn "${extra[@]}"
+  want_rc 0
+  want_same "$D/f.pgn" "$REF_FILE" "the annotated file"
+  want_stat "$D/f.pgn" '%U:%G %a' "$before"
+}
+
+t_inplace_readonly() {
+  local force=$1
+  inplace_setup
+  chmod 444 "$D/f.pgn"
+  watch_dir "$D"
+  if [[ $force == force ]]; then
+    reference annotate-twic 0 annotate "$TWIC"
+    run --cd "$D" -- annotate --in-place f.pgn --force
+    want_rc 0
+    want_same "$D/f.pgn" "$REF_FILE" "the annotated file"
+    want_stat "$D/f.pgn" '%a' 444
+  else
+    watch "$D/f.pgn"
+    run --cd "$D" -- annotate --in-place f.pgn
+    want_rc 2
+    want_err 'not writable' "'not writable'"
+    want_err '--force' "a mention of --force"
+  fi
+}
+
+# Root editing nobody's 0644 or 0640 file: root is not the owner nor in nogroup, so the
+# 'other' bits (r-- or ---) apply: not writable for it without --force.
+t_inplace_other_user() {
+  need_root "chown" || return 0
+  inplace_setup
+  chown nobody:nogroup "$D/f.pgn"
+  chmod "$1" "$D/f.pgn"
+  watch "$D/f.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- annotate --in-place f.pgn
+  want_rc 2
+  want_err 'not writable' "'not writable'"
+}
+
+t_inplace_hardlink() {
+  inplace_setup
+  ln -- "$D/f.pgn" "$D/g.pgn"
+  watch "$D/f.pgn" "$D/g.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- annotate --in-place f.pgn
+  want_rc 2
+  want_err 'hard link' "'hard link'"
+  [[ $D/f.pgn -ef $D/g.pgn ]] || problem "f.pgn and g.pgn are no longer one inode"
+}
+
+# As nobody, in a directory nobody may write, a file of root's that nobody cannot write.
+t_inplace_unprivileged() {
+  need_root "a file of another user" || return 0
+  can_be_unprivileged || return 0
+  inplace_setup
+  chown nobody:nogroup "$D"
+  watch "$D/f.pgn"
+  watch_dir "$D"
+  run --nobody --cd "$D" -- annotate --in-place f.pgn
+  want_rc 2
+  want_err 'not writable|Permission denied' "'not writable' or 'Permission denied'"
+}
+
+# A symbolic link is followed: the file it names is replaced, the link stays.
+t_inplace_symlink() {
+  inplace_setup
+  ln -s f.pgn "$D/link.pgn"
+  watch_dir "$D"
+  reference annotate-twic 0 annotate "$TWIC"
+  run --cd "$D" -- annotate --in-place link.pgn
+  want_rc 0
+  [[ -L $D/link.pgn && $(readlink -- "$D/link.pgn") == f.pgn ]] ||
+    problem "link.pgn is no longer a symbolic link to f.pgn ($(fingerprint "$D/link.pgn"))"
+  want_same "$D/f.pgn" "$REF_FILE" "the file the link names"
+}
+
+# =====================================================================================
+# 11. Controls: the normal runs work (a broken binary fails here too).
+# =====================================================================================
+t_control_convert_o() {
+  local existing=$1
+  newdir
+  [[ $existing == existing ]] && echo "precious" >"$D/out.pgn"
+  watch_dir "$D"
+  allow_new "$D" out.pgn
+  reference convert-pgn 0 convert --to pgn "$TWIC"
+  run --cd "$D" -- convert --to pgn -o out.pgn "$TWIC"
+  want_rc 0
+  want_same "$D/out.pgn" "$REF_FILE" "the output"
+}
+
+t_control_rejects() {
+  newdir
+  echo "precious" >"$D/out.txt"
+  echo "precious" >"$D/rej.pgn"
+  watch_dir "$D"
+  reference convert-uci 0 convert --to uci "$TWIC"
+  run --cd "$D" -- convert --to uci -o out.txt --rejects rej.pgn "$MIXED"
+  want_rc 1
+  want_same "$D/out.txt" "$REF_FILE" "the output"
+  want_same "$D/rej.pgn" "$BAD" "the rejects"
+}
+
+t_control_annotate_o() {
+  newdir
+  watch_dir "$D"
+  allow_new "$D" out.pgn
+  reference annotate-twic 0 annotate "$TWIC"
+  run --cd "$D" -- annotate -o out.pgn "$TWIC"
+  want_rc 0
+  want_same "$D/out.pgn" "$REF_FILE" "the output"
+}
+
+t_control_board_svg() {
+  newdir
+  watch_dir "$D"
+  allow_new "$D" out.svg
+  run --cd "$D" -- board startpos --svg out.svg
+  want_rc 0
+  if [[ ! -f $D/out.svg ]]; then
+    problem "out.svg was not written"
+  elif ! head -c 5 -- "$D/out.svg" | grep -Eq '^(<svg|<\?xml)'; then
+    problem "out.svg does not start with <svg or <?xml: $(head -c 40 -- "$D/out.svg" | tr '\n' ' ')"
+  fi
+}
+
+# =====================================================================================
+# 12. I/O errors: JSON records, --quiet, a truncated gzip file.
+# =====================================================================================
+t_json_io_error() {
+  local others=$1
+  if ! command -v jq >/dev/null; then
+    skip "jq is not installed"
+    return 0
+  fi
+  newdir
+  watch_dir "$D"
+  if [[ $others == others ]]; then
+    run --cd "$D" -- validate --json "$TWIC" nosuch.pgn
+  else
+    run --cd "$D" -- validate --json nosuch.pgn
+  fi
+  want_rc 2
+  want_err 'nosuch\.pgn' "the name nosuch.pgn"
+  if ! jq -e . "$OUT" >/dev/null 2>&1; then
+    problem "standard output is not JSON records: $(head -c 100 "$OUT" | tr '\n' ' ')"
+    return 0
+  fi
+  jq -s -e 'any(.[]; .type == "io_error" and .file == "nosuch.pgn" and (.message | type) == "string")' \
+    "$OUT" >/dev/null ||
+    problem "no record {\"type\":\"io_error\",\"file\":\"nosuch.pgn\",\"message\":...} on stdout"
+  if [[ $others == others ]]; then
+    local games
+    games=$(jq -s '[.[] | select(.type == "game")] | length' "$OUT")
+    [[ $games == 232 ]] || problem "$games game records, expected 232 (the other file is still checked)"
+    jq -s -e 'any(.[]; .type == "summary" and .io_errors == 1)' "$OUT" >/dev/null ||
+      problem "no summary record with \"io_errors\": 1"
+  fi
+}
+
+t_quiet_io_error() {
+  newdir
+  watch_dir "$D"
+  run --cd "$D" -- validate --quiet nosuch.pgn
+  want_rc 2
+  want_err 'nosuch\.pgn' "a line naming nosuch.pgn"
+}
+
+GZ=$SCR/gz
+t_truncated_gzip() {
+  local what=$1
+  if [[ ! -f $GZ/trunc.pgn.gz ]]; then
+    mkdir -m 755 "$GZ"
+    gzip -c -- "$TWIC" | head -c 3000 >"$GZ/trunc.pgn.gz"
+  fi
+  newdir
+  cp -- "$GZ/trunc.pgn.gz" "$D/trunc.pgn.gz"
+  watch "$D/trunc.pgn.gz"
+  if [[ $what == convert-o ]]; then
+    echo "precious" >"$D/out.txt"
+    watch "$D/out.txt"
+  fi
+  watch_dir "$D"
+  case $what in
+    validate) run --cd "$D" -- validate trunc.pgn.gz ;;
+    convert-o) run --cd "$D" -- convert --to uci -o out.txt trunc.pgn.gz ;;
+  esac
+  want_rc 2
+  want_err 'trunc\.pgn\.gz' "the name trunc.pgn.gz"
+  want_no_err '<fd:' "'<fd:' instead of the file name"
+}
+
+# =====================================================================================
+# 13. A perft hash larger than the memory limit.
+# =====================================================================================
+t_perft_hash() {
+  run --vmem 4000000 --stdout null -- perft startpos 5 --hash 65536
+  want_rc 2
+  want_err '65536 MB' "'65536 MB'"
+  want_no_err 'bad_alloc' "'bad_alloc'"
+}
+
+# =====================================================================================
+echo "faults: $BIN (as $(id -un))"
+for c in "${STDOUT_COMMANDS[@]}"; do runcase "stdout-full-$c" t_stdout_full "$c"; done
+for c in "${STDOUT_COMMANDS[@]}"; do runcase "stdout-closed-$c" t_stdout_closed "$c"; done
+runcase stdout-file-size-limit t_stdout_fsize
+
+for c in "${STDERR_COMMANDS[@]}"; do runcase "stderr-closed-$c" t_stderr_closed "$c"; done
+runcase stderr-closed-convert-o-no-diagnostics-in-output t_stderr_closed_output convert
+runcase stderr-closed-annotate-o-no-diagnostics-in-output t_stderr_closed_output annotate
+for c in validate-json convert-pgn annotate board fen perft report; do
+  runcase "stderr-closed-stdout-full-$c" t_stderr_closed_stdout_full "$c"
+done
+
+runcase same-file-path t_same_path
+runcase same-file-symlink t_same_symlink
+runcase same-file-hardlink t_same_hardlink
+runcase same-file-rejects t_same_rejects
+runcase same-file-annotate-o t_same_annotate path
+runcase same-file-annotate-o-symlink t_same_annotate symlink
+runcase same-file-o-and-rejects-existing t_same_two_outputs existing
+runcase same-file-o-and-rejects-new t_same_two_outputs new
+runcase same-file-o-and-rejects-symlink t_same_two_outputs symlink
+runcase same-file-before-reading t_same_before_read
+runcase same-file-stdout-onto-input t_same_stdout
+
+runcase missing-input-convert-o t_missing_input convert
+runcase missing-input-annotate-o t_missing_input annotate
+runcase missing-input-after-good-input t_missing_input after-good
+runcase missing-input-rejects t_missing_input rejects
+
+runcase readonly-dir-convert-o-existing t_readonly_dir convert-existing
+runcase readonly-dir-convert-o-new t_readonly_dir convert-new
+runcase readonly-dir-writable-file t_readonly_dir writable-file
+runcase readonly-dir-annotate-o t_readonly_dir annotate
+runcase readonly-dir-rejects t_readonly_dir rejects
+runcase readonly-dir-board-svg t_readonly_dir board-svg
+
+runcase file-size-limit-convert-o t_fsize convert-o
+runcase file-size-limit-annotate-o t_fsize annotate-o
+runcase file-size-limit-annotate-in-place t_fsize in-place
+runcase file-size-limit-board-svg t_fsize board-svg
+runcase file-size-limit-board-svg-new t_fsize board-svg-new
+
+if env --default-signal=INT,TERM true 2>/dev/null; then
+  for s in INT TERM; do
+    runcase "signal-$s-convert-o" t_signal_fifo convert-o "$s"
+    runcase "signal-$s-convert-rejects" t_signal_fifo rejects "$s"
+    runcase "signal-$s-annotate-o" t_signal_fifo annotate-o "$s"
+    runcase "signal-$s-annotate-in-place" t_signal_in_place "$s"
+  done
+else
+  for s in INT TERM; do
+    for c in convert-o convert-rejects annotate-o annotate-in-place; do
+      runcase "signal-$s-$c" skip "env --default-signal is missing (coreutils < 8.31)"
+    done
+  done
+fi
+
+runcase chardev-convert-o t_chardev convert-o
+runcase chardev-rejects t_chardev rejects
+runcase chardev-board-svg t_chardev board-svg
+runcase fifo-convert-o t_fifo_output
+
+runcase in-place-control t_inplace_control
+runcase in-place-keeps-owner-and-mode-force t_inplace_owner force
+runcase in-place-keeps-owner-and-mode-group-writable t_inplace_owner group
+runcase in-place-readonly-refused t_inplace_readonly plain
+runcase in-place-readonly-force t_inplace_readonly force
+runcase in-place-other-users-0644-file-refused t_inplace_other_user 644
+runcase in-place-other-users-0640-file-refused t_inplace_other_user 640
+runcase in-place-hard-link-refused t_inplace_hardlink
+runcase in-place-unwritable-as-nobody t_inplace_unprivileged
+runcase in-place-symlink-followed t_inplace_symlink
+
+runcase control-convert-o-replaces t_control_convert_o existing
+runcase control-convert-o-new t_control_convert_o new
+runcase control-convert-rejects t_control_rejects
+runcase control-annotate-o t_control_annotate_o
+runcase control-board-svg t_control_board_svg
+
+runcase json-io-error t_json_io_error alone
+runcase json-io-error-others-checked t_json_io_error others
+runcase quiet-io-error t_quiet_io_error
+runcase truncated-gzip-validate t_truncated_gzip validate
+runcase truncated-gzip-convert-o t_truncated_gzip convert-o
+
+runcase perft-hash-too-large t_perft_hash
+
+total=$((N_OK + N_FAIL + N_SKIP))
+echo "faults: $total cases: $N_OK ok, $N_FAIL failed, $N_SKIP skipped ($((SECONDS - started)) s)"
+((N_FAIL == 0))
