@@ -24,7 +24,7 @@
 #include "core/san.hpp"
 #include "core/types.hpp"
 #include "core/uci.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #if __has_include("pgn/pgn_writer.hpp")
 #include "pgn/game.hpp"
 #include "pgn/pgn_writer.hpp"
@@ -787,7 +787,7 @@ inline std::string check_pgn_input(std::string_view bytes) {
 
   for (const pgn::RawGame& g : games) {
     for (bool strict : {false, true}) {
-      const pgn::GameReport r = pgn::check_game(g, pgn::CheckOptions{strict});
+      const pgn::GameReport r = pgn::check_game(g, pgn::ReplayOptions{strict});
       if (std::string e = check_report(g, r); !e.empty()) return "PGN input \"" + printable(data) + "\": " + e;
     }
   }
@@ -796,7 +796,7 @@ inline std::string check_pgn_input(std::string_view bytes) {
   static const std::vector<std::string> known = [] {
     std::vector<std::string> v;
     for (const pgn::RawGame& g : split_all(std::string(kKnownGames), static_cast<std::size_t>(-1)))
-      v.push_back(g.text + "\n=> " + report_summary(pgn::check_game(g, pgn::CheckOptions{})));
+      v.push_back(g.text + "\n=> " + report_summary(pgn::check_game(g, pgn::ReplayOptions{})));
     return v;
   }();
   const std::vector<pgn::RawGame> tail = split_all(data + std::string(kGarbageCloser) + std::string(kKnownGames), static_cast<std::size_t>(-1));
@@ -804,7 +804,7 @@ inline std::string check_pgn_input(std::string_view bytes) {
     return "PGN input \"" + printable(data) + "\" + known games: only " + std::to_string(tail.size()) + " games";
   for (std::size_t k = 0; k < known.size(); ++k) {
     const pgn::RawGame& g = tail[tail.size() - known.size() + k];
-    const std::string got = g.text + "\n=> " + report_summary(pgn::check_game(g, pgn::CheckOptions{}));
+    const std::string got = g.text + "\n=> " + report_summary(pgn::check_game(g, pgn::ReplayOptions{}));
     if (got != known[k])
       return "PGN input \"" + printable(data) + "\" + known games: known game " + std::to_string(k + 1) +
              " comes out as:\n" + got + "\ninstead of:\n" + known[k];
@@ -847,12 +847,12 @@ inline std::string tree_difference(const pgn::Line& a, const pgn::Line& b, bool 
 }
 
 // Reads the single game in text back; "" and the game on success.
-inline std::string reread(const std::string& text, pgn::BuildResult& out) {
+inline std::string reread(const std::string& text, pgn::Replayed& out) {
   const std::vector<pgn::RawGame> games = split_all(text, static_cast<std::size_t>(-1));
   if (games.size() != 1) return "written game reads back as " + std::to_string(games.size()) + " games";
   out = pgn::build_game(games[0]);
-  if (!out.ok()) return "written game does not replay: " + out.error->code + ": " + out.error->message;
-  const pgn::GameReport r = pgn::check_game(games[0], pgn::CheckOptions{});
+  if (!out.ok()) return "written game does not replay: " + out.error()->code + ": " + out.error()->message;
+  const pgn::GameReport r = pgn::check_game(games[0], pgn::ReplayOptions{});
   if (!r.valid) return "check_game finds the written game invalid: " + r.errors.front().code + ": " + r.errors.front().message;
   return "";
 }
@@ -867,12 +867,12 @@ inline std::string reread(const std::string& text, pgn::BuildResult& out) {
 inline std::string check_pgn_roundtrip_input(std::string_view bytes) {
   const std::string data(bytes);
   for (const pgn::RawGame& raw : split_all(data, static_cast<std::size_t>(-1))) {
-    pgn::BuildResult first = pgn::build_game(raw);
+    pgn::Replayed first = pgn::build_game(raw);
     if (!first.ok()) continue;
     const std::string where = "PGN input \"" + printable(data) + "\", game " + std::to_string(raw.index) + ": ";
     std::string written;
     pgn::write_pgn(first.game, written);
-    pgn::BuildResult second;
+    pgn::Replayed second;
     if (std::string e = reread(written, second); !e.empty()) return where + e + "\nwritten:\n" + written;
     if (second.game.start_fen != first.game.start_fen) return where + "start position changed\nwritten:\n" + written;
     if (second.game.result != pgn::game_result(first.game)) return where + "result changed\nwritten:\n" + written;
@@ -884,7 +884,7 @@ inline std::string check_pgn_roundtrip_input(std::string_view bytes) {
 
     std::string reduced;
     pgn::write_pgn(first.game, reduced, pgn::PgnWriteOptions{true, 80});
-    pgn::BuildResult third;
+    pgn::Replayed third;
     if (std::string e = reread(reduced, third); !e.empty()) return where + "reduced: " + e + "\nwritten:\n" + reduced;
     pgn::Line mainline;
     for (const pgn::Node& n : first.game.moves) {

@@ -21,8 +21,7 @@
 #include "cli/input_paths.hpp"
 #include "pgn/annotation_texts.hpp"
 #include "pgn/annotator.hpp"
-#include "pgn/game.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/pgn_writer.hpp"
 #include "report/game_output.hpp"
 
@@ -51,10 +50,8 @@ struct Annotated {
   std::string text;  // what to write: the annotated game, or the warning line and the raw text
   bool valid = true;
   bool empty = false;  // nothing but an earlier run's warning line: nothing to write
-  std::optional<pgn::GameReport> report;  // validate's findings for a game that does not replay
-  std::optional<pgn::BuildError> error;   // the builder's first error
   std::optional<pgn::Diagnostic> result_warning;
-  pgn::GameReport context;                // index and tags, for messages
+  pgn::GameReport report;  // the replay's findings: errors of a game that does not replay, tags for messages
 };
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -96,13 +93,9 @@ void drop_own_warnings(pgn::RawGame& raw) {
 }
 
 // "message [code]" of a game's first error in source order, on one line, for the warning line.
-std::string first_error(const Annotated& a) {
-  const pgn::Diagnostic* first = nullptr;
-  if (a.report)
-    for (const auto& d : a.report->errors)
-      if (!first || d.line < first->line || (d.line == first->line && d.column < first->column)) first = &d;
-  std::string s = first ? first->message + " [" + first->code + "]"
-                        : a.error ? a.error->message + " [" + a.error->code + "]" : std::string("does not replay");
+std::string first_error(const pgn::GameReport& report) {
+  const auto errors = report::in_source_order(report, false);
+  std::string s = errors.empty() ? std::string("does not replay") : errors[0]->message + " [" + errors[0]->code + "]";
   for (char& c : s)
     if (c == '\n' || c == '\r') c = ' ';
   return s;
@@ -115,21 +108,17 @@ Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
     a.empty = true;
     return a;
   }
-  a.context.index = raw.index;
-  a.context.line = raw.line;
-  a.context.column = raw.column;
-  pgn::BuildResult built = pgn::build_game(raw);
-  if (!built.ok()) {
-    // Rare path: validate's replay gives the full, familiar diagnostics.
+  pgn::ReplayOptions replay;
+  replay.keep = pgn::Keep::Tree;
+  pgn::Replayed replayed = pgn::replay_game(raw, replay);
+  a.report = std::move(replayed.report);
+  if (!a.report.valid) {
     a.valid = false;
-    a.error = std::move(built.error);
-    a.report = pgn::check_game(raw, pgn::CheckOptions{});
     a.text = std::string(kWarningPrefix) + std::string(pgn::annotation_text(pgn::TextId::InvalidGame, lang)) + ": " +
-             first_error(a) + "\n" + raw.text + "\n";
+             first_error(a.report) + "\n" + raw.text + "\n";
     return a;
   }
-  pgn::Game& game = built.game;
-  a.context.tags = game.tags;
+  pgn::Game& game = replayed.game;
   const pgn::Adjudication adj = pgn::adjudicate(game);
   pgn::AnnotateOptions options;
   options.lang = lang;
@@ -148,23 +137,8 @@ Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
   return a;
 }
 
-void print_invalid(const std::string& file, const pgn::RawGame& raw, const Annotated& a) {
-  const pgn::GameReport& report = a.report ? *a.report : a.context;
-  std::vector<const pgn::Diagnostic*> errors;
-  for (const auto& d : report.errors) errors.push_back(&d);
-  std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* x, const pgn::Diagnostic* y) {
-    return x->line != y->line ? x->line < y->line : x->column < y->column;
-  });
-  for (const auto* d : errors) err_line(report::render_diagnostic(file, report, *d));
-  if (errors.empty() && a.error) {
-    // The builder and validate disagree (should not happen): report the builder's reason.
-    pgn::Diagnostic d;
-    d.code = a.error->code;
-    d.message = a.error->message;
-    d.line = a.error->loc.line ? a.error->loc.line : raw.line;
-    d.column = a.error->loc.line ? a.error->loc.column : raw.column;
-    err_line(report::render_diagnostic(file, report, d));
-  }
+void print_invalid(const std::string& file, const pgn::GameReport& report) {
+  for (const auto* d : report::in_source_order(report, false)) err_line(report::render_diagnostic(file, report, *d));
 }
 
 struct Counts {
@@ -190,7 +164,7 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     read_ok = false;
     io_error(t, e);
   };
-  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
+  sink.game = [&](std::size_t f, pgn::RawGame&&, Annotated&& a) {
     if (a.empty) return true;
     if (!first) out.write("\n");  // a blank line between games (PGN spec 8)
     first = false;
@@ -198,10 +172,10 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     if (a.valid) {
       ++t.annotated;
       if (a.result_warning && !o.quiet)
-        err_line(report::render_diagnostic(names[f], a.context, *a.result_warning));
+        err_line(report::render_diagnostic(names[f], a.report, *a.result_warning));
     } else {
       ++t.invalid;
-      if (!o.quiet) print_invalid(names[f], raw, a);
+      if (!o.quiet) print_invalid(names[f], a.report);
     }
     return !out.failed();  // a full disk: stop reading
   };

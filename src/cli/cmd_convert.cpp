@@ -19,8 +19,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "core/fen.hpp"
-#include "pgn/game.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/pgn_writer.hpp"
 #include "pgn/source.hpp"
 #include "report/game_json.hpp"
@@ -45,10 +44,9 @@ struct ConvertOptions {
 
 // One game's outcome, computed on a worker thread.
 struct Converted {
-  std::string text;                       // the converted game, empty when rejected
-  bool ok = true;
-  std::optional<pgn::GameReport> report;  // validate's findings for a rejected game
-  std::optional<pgn::BuildError> error;   // the builder's own first error
+  std::string text;        // the converted game, empty when rejected
+  bool valid = true;
+  pgn::GameReport report;  // the replay's findings, kept for a rejected game only
 };
 
 void format_game(const pgn::Game& game, Format to, bool reduced, std::string& out) {
@@ -84,29 +82,8 @@ struct Counts {
 };
 
 // Prints the errors of a rejected game like validate does, in source order.
-void print_rejection(const std::string& file, const pgn::RawGame& raw, const Converted& c) {
-  pgn::GameReport fallback;
-  const pgn::GameReport* report = c.report ? &*c.report : &fallback;
-  if (!c.report) {
-    fallback.index = raw.index;
-    fallback.line = raw.line;
-    fallback.column = raw.column;
-  }
-  std::vector<const pgn::Diagnostic*> errors;
-  for (const auto& d : report->errors) errors.push_back(&d);
-  std::stable_sort(errors.begin(), errors.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
-    return a->line != b->line ? a->line < b->line : a->column < b->column;
-  });
-  for (const auto* d : errors) err_line(report::render_diagnostic(file, *report, *d));
-  if (errors.empty() && c.error) {
-    // The builder and validate disagree (should not happen): report the builder's reason.
-    pgn::Diagnostic d;
-    d.code = c.error->code;
-    d.message = c.error->message;
-    d.line = c.error->loc.line ? c.error->loc.line : raw.line;
-    d.column = c.error->loc.line ? c.error->loc.column : raw.column;
-    err_line(report::render_diagnostic(file, *report, d));
-  }
+void print_rejection(const std::string& file, const pgn::GameReport& report) {
+  for (const auto* d : report::in_source_order(report, false)) err_line(report::render_diagnostic(file, report, *d));
 }
 
 // FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
@@ -249,18 +226,16 @@ ExitCode run_convert(const ConvertOptions& o) {
     const Format to = o.to;
     const bool reduced = o.reduced;
     auto work = [to, reduced](std::size_t, const pgn::RawGame& raw) {
+      pgn::ReplayOptions replay;
+      replay.keep = to == Format::Uci || to == Format::Lan || to == Format::Fen || to == Format::Epd ? pgn::Keep::Mainline
+                                                                                                   : pgn::Keep::Tree;
+      pgn::Replayed r = pgn::replay_game(raw, replay);
       Converted c;
-      pgn::BuildOptions build;
-      build.mainline_only = to == Format::Uci || to == Format::Lan || to == Format::Fen || to == Format::Epd;
-      pgn::BuildResult built = pgn::build_game(raw, build);
-      if (built.ok()) {
-        format_game(built.game, to, reduced, c.text);
-      } else {
-        // Rare path: validate's replay gives the full, familiar diagnostics.
-        c.ok = false;
-        c.error = std::move(built.error);
-        c.report = pgn::check_game(raw, pgn::CheckOptions{});
-      }
+      c.valid = r.ok();
+      if (c.valid)
+        format_game(r.game, to, reduced, c.text);
+      else
+        c.report = std::move(r.report);
       return c;
     };
     PipelineSink<Converted> sink;
@@ -269,12 +244,12 @@ ExitCode run_convert(const ConvertOptions& o) {
       error(e);
     };
     sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
-      if (c.ok) {
+      if (c.valid) {
         if (t.converted && multi_line(to)) out.write("\n");
         out.write(c.text);
         ++t.converted;
       } else {
-        if (!o.quiet) print_rejection(names[f], raw, c);
+        if (!o.quiet) print_rejection(names[f], c.report);
         if (rejects) {
           if (t.rejected) rejects->write("\n");
           rejects->write(raw.text);

@@ -16,7 +16,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/annotation_texts.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "report/report_table.hpp"
 #include "report/standings.hpp"
 #include "report/time_control.hpp"
@@ -109,7 +109,7 @@ ExitCode run_report(const ReportOptions& o) {
     return true;
   };
   const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  auto work = [](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, pgn::CheckOptions{}); };
+  auto work = [](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, pgn::ReplayOptions{}); };
   run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
 
   rep.events.assign(events.begin(), events.end());

@@ -16,7 +16,7 @@
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "report/game_output.hpp"
 #include "report/json.hpp"
 #include "report/terminal_text.hpp"
@@ -67,7 +67,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
 
-  pgn::CheckOptions check;
+  pgn::ReplayOptions check;
   check.strict = o.strict;
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 

@@ -791,7 +791,7 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
   return r;
 }
 
-bool play_plain_san(const Position& pos, std::string_view text, Position& after) {
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played) {
   SanToken t;
   if (!parse_common_san(text, t)) return false;
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
@@ -809,6 +809,7 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after)
   if (count != 1) return false;
   after.copy_from(pos);
   after.make_move(found);
+  if (played) *played = found;
   return true;
 }
 

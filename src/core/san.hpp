@@ -131,8 +131,9 @@ SanResolution resolve_san(const Position& pos, const SanToken& token, Position* 
 // exactly one legal move matches, plays it into `after` and returns true. False for any
 // other shape and whenever the full resolver has more to say (no legal move, ambiguity,
 // a pawn reaching the last rank, castling): call resolve_san then. Like MovesOnly, it
-// verifies neither the check sign nor the capture mark; it allocates nothing.
-bool play_plain_san(const Position& pos, std::string_view text, Position& after);
+// verifies neither the check sign nor the capture mark; it allocates nothing. `played`,
+// when given, receives the move (for callers that keep the game tree).
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played = nullptr);
 // parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,

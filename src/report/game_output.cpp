@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/fen.hpp"
 #include "report/json.hpp"
 
@@ -19,6 +21,18 @@ const char* status_name(pgn::GameStatus s) {
     case pgn::GameStatus::Ongoing: break;
   }
   return "ongoing";
+}
+
+std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings) {
+  std::vector<const pgn::Diagnostic*> all;
+  all.reserve(game.errors.size() + (with_warnings ? game.warnings.size() : 0));
+  for (const auto& d : game.errors) all.push_back(&d);
+  if (with_warnings)
+    for (const auto& d : game.warnings) all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
+    return a->line != b->line ? a->line < b->line : a->column < b->column;
+  });
+  return all;
 }
 
 std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d) {

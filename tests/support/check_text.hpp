@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/game_splitter.hpp"
 #include "pgn/source.hpp"
 
@@ -15,7 +15,7 @@ inline std::vector<pgn::GameReport> check_source(pgn::ByteSource& source, bool s
   pgn::GameSplitter splitter(source);
   pgn::RawGame raw;
   std::vector<pgn::GameReport> out;
-  pgn::CheckOptions options;
+  pgn::ReplayOptions options;
   options.strict = strict;
   while (splitter.next(raw)) out.push_back(pgn::check_game(raw, options));
   return out;

@@ -9,7 +9,7 @@
 #include "pgn/annotation_texts.hpp"
 #include "pgn/annotator.hpp"
 #include "pgn/game.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/game_splitter.hpp"
 #include "pgn/pgn_writer.hpp"
 #include "support/check_text.hpp"
@@ -31,8 +31,8 @@ pgn::RawGame raw(std::string text) {
 }
 
 pgn::Game build(const std::string& text) {
-  pgn::BuildResult b = pgn::build_game(raw(text));
-  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error ? b.error->message : "");
+  pgn::Replayed b = pgn::build_game(raw(text));
+  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
   return std::move(b.game);
 }
 
@@ -315,7 +315,7 @@ TEST(Annotate, CorpusIsIdempotent) {
     pgn::GameSplitter splitter(src);
     pgn::RawGame r;
     while (splitter.next(r)) {
-      pgn::BuildResult b = pgn::build_game(r);
+      pgn::Replayed b = pgn::build_game(r);
       if (!b.ok()) continue;
       const std::size_t plies = b.game.moves.size();
       const pgn::Adjudication adj = pgn::adjudicate(b.game);
@@ -323,7 +323,7 @@ TEST(Annotate, CorpusIsIdempotent) {
       pgn::annotate_game(b.game, adj, {Lang(games % pgn::kLangCount)});
       std::string once;
       pgn::write_pgn(b.game, once);
-      pgn::BuildResult again = pgn::build_game(raw(once));
+      pgn::Replayed again = pgn::build_game(raw(once));
       ASSERT_TRUE(again.ok()) << once;
       ASSERT_EQ(again.game.moves.size(), plies);
       pgn::annotate_game(again.game, pgn::adjudicate(again.game), {Lang(games % pgn::kLangCount)});

@@ -11,6 +11,7 @@
 
 #include "core/fen.hpp"
 #include "pgn/game.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/pgn_writer.hpp"
 #include "pgn/source.hpp"
 #include "report/board_diagram.hpp"
@@ -22,14 +23,14 @@ namespace chesstool {
 namespace {
 
 namespace fs = std::filesystem;
-using pgn::BuildResult;
-using pgn::GameBuilder;
+using pgn::Replayed;
+using pgn::Replayer;
 using pgn::RawGame;
 
 using chesstool::testing::raw_game;
 
 pgn::Game build(const std::string& text) {
-  BuildResult b = pgn::build_game(raw_game(text));
+  Replayed b = pgn::build_game(raw_game(text));
   EXPECT_TRUE(b.ok()) << text;
   return std::move(b.game);
 }
@@ -43,11 +44,11 @@ std::vector<RawGame> games_of(const std::string& path) {
   return out;
 }
 
-// Feeds one line of our NDJSON to a GameBuilder as if it were PGN, event by event. A
+// Feeds one line of our NDJSON to a Replayer as if it were PGN, event by event. A
 // streaming reader with an explicit stack: no recursion, so deep variations are fine.
 class JsonReplayer {
  public:
-  explicit JsonReplayer(GameBuilder& b) : b_(b) {}
+  explicit JsonReplayer(Replayer& b) : b_(b) {}
 
   // False when the text is not JSON of the expected shape.
   bool run(std::string_view s) {
@@ -217,7 +218,7 @@ class JsonReplayer {
     return eat('"');
   }
 
-  GameBuilder& b_;
+  Replayer& b_;
   std::string_view s_;
   std::size_t i_ = 0;
 };
@@ -233,11 +234,13 @@ void expect_json_round_trip(const pgn::Game& g, const std::string& where) {
   std::string json;
   report::append_game_json(json, g);
   ASSERT_EQ(json.find('\n'), std::string::npos) << where;  // NDJSON: one line
-  GameBuilder b;
+  pgn::ReplayOptions keep_tree;
+  keep_tree.keep = pgn::Keep::Tree;
+  Replayer b(keep_tree);
   JsonReplayer r(b);
   ASSERT_TRUE(r.run(json)) << where << "\n" << json.substr(0, 500);
-  ASSERT_TRUE(b.ok()) << where << ": " << b.error()->message;
-  pgn::Game back = b.take();
+  ASSERT_TRUE(b.report().valid) << where << ": " << b.report().errors.front().message;
+  pgn::Game back = b.take_game();
   ASSERT_EQ(pgn_of(g), pgn_of(back)) << where;
   ASSERT_EQ(g.start_fen, back.start_fen) << where;
 }
@@ -310,7 +313,7 @@ TEST(ConvertCorpus, PgnToJsonToPgnGivesTheSameGames) {
     std::sort(files.begin(), files.end());
     for (const auto& file : files)
       for (const RawGame& rg : games_of(file)) {
-        BuildResult b = pgn::build_game(rg);
+        Replayed b = pgn::build_game(rg);
         if (!b.ok()) continue;
         ++n;
         expect_json_round_trip(b.game, file + " game " + std::to_string(rg.index));

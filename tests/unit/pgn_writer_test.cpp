@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Tests for pgn/game (GameBuilder) and pgn/pgn_writer: export format, wrapping, idempotence, deep trees.
+// Tests for the game tree the Replayer builds and pgn/pgn_writer: export format, wrapping, idempotence, deep trees.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include "core/san.hpp"
 #include "core/uci.hpp"
 #include "pgn/game.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "pgn/pgn_writer.hpp"
 #include "pgn/source.hpp"
 #include "support/paths.hpp"
@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 using chesstool::testing::raw_game;
 
 std::string to_pgn(const std::string& text, bool reduced = false) {
-  BuildResult b = build_game(raw_game(text));
-  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error ? b.error->message : "");
+  Replayed b = build_game(raw_game(text));
+  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
   std::string out;
   PgnWriteOptions o;
   o.reduced = reduced;
@@ -180,19 +180,19 @@ TEST(PgnWriter, NullMoveInVariation) {
   EXPECT_EQ(movetext("1. e4 e5 (1... -- 2. d4) 2. Nf3 *"), "1. e4 e5 (1... -- 2. d4) 2. Nf3 *\n");
 }
 
-TEST(GameBuilder, RejectsWhatValidateRejects) {
+TEST(GameTree, RejectsWhatValidateRejects) {
   for (const char* text : {"1. e4 e5 2. Ke3 *", "1. e4 -- *", "( 1. e4 ) *", "1. e4 {unterminated", "1. e4 (1. d4 Kd7) *"}) {
-    BuildResult b = build_game(raw_game(text));
+    Replayed b = build_game(raw_game(text));
     EXPECT_FALSE(b.ok()) << text;
-    EXPECT_FALSE(check_game(raw_game(text), CheckOptions{}).valid) << text;
+    EXPECT_FALSE(check_game(raw_game(text), ReplayOptions{}).valid) << text;
   }
-  BuildResult v = build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
+  Replayed v = build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
   ASSERT_FALSE(v.ok());
-  EXPECT_EQ(v.error->code, "unsupported-variant");
+  EXPECT_EQ(v.error()->code, "unsupported-variant");
 }
 
-TEST(GameBuilder, VariationsBranchFromTheirMove) {
-  BuildResult b = build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
+TEST(GameTree, VariationsBranchFromTheirMove) {
+  Replayed b = build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
   ASSERT_TRUE(b.ok());
   const Game& g = b.game;
   ASSERT_EQ(g.moves.size(), 3u);
@@ -204,16 +204,16 @@ TEST(GameBuilder, VariationsBranchFromTheirMove) {
   EXPECT_EQ(v[1].variations[0][0].san_written, "c3");
 }
 
-TEST(GameBuilder, TenThousandNestedVariations) {
+TEST(GameTree, TenThousandNestedVariations) {
   constexpr int kDepth = 10000;
   std::string text = "1. e4 ";
   for (int i = 0; i < kDepth; ++i) text += i % 2 ? "(1. e4 " : "(1. d4 ";
   text += std::string(kDepth, ')') + " *";
-  BuildResult b = build_game(raw_game(text));
-  ASSERT_TRUE(b.ok()) << b.error->message;
+  Replayed b = build_game(raw_game(text));
+  ASSERT_TRUE(b.ok()) << b.error()->message;
   std::string out;
   write_pgn(b.game, out);
-  BuildResult again = build_game(raw_game(out));
+  Replayed again = build_game(raw_game(out));
   ASSERT_TRUE(again.ok());
   std::string out2;
   write_pgn(again.game, out2);
@@ -222,11 +222,11 @@ TEST(GameBuilder, TenThousandNestedVariations) {
   // Both games are destroyed here: the destructor must not recurse.
 }
 
-TEST(GameBuilder, TenThousandSequentialVariationsAndLongLine) {
+TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
   std::string text;
   for (int i = 0; i < 2500; ++i) text += "Nf3 (Nc3) Nf6 (Nc6) Ng1 (Nh4) Ng8 (Nh5) ";
   text += "*";
-  BuildResult b = build_game(raw_game(text));
+  Replayed b = build_game(raw_game(text));
   ASSERT_TRUE(b.ok());
   EXPECT_EQ(b.game.moves.size(), 10000u);
 }
@@ -238,7 +238,7 @@ TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
   for (const auto& file : files) {
     for (const RawGame& g : games_of(file)) {
       ++games;
-      BuildResult b = build_game(g);
+      Replayed b = build_game(g);
       if (!b.ok()) continue;
       ++written;
       std::string where = file + " game " + std::to_string(g.index);
@@ -257,13 +257,13 @@ TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
           }
           start = end + 1;
         }
-        BuildResult again = build_game(raw_game(out));
+        Replayed again = build_game(raw_game(out));
         ASSERT_TRUE(again.ok()) << where << "\n" << out;
         std::string out2;
         write_pgn(again.game, out2, o);
         ASSERT_EQ(out, out2) << where;
         if (!reduced) expect_same_tree(b.game, again.game, where);
-        ASSERT_TRUE(check_game(raw_game(out), CheckOptions{}).valid) << where;
+        ASSERT_TRUE(check_game(raw_game(out), ReplayOptions{}).valid) << where;
       }
     }
   }
@@ -279,7 +279,7 @@ TEST(PgnWriterCorpus, BuilderAgreesWithValidate) {
   for (const auto& file : files) {
     for (const RawGame& g : games_of(file)) {
       ++games;
-      EXPECT_EQ(build_game(g).ok(), check_game(g, CheckOptions{}).valid) << file << " game " << g.index;
+      EXPECT_EQ(build_game(g).ok(), check_game(g, ReplayOptions{}).valid) << file << " game " << g.index;
     }
   }
   EXPECT_GE(files.size(), 105u);  // 116 today
@@ -292,7 +292,7 @@ TEST(PgnWriterCorpus, FastUciEqualsToUci) {
   std::size_t compared = 0;
   for (const auto& file : files) {
     for (const RawGame& g : games_of(file)) {
-      BuildResult b = build_game(g);
+      Replayed b = build_game(g);
       if (!b.ok()) continue;
       ++compared;
       std::string fast, slow;

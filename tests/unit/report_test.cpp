@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/game_pipeline.hpp"
-#include "pgn/game_checker.hpp"
+#include "pgn/replay.hpp"
 #include "report/rating.hpp"
 #include "report/report_table.hpp"
 #include "report/standings.hpp"

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: MIT
+// The replayer: SAN tokens through the rules engine, variations from their branch point,
+// diagnostics with positions, the mainline adjudication, and the game tree when kept.
+#include "pgn/replay.hpp"
+
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
+#include "core/san.hpp"
+#include "pgn/encoding.hpp"
+#include "pgn/start_position.hpp"
+
+namespace chesstool::pgn {
+
+namespace {
+
+// A token as shown in messages: at most 40 bytes (a 100 MB "token" must not become a
+// 100 MB message), valid UTF-8.
+std::string shown(std::string_view token, std::size_t max = 40) {
+  if (token.size() <= max) return utf8_or_cp1252(token);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+  return utf8_or_cp1252(token.substr(0, cut)) + "...";
+}
+
+// "23.", "23..." for the move about to be played in pos.
+std::string move_label(const Position& pos) {
+  return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == White ? "." : "...");
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Consecutive comments become one, separated by a space (an empty one adds nothing).
+void append_comment(std::string& to, std::string_view text) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  if (text.empty()) return;
+  if (!to.empty()) to += ' ';
+  to += text;
+}
+
+// The suffix glyph of a move token ("Nf3!?" -> 5), 0 when it has none.
+int token_glyph(std::string_view token) {
+  const std::size_t at = token.find_first_of("!?");
+  return at == std::string_view::npos ? 0 : glyph_nag(token.substr(at));
+}
+
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+
+}  // namespace
+
+// One line of play (the mainline or a variation): the current position and the one
+// before the last move, where a variation of that move starts. The two slots swap
+// roles, so a move costs no position copy.
+struct Replayer::LineState {
+  Position slots[2];
+  int cur = 0;
+  bool has_prev = false;
+  const Position& pos() const { return slots[cur]; }
+  const Position& prev() const { return slots[cur ^ 1]; }
+  Position& spare() { return slots[cur ^ 1]; }
+  void advance() {
+    cur ^= 1;
+    has_prev = true;
+  }
+  void reset(const Position& p) {
+    slots[cur] = p;
+    has_prev = false;
+  }
+  bool dead = false;  // an error stopped this line: later moves are not checked
+  int skipped = 0;    // move tokens seen since the line died
+  int ply = 0;
+  // The game tree, when kept: where this line's moves go (nullptr: replayed, not kept).
+  Line* tree = nullptr;
+  std::string pending;           // comments waiting for the line's next move
+  bool after_variation = false;  // a variation of the last move just closed
+};
+
+Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(options) {
+  if (raw) {
+    report_.index = raw->index;
+    report_.line = raw->line;
+    report_.byte_offset = raw->byte_offset;
+    report_.column = raw->column;
+  }
+  report_.tags.reserve(16);  // the Seven Tag Roster and the usual extras: one allocation
+}
+
+Replayer::~Replayer() = default;
+
+void Replayer::tag(std::string_view name, std::string_view value, SourceLoc) {
+  for (const auto& [k, v] : report_.tags)
+    if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
+  report_.tags.emplace_back(std::string(name), std::string(value));
+}
+
+void Replayer::begin_movetext() { setup_start_position(); }
+
+void Replayer::san(std::string_view text, SourceLoc loc) {
+  if (skip_moves_ || lines_.empty()) return;
+  LineState& line = lines_.back();
+  if (line.dead) {
+    ++line.skipped;
+    return;
+  }
+  const bool mainline = lines_.size() == 1;
+  const Position& pos = line.pos();
+  Move move;
+  bool is_null = false;
+  if (!play(line, text, loc, mainline, move, is_null)) return;
+  if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) {
+    moves_after_end_reported_ = true;
+    result_problem("moves-after-game-end", loc, line.ply + 1, text,
+                   "move " + move_label(pos) + shown(text) + " follows the end of the game (" +
+                       game_end_.ended_reason() + ")");
+  }
+  if (keeping()) keep_move(line, move, text);
+  line.advance();
+  ++line.ply;
+  if (mainline) {
+    report_.plies = line.ply;
+    game_end_.after_move(line.pos(), line.ply);
+  }
+}
+
+// Plays one token into line.spare(): the fast path for plain moves unless --strict wants
+// their notation checked, the full resolver for everything else. False when the move
+// failed and its line died.
+bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null) {
+  const Position& pos = line.pos();
+  if (!options_.strict && play_plain_san(pos, text, line.spare(), &move)) return true;
+  SanResolution r = resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
+  move = r.move;
+  is_null = r.move.is_null();
+  if (!r.ok()) {
+    std::string message = "illegal move " + move_label(pos) + shown(text) + ": " + r.message;
+    if (r.error == SanError::Illegal && mainline) {
+      if (count_legal(pos) == 0)
+        message += pos.is_check() ? " (the game had already ended by checkmate)" : " (the game had already ended by stalemate)";
+      else if (game_end_.ended())
+        message += " (the game had already ended: " + game_end_.ended_reason() + ")";
+    }
+    if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
+    if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
+    if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
+    add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
+    line.dead = true;
+    line.skipped = 0;
+    return false;
+  }
+  if (is_null) {
+    // Null moves are an analysis device: tolerated in variations, but a mainline with
+    // one is not a legal game.
+    if (mainline) {
+      add(Severity::Error, "null-move", loc, line.ply + 1, text,
+          "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
+      // The rest of the mainline is not a game; like any error, the line stops here
+      // (a variation right after it is an alternative to the null move).
+      line.dead = true;
+      line.skipped = 0;
+      return false;
+    }
+    add(Severity::Warning, "null-move", loc, line.ply + 1, text,
+        "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
+  } else if (options_.strict && r.lenient) {
+    for (SanLenient l : kAllSanLenient)
+      if (has_lenient(r.lenient, l))
+        add(Severity::Warning, san_lenient_code(l), loc, line.ply + 1, text,
+            "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(san_lenient_description(l)),
+            nullptr);
+  }
+  return true;
+}
+
+void Replayer::keep_move(LineState& line, Move move, std::string_view text) {
+  line.after_variation = false;
+  if (!line.tree) return;
+  Node& n = line.tree->emplace_back();
+  n.move = move;
+  if (options_.keep != Keep::Tree) return;
+  n.san_written = text;
+  if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
+  if (!line.pending.empty()) {
+    n.comment_before = std::move(line.pending);
+    line.pending.clear();
+  }
+}
+
+void Replayer::nag(int code, SourceLoc) {
+  if (!keeping() || options_.keep != Keep::Tree || lines_.empty()) return;
+  LineState& line = lines_.back();
+  // A NAG before any move of its line has no move to annotate: it is dropped.
+  if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
+}
+
+void Replayer::comment(std::string_view text, SourceLoc) {
+  if (!keeping() || options_.keep != Keep::Tree) return;
+  if (lines_.empty()) {
+    append_comment(game_.comment, text);
+    return;
+  }
+  LineState& line = lines_.back();
+  if (!line.tree) return;
+  // After a variation closed, a comment introduces the next move rather than
+  // commenting on the move the variation replaced.
+  if (line.tree->empty() || line.after_variation)
+    append_comment(line.pending, text);
+  else
+    append_comment(line.tree->back().comment_after, text);
+}
+
+void Replayer::begin_variation(SourceLoc loc) {
+  if (skip_moves_ || lines_.empty()) return;
+  LineState& parent = lines_.back();
+  LineState child;
+  if (parent.dead && parent.skipped == 0) {
+    // An alternative to the move that just failed: it starts where that move was tried.
+    child.reset(parent.pos());
+    child.ply = parent.ply;
+  } else if (parent.dead) {
+    child.dead = true;  // branches from a position that was never reached: not checked
+    child.skipped = 1;
+  } else if (!parent.has_prev) {
+    child.dead = true;
+    child.skipped = 1;
+    add(Severity::Error, "variation-without-move", loc, parent.ply, "(", "variation before any move", nullptr);
+  } else {
+    child.reset(parent.prev());
+    child.ply = parent.ply - 1;
+    // An alternative to the last move: kept beside it.
+    if (keeping() && options_.keep == Keep::Tree && parent.tree)
+      child.tree = &parent.tree->back().variations.emplace_back();
+  }
+  lines_.push_back(std::move(child));  // invalidates `parent`
+}
+
+// Comments left waiting at the end of a line go after its last move.
+void Replayer::close_line(LineState& line) {
+  if (line.pending.empty() || !line.tree) return;
+  if (!line.tree->empty()) append_comment(line.tree->back().comment_after, line.pending);
+  line.pending.clear();
+}
+
+void Replayer::end_variation(SourceLoc) {
+  if (lines_.size() < 2) return;
+  LineState& child = lines_.back();
+  close_line(child);  // a variation without moves loses its comments with it
+  const bool kept = child.tree != nullptr;
+  lines_.pop_back();
+  LineState& parent = lines_.back();
+  if (kept && keeping()) {
+    auto& variations = parent.tree->back().variations;
+    if (variations.back().empty()) {
+      // "( )" or "( {text} )": nothing to replay, and nothing written, so the comments
+      // around it stay with the move before it.
+      variations.pop_back();
+      return;
+    }
+  }
+  parent.after_variation = true;
+}
+
+void Replayer::result(std::string_view token, SourceLoc loc) {
+  report_.result_token = std::string(token);
+  result_loc_ = loc;
+}
+
+void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) {
+  add(severity, code, loc, 0, "", std::move(message), nullptr);
+}
+
+void Replayer::end_game() {
+  if (!movetext_seen_) setup_start_position();
+  while (lines_.size() > 1) end_variation(SourceLoc{});
+  if (!skip_moves_ && !lines_.empty()) {
+    LineState& main = lines_.front();
+    const Position& final_pos = main.pos();
+    report_.final_position = final_pos;
+    game_end_.finish(final_pos, report_);
+    check_result();
+    if (keeping()) {
+      if (main.tree->empty()) {
+        append_comment(game_.comment, main.pending);
+        main.pending.clear();
+      } else {
+        close_line(main);
+      }
+    }
+  }
+  if (keeping()) {
+    game_.tags = report_.tags;
+    game_.result = report_.result_token;
+  } else {
+    game_ = Game();
+  }
+  lines_.clear();
+}
+
+void Replayer::add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token,
+                   std::string message, const Position* pos) {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = std::string(code);
+  d.line = loc.line;
+  d.column = loc.column;
+  d.ply = ply;
+  d.token = shown(token);
+  d.message = shown(message, 400);
+  if (pos) d.fen = to_fen(*pos);
+  if (severity == Severity::Error) {
+    report_.valid = false;
+    report_.errors.push_back(std::move(d));
+    if (options_.stop_at_first_error) skip_moves_ = true;
+  } else {
+    report_.warnings.push_back(std::move(d));
+  }
+}
+
+// Result problems are warnings, errors under --strict.
+void Replayer::result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message) {
+  add(options_.strict ? Severity::Error : Severity::Warning, code, loc, ply, token, std::move(message), nullptr);
+}
+
+void Replayer::setup_start_position() {
+  if (movetext_seen_) return;
+  movetext_seen_ = true;
+  SourceLoc at{report_.line, report_.column, report_.byte_offset};
+  StartPosition start = resolve_start_position(report_.tags);
+  for (const StartNote& note : start.notes)
+    if (!note.strict_only || options_.strict) add(note.severity, note.code, at, 0, note.token, note.message, nullptr);
+  if (!start.ok || skip_moves_) {
+    skip_moves_ = true;
+    return;
+  }
+  LineState main;
+  main.reset(start.position);
+  if (options_.keep != Keep::Report) {
+    game_.start = start.position;
+    game_.start_fen = to_fen(start.position);
+    game_.moves.reserve(128);  // most games fit: no regrowth while replaying
+    main.tree = &game_.moves;
+  }
+  lines_.push_back(std::move(main));
+  game_end_.start(start.position);
+}
+
+void Replayer::check_result() {
+  SourceLoc at{report_.line, report_.column, report_.byte_offset};
+  const std::string* tag = report_.tag("Result");
+  if (!tag) {
+    result_problem("missing-result-tag", at, 0, "", "no Result tag");
+  } else if (!is_result(*tag)) {
+    result_problem("malformed-result-tag", at, 0, *tag, "Result tag '" + *tag + "' is not 1-0, 0-1, 1/2-1/2 or *");
+  } else if (!report_.result_token.empty() && *tag != report_.result_token) {
+    result_problem("result-mismatch", result_loc_, 0, report_.result_token,
+                   "Result tag '" + *tag + "' disagrees with the movetext's result '" + report_.result_token + "'");
+  }
+  std::string recorded = tag && is_result(*tag) ? *tag : report_.result_token;
+  if (auto problem = game_end_.contradiction(recorded, report_.tag("Termination")))
+    result_problem(problem->code, at, report_.plies, recorded, problem->message);
+}
+
+Replayed replay_game(const RawGame& raw, const ReplayOptions& options) {
+  Replayer replayer(options, &raw);
+  parse_game(raw, replayer);
+  Replayed out;
+  out.report = replayer.take_report();
+  out.game = replayer.take_game();
+  return out;
+}
+
+GameReport check_game(const RawGame& raw, const ReplayOptions& options) {
+  Replayer replayer(options, &raw);
+  parse_game(raw, replayer);
+  return replayer.take_report();
+}
+
+Replayed build_game(const RawGame& raw, Keep keep) {
+  ReplayOptions options;
+  options.keep = keep;
+  options.stop_at_first_error = true;
+  return replay_game(raw, options);
+}
+
+}  // namespace chesstool::pgn

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// The one replayer: every move of a parsed game (mainline and every variation) through
+// the rules engine, with its diagnostics and adjudication, and, when asked, the game tree.
+// validate, convert, annotate and report all read games through it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pgn/game.hpp"
+#include "pgn/game_end.hpp"
+#include "pgn/game_report.hpp"
+#include "pgn/game_splitter.hpp"
+#include "pgn/movetext_parser.hpp"
+
+namespace chesstool::pgn {
+
+// What the replay keeps besides the report.
+enum class Keep : std::uint8_t {
+  Report,    // diagnostics and adjudication only (validate, report)
+  Mainline,  // also the mainline's moves (convert to UCI, LAN, FEN, EPD)
+  Tree,      // also comments, NAGs and variations (convert to PGN or JSON, annotate)
+};
+
+struct ReplayOptions {
+  // Report lenient notation (0-0, e8Q, Ng1-f3, missing +, ...) as warnings, and the
+  // result problems of the adjudication as errors instead of warnings.
+  bool strict = false;
+  Keep keep = Keep::Report;
+  // Stop replaying at the first error (nothing after it is reported): for callers that
+  // only need to know whether the game replays.
+  bool stop_at_first_error = false;
+};
+
+// A Visitor that replays every SAN token through the rules engine: plain moves take the
+// fast path (play_plain_san) unless --strict wants their notation checked, every other
+// token the full resolver. A variation starts from the position before the move it
+// replaces. Explicit stacks only, so any nesting depth is safe. Never throws for bad input.
+class Replayer final : public Visitor {
+ public:
+  explicit Replayer(const ReplayOptions& options, const RawGame* raw = nullptr);
+  ~Replayer() override;
+  Replayer(const Replayer&) = delete;
+  Replayer& operator=(const Replayer&) = delete;
+
+  void tag(std::string_view name, std::string_view value, SourceLoc) override;
+  void begin_movetext() override;
+  void san(std::string_view token, SourceLoc loc) override;
+  void nag(int code, SourceLoc) override;
+  void comment(std::string_view text, SourceLoc) override;
+  void begin_variation(SourceLoc loc) override;
+  void end_variation(SourceLoc) override;
+  void result(std::string_view token, SourceLoc loc) override;
+  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) override;
+  void end_game() override;
+
+  const GameReport& report() const { return report_; }
+  // After end_game(): the report, and the game when the options keep one and every move
+  // replayed (an empty Game otherwise). Call each once.
+  GameReport take_report() { return std::move(report_); }
+  Game take_game() { return std::move(game_); }
+
+ private:
+  struct LineState;
+  bool play(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null);
+  void keep_move(LineState& line, Move move, std::string_view text);
+  void add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message,
+           const Position* pos);
+  void result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message);
+  void setup_start_position();
+  void check_result();
+  void close_line(LineState& line);
+  bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
+
+  ReplayOptions options_;
+  GameReport report_;
+  Game game_;
+  std::vector<LineState> lines_;  // the mainline, then the open variations
+  GameEnd game_end_;
+  SourceLoc result_loc_{};
+  bool movetext_seen_ = false;
+  bool skip_moves_ = false;
+  bool moves_after_end_reported_ = false;
+};
+
+// One game read through the Replayer.
+struct Replayed {
+  GameReport report;
+  Game game;  // filled when options.keep is not Report and report.valid
+  bool ok() const { return report.valid; }
+  // The first error met, nullptr when the game replayed.
+  const Diagnostic* error() const { return report.errors.empty() ? nullptr : &report.errors.front(); }
+};
+Replayed replay_game(const RawGame& raw, const ReplayOptions& options);
+
+// The game tree when every move replays (the replay stops at the first error).
+Replayed build_game(const RawGame& raw, Keep keep = Keep::Tree);
+
+// validate's view: the report only.
+GameReport check_game(const RawGame& raw, const ReplayOptions& options = {});
+
+}  // namespace chesstool::pgn
