@@ -328,6 +328,7 @@ t_same_two_outputs() {
   want_rc 2
   want_err 'same file' "'same file'"
   want_err 'out\.txt' "the file name out.txt"
+  [[ $how == symlink ]] && want_err 'link\.txt' "the file name link.txt"
 }
 
 # The refusal comes before any input is read: a FIFO that nobody writes is named as the
