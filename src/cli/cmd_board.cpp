@@ -34,7 +34,10 @@ ExitCode run_board(const BoardOptions& o) {
   for (const auto& part : o.fen) text += (text.empty() ? "" : " ") + part;
   if (text == "-") {
     // The first line of standard input, e.g. from `chesstool convert --to fen | tail -1`.
-    std::getline(std::cin, text);
+    if (stdin_was_closed() || !std::getline(std::cin, text)) {
+      error(stdin_was_closed() ? "reading standard input failed: it is closed" : "no FEN on standard input");
+      return ExitCode::Error;
+    }
     if (!text.empty() && text.back() == '\r') text.pop_back();
   }
   FenResult r = parse_fen(text == "startpos" ? std::string(kStartFen) : text);

@@ -70,7 +70,7 @@ Runner setup_fen(CLI::App& app) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
         all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
       }
-      if (std::cin.bad()) {
+      if (std::cin.bad() || stdin_was_closed()) {
         error("reading standard input failed");
         return ExitCode::Error;
       }

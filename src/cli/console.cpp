@@ -2,6 +2,9 @@
 // Checked standard output, best-effort standard error.
 #include "cli/console.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +20,7 @@ namespace {
 std::mutex g_stdout_mu;            // the pipeline's writer thread and main may both write
 std::optional<int> g_stdout_errno;  // the first failure, kept for the message
 bool g_stdout_failed = false;
+bool g_stdin_closed = false;
 
 void note_stdout_failure(int err) {
   if (!g_stdout_failed) g_stdout_errno = err;
@@ -24,6 +28,20 @@ void note_stdout_failure(int err) {
 }
 
 }  // namespace
+
+void reserve_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == 0) g_stdin_closed = true;
+    const int got = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (got >= 0 && got != fd) {
+      ::dup2(got, fd);
+      ::close(got);
+    }
+  }
+}
+
+bool stdin_was_closed() { return g_stdin_closed; }
 
 void out(std::string_view text) {
   std::lock_guard lock(g_stdout_mu);

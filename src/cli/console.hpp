@@ -12,6 +12,15 @@
 
 namespace chesstool::cli {
 
+// A closed standard stream (`2>&-`) would let the next open() take its descriptor, and
+// diagnostics would land in an output file. Call first in main: each closed one of
+// descriptors 0, 1 and 2 gets /dev/null opened the wrong way round (write-only for
+// input, read-only for output), so it stays "closed" to the program (EBADF) but
+// occupied.
+void reserve_standard_descriptors();
+// Whether standard input was closed when the program started.
+bool stdin_was_closed();
+
 // Writes to standard output (buffered by stdio). A failed write is remembered: the
 // command should stop producing output (stdout_failed()) and main reports it.
 void out(std::string_view text);

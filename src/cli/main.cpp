@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   // Output to a closed pipe (`| head -1`) ends the process quietly by SIGPIPE, as for
   // other Unix tools, even when the parent ignored it; the handler first removes any
   // unfinished output file.
+  reserve_standard_descriptors();
   install_output_signal_handlers();
   ExitCode code = ExitCode::Error;
   try {
