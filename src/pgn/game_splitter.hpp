@@ -103,8 +103,31 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    outside comments and tag pairs, even when the next game follows on the same line;
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
-//    recovers games that lack a termination marker;
-//  * at the end of the input (an unterminated {comment} just runs to there).
+//    recovers games that lack a termination marker; this holds at any variation depth,
+//    so a '(' never closed does not hold the next game;
+//  * before a tag pair line that follows an empty line while a {comment} is still open
+//    (see below), which recovers the games after an unterminated comment;
+//  * at the end of the input (an unterminated {comment} runs to there when no tag pair
+//    line after an empty line stops it first).
+//
+// Lines and blanks: a line ends at LF, CR or CRLF; blanks are space, tab, vertical tab
+// and form feed; an empty line holds only blanks (so "  \r\n" is empty, and so is the
+// line between the two CRs of "\r\r").
+//
+// Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
+// by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the
+// bytes of a symbol: anything but blanks, line ends and the delimiters of kByteClass),
+// optional blanks and '"'. When such a line comes right after an empty line (one or
+// more) inside a {comment}, the game ends before that line's '[' and the next game
+// starts there; the parser then finds the comment unclosed (unterminated-comment) and
+// any '(' still open (unbalanced-variation), as when a comment runs to the end of a
+// game's text. The rule is decided at that line, reading forward only: it applies even
+// when a '}' further on would have closed the comment, which is then a stray '}' of the
+// next game. An empty line followed by anything else (a '[' without a name and '"'
+// after it, text, a '}') stays inside the comment, and an empty line in a closed
+// comment separates nothing. A tag pair never spans lines (scan_tag_pair below), so
+// an unclosed tag value quote ends at its own line end and cannot swallow what
+// follows; a ';' comment also ends at its line end.
 // Whitespace between games, and '%' escape lines (spec 6) outside a game, produce no
 // game. Comments after a termination marker therefore open the next game (they are
 // its leading comments). Nothing here knows chess: no byte sequence can make it crash
@@ -147,8 +170,21 @@ class GameSplitter {
   // The open game ends before buf_[i]; scanning goes on from there.
   Scan game_ends_at(std::size_t i);
   // The comment and tag-pair states run inline from p; they return where they stopped,
-  // with state_ back at Movetext, or at n still in their state.
+  // with state_ back at Movetext, or at n still in their state. skip_comment may also
+  // end the game (a tag pair line after an empty line): state_ is then Between and
+  // game_end_ and pos_ are set, as by game_ends_at.
   std::size_t skip_comment(const unsigned char* b, std::size_t p, std::size_t n);
+  // Where skip_comment is inside an open {comment}, resumable across reads.
+  enum class CommentScan : std::uint8_t {
+    Text,          // mid-line: only '}' and line ends matter
+    LineStart,     // at the leading blanks of a line
+    TagBracket,    // a line after an empty line began with '[': blanks before the name
+    TagName,       // in the name
+    TagAfterName,  // blanks after the name, before the '"' that ends the game
+  };
+  CommentScan comment_scan_ = CommentScan::Text;
+  bool comment_after_empty_ = false;      // the line before the current one was empty
+  std::uint64_t comment_tag_offset_ = 0;  // source offset of the '[' under test
   std::size_t skip_tag(const unsigned char* b, std::size_t p, std::size_t n);
   detail::TagScan tag_scan_ = detail::TagScan::InTag;
   void emit(RawGame& out);

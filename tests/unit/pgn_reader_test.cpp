@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -207,13 +208,192 @@ TEST(GameSplitter, TabsAreWhitespace) {
 }
 
 TEST(GameSplitter, NeverEndingCommentEndsAtEndOfInput) {
-  const std::string input = "[Event \"x\"]\n1. e4 { never closed\n\n[Event \"y\"]\n1. d4 *\n";
+  // Nothing in the comment looks like a tag pair line after an empty line (a "1." does
+  // not count inside a comment): it runs to the end of the input.
+  const std::string input = "[Event \"x\"]\n1. e4 { never closed\n\n1. d4 *\n\n[Event y]\n";
   const auto games = split(input);
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].text, input.substr(0, input.size() - 1));
   ProblemCodes v;
   parse_game(games[0], v);
   EXPECT_EQ(v.codes, (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+}
+
+// Splits input with every read size of interest and checks all give the same games.
+std::vector<RawGame> split_every_way(const std::string& input) {
+  const auto reference = split(input);
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7)}) {
+    const auto games = split(input, max_read);
+    EXPECT_EQ(games.size(), reference.size()) << "max_read " << max_read;
+    for (std::size_t i = 0; i < std::min(games.size(), reference.size()); ++i) {
+      EXPECT_EQ(games[i].text, reference[i].text) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].line, reference[i].line) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].column, reference[i].column) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].byte_offset, reference[i].byte_offset) << "max_read " << max_read << " game " << i;
+    }
+  }
+  return reference;
+}
+
+std::vector<std::string> codes_of(const RawGame& game) {
+  ProblemCodes v;
+  parse_game(game, v);
+  return v.codes;
+}
+
+TEST(GameSplitter, UnterminatedCommentEndsBeforeTagPairLineAfterEmptyLine) {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    SCOPED_TRACE(eol == "\n" ? "LF" : eol == "\r" ? "CR" : "CRLF");
+    const std::string input = "[Event \"a\"]" + eol + eol + "1. e4 { oops" + eol + eol + "[Event \"b\"]" + eol + eol +
+                              "1. d4 d5 *" + eol;
+    const auto games = split_every_way(input);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].text, "[Event \"a\"]" + eol + eol + "1. e4 { oops");
+    EXPECT_EQ(games[1].text, "[Event \"b\"]" + eol + eol + "1. d4 d5 *");
+    EXPECT_EQ(games[1].index, 2u);
+    EXPECT_EQ(games[1].line, 5u);
+    EXPECT_EQ(games[1].column, 1u);
+    EXPECT_EQ(games[1].byte_offset, input.find("[Event \"b\"]"));
+    EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+    ProblemCodes good;
+    parse_game(games[1], good);
+    EXPECT_TRUE(good.codes.empty());
+    EXPECT_EQ(good.tags, std::vector<std::string>{"Event=b"});
+    EXPECT_EQ(good.results, 1);
+  }
+}
+
+TEST(GameSplitter, EveryGameAfterUnterminatedCommentsIsFound) {
+  // Two broken games in a row, the second one opened by its comment, then a good one;
+  // several empty lines, blank-only lines and leading blanks before the '['.
+  const std::string input =
+      "[Event \"1\"]\n\n1. e4 {a\n\n\n[Event \"2\"]\n{ b (\n \t\n  [Event \"3\"]\n\n1. d4 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].text, "[Event \"1\"]\n\n1. e4 {a");
+  EXPECT_EQ(games[1].text, "[Event \"2\"]\n{ b (");
+  EXPECT_EQ(games[1].line, 6u);
+  EXPECT_EQ(games[2].text, "[Event \"3\"]\n\n1. d4 *");
+  EXPECT_EQ(games[2].line, 9u);
+  EXPECT_EQ(games[2].column, 3u);
+  EXPECT_EQ(codes_of(games[1]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+  EXPECT_TRUE(codes_of(games[2]).empty());
+}
+
+TEST(GameSplitter, TagPairLineForms) {
+  // Blanks inside the '[', no blank before the quote, digits and '_' in names, any
+  // symbol byte after the first.
+  for (const std::string tag : {"[ Event  \"b\"]", "[Event\"b\"]", "[\tWhite_Elo \"1\"]", "[_x \"\"]", "[9 \"\"]",
+                                "[A-b+c \"\"]", "[Event \""}) {
+    SCOPED_TRACE(tag);
+    const auto games = split_every_way("1. e4 { x\n\n" + tag + "\n1. d4 *\n");
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].text, "1. e4 { x");
+    EXPECT_EQ(games[1].text, tag + "\n1. d4 *");
+  }
+}
+
+TEST(GameSplitter, EmptyLineInOpenCommentThenNoTagPairStaysOneComment) {
+  for (const std::string next : {"text [Event \"x\"]", "[Event]", "[Event x]", "[ \"x\"]", "[-x \"y\"]", "[\xC3\xA9 \"y\"]",
+                                 "[Event\n\"x\"]", "[Event", "[", "\"x\"", "; [Event \"x\"]",
+                                 "% [Event \"x\"]", "1. d4"}) {
+    SCOPED_TRACE(next);
+    const std::string input = "[Event \"a\"]\n1. e4 { x\n\n" + next + "\n} e5 *\n";
+    const auto games = split_every_way(input);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].text, input.substr(0, input.size() - 1));
+    EXPECT_TRUE(codes_of(games[0]).empty());
+  }
+  // A '}' where the quote would be closes the comment as always.
+  EXPECT_EQ(split_every_way("1. e4 { x\n\n[Event } e5\n\n[Event \"b\"]\n*\n").size(), 2u);
+  EXPECT_EQ(split_every_way("1. e4 { x\n\n[Event } e5 *\n").size(), 1u);
+  // A tag pair line right after the comment's first line or after a line with text:
+  // no empty line, no cut.
+  EXPECT_EQ(split_every_way("1. e4 {x\n[Event \"b\"]\n} *\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {x\n\ny\n[Event \"b\"]\n} *\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {\n[Event \"b\"]\n} *\n").size(), 1u);
+  // The empty line must be inside the comment: one before the '{' line does not count.
+  EXPECT_EQ(split_every_way("1. e4\n\n{x\n[Event \"b\"]\n} *\n").size(), 1u);
+  // CRLF is one line end, not an empty line; CR CR is one.
+  EXPECT_EQ(split_every_way("1. e4 {x\r\n[Event \"b\"]\r\n} *\r\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {x\r\r[Event \"b\"]\r} *\r").size(), 2u);
+  EXPECT_EQ(split_every_way("1. e4 {x\n\r[Event \"b\"]\r} *\r").size(), 2u);
+}
+
+TEST(GameSplitter, OpenCommentIsCutEvenIfClosedLater) {
+  // Reading forward only: at the tag pair line the comment is still open, so the game
+  // ends there; the '}' further on is a stray token of the next game.
+  const auto games = split_every_way("1. e4 { see\n\n[Event \"b\"] for this\n} e5 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 { see");
+  EXPECT_EQ(games[1].text, "[Event \"b\"] for this\n} e5 *");
+  EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+  // After a closed comment the ordinary rules hold: a tag line ends the game only once
+  // there is movetext.
+  EXPECT_EQ(split_every_way("1. e4 {a}\n\n[Event \"b\"]\n1. d4 *\n").size(), 2u);
+  EXPECT_EQ(split_every_way("[Event \"a\"]\n{a}\n\n[Site \"b\"]\n\n1. d4 *\n").size(), 1u);
+}
+
+TEST(GameSplitter, UnclosedVariationsEndAtTagPairLine) {
+  // '(' left open, nested: the tag line ends the game at any depth, and the parser
+  // reports the variations once.
+  const std::string input = "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 e5\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 e5");
+  EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unbalanced-variation", "missing-result"}));
+  EXPECT_TRUE(codes_of(games[1]).empty());
+  // An open comment inside open variations: both are reported.
+  const auto both = split_every_way("1. e4 (1. d4 (1. c4 { x\r\n\r\n[Event \"b\"]\r\n1. d4 *\r\n");
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0].text, "1. e4 (1. d4 (1. c4 { x");
+  EXPECT_EQ(codes_of(both[0]), (std::vector<std::string>{"unterminated-comment", "unbalanced-variation", "missing-result"}));
+  EXPECT_EQ(both[1].text, "[Event \"b\"]\r\n1. d4 *");
+}
+
+TEST(GameSplitter, UnclosedTagQuoteEndsAtItsLineEnd) {
+  // A tag pair never spans lines: the open quote closes at its line end, the next tag
+  // pair is read (a tag section may hold empty lines) and the next game is intact.
+  const std::string input = "[Event \"abc\n\n[Site \"x\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes first;
+  parse_game(games[0], first);
+  EXPECT_EQ(first.tags, (std::vector<std::string>{"Event=abc", "Site=x"}));
+  EXPECT_EQ(first.codes, std::vector<std::string>{"malformed-tag"});
+  EXPECT_EQ(games[1].text, "[Event \"b\"]\n\n1. d4 *");
+  // An open quote followed by an open comment: the comment is cut at the tag line.
+  const auto two = split_every_way("[Event \"abc\n1. e4 { x\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(codes_of(two[0]), (std::vector<std::string>{"malformed-tag", "unterminated-comment", "missing-result"}));
+}
+
+TEST(GameSplitter, SemicolonCommentIsNotAnOpenComment) {
+  // A '{' inside a ';' comment opens nothing; a ';' inside a {comment} closes nothing.
+  const auto games = split_every_way("1. e4 ; { x\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 ; { x");
+  EXPECT_EQ(codes_of(games[0]), std::vector<std::string>{"missing-result"});
+  const auto inside = split_every_way("1. e4 { x ;\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(inside.size(), 2u);
+  EXPECT_EQ(inside[0].text, "1. e4 { x ;");
+}
+
+TEST(GameSplitter, CommentCutWorksAcrossABigBuffer) {
+  // The '[' and the '"' that decides the cut far apart in the source, a refill between
+  // them: the game still ends at the '['.
+  std::string input = "1. e4 {";
+  input.append(3 * ByteSource::kChunkSize, 'x');
+  input += "\n\n[";
+  input.append(ByteSource::kChunkSize, ' ');
+  input += "Event";
+  input.append(ByteSource::kChunkSize, ' ');
+  input += "\"b\"]\n1. d4 *\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text.size(), 7 + 3 * ByteSource::kChunkSize);
+  EXPECT_EQ(games[1].byte_offset, input.find('['));
+  EXPECT_EQ(games[1].line, 3u);
 }
 
 TEST(GameSplitter, NulByteAndBinaryGarbageDoNotCrash) {

@@ -28,8 +28,21 @@ bool ends_symbol(char c) {
          c == ']' || c == ';' || c == '*' || c == '"' || c == '$';
 }
 
+// At s[i] == '[': '[', blanks, a name (letter, digit or '_', then symbol bytes), blanks, '"'.
+bool is_tag_pair_start(const std::string& s, std::size_t i) {
+  std::size_t j = i + 1;
+  while (j < s.size() && is_space(s[j])) ++j;
+  if (j == s.size()) return false;
+  const char c = s[j];
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  while (j < s.size() && !ends_symbol(s[j])) ++j;
+  while (j < s.size() && is_space(s[j])) ++j;
+  return j < s.size() && s[j] == '"';
+}
+
 // The rules of GameSplitter, one byte at a time over the whole input.
-std::vector<ModelGame> model_split(const std::string& s) {
+// comment_cuts, if given, counts the games ended by a tag pair line inside a comment.
+std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr) {
   std::vector<ModelGame> games;
   const std::size_t n = s.size();
   std::size_t i = 0;
@@ -78,8 +91,30 @@ std::vector<ModelGame> model_split(const std::string& s) {
         continue;
       }
       if (d == '{') {
-        for (++i; i < n && s[i] != '}'; ++i)
-          if (s[i] == '\n' || s[i] == '\r') newline(i);
+        // The first '}' closes it, unless a tag pair line right after an empty line
+        // comes first: then the game ends before that line's '['.
+        bool line_has_text = true, last_line_empty = false, cut = false;
+        for (++i; i < n && s[i] != '}'; ++i) {
+          if (s[i] == '\n' || s[i] == '\r') {
+            if (!(s[i] == '\n' && s[i - 1] == '\r')) {  // the LF of a CRLF ends no line
+              last_line_empty = !line_has_text;
+              line_has_text = false;
+            }
+            newline(i);
+            continue;
+          }
+          if (is_space(s[i])) continue;
+          if (!line_has_text && last_line_empty && s[i] == '[' && is_tag_pair_start(s, i)) {
+            cut = true;
+            break;
+          }
+          line_has_text = true;
+        }
+        if (cut) {
+          if (comment_cuts != nullptr) ++*comment_cuts;
+          end = i;
+          break;
+        }
         if (i < n) ++i;
         // Like any token, a comment ends a run of empty lines; those inside it do not count.
         line_blank = false;
@@ -155,6 +190,9 @@ std::string random_soup(std::mt19937& rng) {
       "$1-0", "a1-0", "1-0-0", "e5+", "{", "}", "{c}", "{ [%clk 0:01] }", "(", ")", "[", "]", "\"", "\\",
       "[Event \"x\"]", "[A \"1-0 ]\"]", ";", "; 1-0", "%", "% esc", " ", " ", " ", "  ", "\t", "\n", "\n",
       "\n\n", "\r", "\r\n", "\r\n\r\n", "\xEF\xBB\xBF", "-", "--", "x", "1", "1\n1.", "Qxd8-",
+      // Tag pair lines and near misses, for the rule that cuts an open comment.
+      "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
+      "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
   std::uniform_int_distribution<int> length(0, 120);
@@ -165,10 +203,12 @@ std::string random_soup(std::mt19937& rng) {
 
 TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
   std::mt19937 rng(20261129);
+  int comment_cuts = 0;
   for (int round = 0; round < 4000; ++round) {
     const std::string input = random_soup(rng);
-    const auto expected = model_split(input);
-    for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{5}, std::size_t{17}}) {
+    const auto expected = model_split(input, &comment_cuts);
+    for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5},
+                                       std::size_t{7}, std::size_t{17}}) {
       const auto games = split(input, max_read);
       ASSERT_EQ(games.size(), expected.size()) << "input: " << escaped(input) << "\nmax_read " << max_read;
       for (std::size_t g = 0; g < games.size(); ++g) {
@@ -179,6 +219,8 @@ TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
       }
     }
   }
+  // The soups must reach the open-comment rule often enough to test it.
+  EXPECT_GE(comment_cuts, 500);
 }
 
 TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {

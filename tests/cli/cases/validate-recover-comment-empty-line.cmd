@@ -1,0 +1,1 @@
+$CHESSTOOL validate pgn/recovery/comment-empty-line.pgn

@@ -1,0 +1,1 @@
+for f in pgn/recovery/*.pgn; do printf "%s: %s tag sections, %s games (%s with --jobs 2 from a pipe)\n" "$f" "$(grep -c "^ *\[Event " "$f")" "$($CHESSTOOL validate --json --quiet --jobs 1 "$f" | jq "select(.type == \"summary\") | .games")" "$(cat "$f" | $CHESSTOOL validate --json --quiet --jobs 2 - | jq "select(.type == \"summary\") | .games")"; done

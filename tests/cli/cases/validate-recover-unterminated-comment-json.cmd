@@ -1,0 +1,1 @@
+$CHESSTOOL validate --json --quiet pgn/recovery/unterminated-comment.pgn | jq -c 'if .type == "game" then [.game, .line, .byte_offset, .valid, .tags.Event, [.errors[].code]] else {games, valid, invalid, errors, lines} end'
