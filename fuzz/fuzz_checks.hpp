@@ -668,7 +668,7 @@ inline std::string report_summary(const pgn::GameReport& r) {
   std::string s = r.valid ? "valid" : "invalid";
   const std::string fen = r.final_position ? to_fen(*r.final_position) : "";
   s += " plies=" + std::to_string(r.plies) + " result=" + r.result_token + " fen=" + fen + " status=" +
-       std::to_string(int(r.status)) + " tags=";
+       std::string(names_of(r.outcome.termination).json) + " tags=";
   for (const auto& [k, v] : r.tags) s += k + "=" + v + ";";
   s += " errors=";
   for (const auto& d : r.errors) s += d.code + "@" + std::to_string(d.ply) + ",";

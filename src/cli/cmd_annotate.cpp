@@ -130,7 +130,7 @@ Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
     d.line = raw.line;
     d.column = raw.column;
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
-                            game.result, *pgn::termination_value(adj.end), adj.end_ply);
+                            game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
   }
   pgn::write_pgn(game, a.text);

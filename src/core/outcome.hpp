@@ -3,12 +3,70 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/position.hpp"
 
 namespace chesstool {
+
+// How a game ended by itself, by the FIDE Laws: checkmate (5.1.1), stalemate (5.2.1),
+// a dead position by material (5.2.2), fivefold repetition (9.6.1) or 75 moves (9.6.2);
+// None while it goes on.
+enum class Termination : std::uint8_t { None, Checkmate, Stalemate, InsufficientMaterial, FivefoldRepetition, SeventyFiveMoves };
+
+// The one table of termination names: `json` is the "status" value of the JSON records (a
+// contract), `words` what messages, annotate's Termination tag and reports say.
+struct TerminationName {
+  Termination termination;
+  std::string_view json;
+  std::string_view words;
+};
+inline constexpr TerminationName kTerminationNames[] = {
+    {Termination::None, "ongoing", "ongoing"},
+    {Termination::Checkmate, "checkmate", "checkmate"},
+    {Termination::Stalemate, "stalemate", "stalemate"},
+    {Termination::InsufficientMaterial, "insufficient_material", "insufficient material"},
+    {Termination::FivefoldRepetition, "fivefold_repetition", "fivefold repetition"},
+    {Termination::SeventyFiveMoves, "seventyfive_moves", "75-move rule"},
+};
+constexpr const TerminationName& names_of(Termination t) { return kTerminationNames[std::size_t(t)]; }
+static_assert([] {
+  for (std::size_t i = 0; i < std::size(kTerminationNames); ++i)
+    if (std::size_t(kTerminationNames[i].termination) != i) return false;
+  return true;
+}(), "kTerminationNames is indexed by Termination");
+
+// How a game stands: how it ended, if it did, and who won (only a checkmate has a winner).
+struct Outcome {
+  Termination termination = Termination::None;
+  std::optional<Color> winner;
+  bool is_over() const { return termination != Termination::None; }
+  // The PGN result this outcome decides: "1-0", "0-1", "1/2-1/2", or "*" while it goes on.
+  std::string_view result() const {
+    if (!is_over()) return "*";
+    if (!winner) return "1/2-1/2";
+    return *winner == White ? "1-0" : "0-1";
+  }
+};
+
+// A draw a player may claim (FIDE 9.2 threefold repetition, 9.3 fifty moves); names in
+// kClaimNames (the JSON "kind", a contract).
+enum class ClaimKind : std::uint8_t { ThreefoldRepetition, FiftyMoves };
+inline constexpr std::string_view kClaimNames[] = {"threefold_repetition", "fifty_moves"};
+constexpr std::string_view name_of(ClaimKind k) { return kClaimNames[std::size_t(k)]; }
+
+// The first ply of a game's mainline after which a claim was available, and the player
+// who could claim then (the one to move; the player who made that move could have
+// claimed by declaring it to the arbiter first).
+struct Claim {
+  ClaimKind kind;
+  int ply = 0;
+  Color who = White;
+};
 
 // Dead by material (FIDE 5.2.2 / 9.6.2), recognised cases only: K v K, K+B v K, K+N v K,
 // and kings with any number of bishops (either side) all on squares of one colour. Never
@@ -27,7 +85,9 @@ bool is_stalemate(const Position& pos);
 
 // 50 moves by each side without capture or pawn move: claimable (FIDE 9.3); 75 end the
 // game automatically (FIDE 9.6.2) unless the last move mated (checked by the caller).
-inline bool can_claim_fifty_moves(const Position& pos) { return pos.halfmove_clock() >= 100; }
+// (Named as python-chess names them: is_* tests the position as it stands; a claim made
+// by declaring a move first is the caller's business.)
+inline bool is_fifty_moves(const Position& pos) { return pos.halfmove_clock() >= 100; }
 inline bool is_seventyfive_moves(const Position& pos) { return pos.halfmove_clock() >= 150; }
 
 // Occurrences of positions along one line of play. Positions are equal in the FIDE sense

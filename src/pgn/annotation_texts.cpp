@@ -94,9 +94,5 @@ std::optional<Lang> lang_from_code(std::string_view code) {
 
 std::string_view annotation_text(TextId id, Lang lang) { return kTexts[std::size_t(id)][std::size_t(lang)]; }
 
-std::optional<std::string_view> termination_value(GameStatus status) {
-  if (status == GameStatus::Ongoing) return std::nullopt;
-  return status_words(status);  // the same words validate's messages use
-}
 
 }  // namespace chesstool::pgn

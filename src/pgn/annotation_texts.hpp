@@ -50,10 +50,4 @@ inline constexpr std::size_t kTextCount = std::size_t(TextId::Count);
 // without braces (they would end a PGN comment, spec 8.2.5), never empty.
 std::string_view annotation_text(TextId id, Lang lang);
 
-// The value of the Termination tag for an automatic end ("checkmate", "stalemate",
-// "insufficient material", "fivefold repetition", "75-move rule"); nullopt for Ongoing.
-// Always English whatever --lang says: tag values are data read by programs, and the PGN
-// standard (section 8.1.1, 9.8.1) writes them in English.
-std::optional<std::string_view> termination_value(GameStatus status);
-
 }  // namespace chesstool::pgn

@@ -35,14 +35,14 @@ void append_text(std::string& comment, std::string_view text) {
   comment += text;
 }
 
-TextId end_text(GameStatus status, Color winner) {
-  switch (status) {
-    case GameStatus::Checkmate: return winner == White ? TextId::CheckmateWhiteWins : TextId::CheckmateBlackWins;
-    case GameStatus::Stalemate: return TextId::Stalemate;
-    case GameStatus::InsufficientMaterial: return TextId::DeadPosition;
-    case GameStatus::FivefoldRepetition: return TextId::Fivefold;
-    case GameStatus::SeventyFiveMoves:
-    case GameStatus::Ongoing: break;
+TextId end_text(const Outcome& end) {
+  switch (end.termination) {
+    case Termination::Checkmate: return end.winner == White ? TextId::CheckmateWhiteWins : TextId::CheckmateBlackWins;
+    case Termination::Stalemate: return TextId::Stalemate;
+    case Termination::InsufficientMaterial: return TextId::DeadPosition;
+    case Termination::FivefoldRepetition: return TextId::Fivefold;
+    case Termination::SeventyFiveMoves:
+    case Termination::None: break;
   }
   return TextId::SeventyFive;
 }
@@ -71,14 +71,14 @@ Adjudication adjudicate(const Game& game) {
   GameReport report;
   end.finish(pos, report);
   a.plies = ply;
-  for (const DrawClaim& c : report.claims) {
-    if (c.kind == "threefold_repetition") a.threefold_ply = c.ply;
-    if (c.kind == "fifty_moves") a.fifty_ply = c.ply;
+  for (const Claim& c : report.claims) {
+    if (c.kind == ClaimKind::ThreefoldRepetition) a.threefold_ply = c.ply;
+    if (c.kind == ClaimKind::FiftyMoves) a.fifty_ply = c.ply;
   }
-  a.end = end.ended_status();
+  a.end = end.ended_outcome();
   a.end_ply = end.ended_ply();
-  a.fifty_at_start = game.start.halfmove_clock() >= 100;
-  if (a.end == GameStatus::Checkmate) {
+  a.fifty_at_start = is_fifty_moves(game.start);
+  if (a.end.termination == Termination::Checkmate) {
     // Mate is found only in the final position, so it is the last ply: did it also
     // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
     a.mate_at_seventyfive = is_seventyfive_moves(pos);
@@ -133,7 +133,7 @@ AnnotateNotes annotate_game(Game& game, const Adjudication& adj, const AnnotateO
     append_text(*comment, annotation_text(id, options.lang));
   };
 
-  const bool ended = adj.end != GameStatus::Ongoing;
+  const bool ended = adj.end.is_over();
   // A claim needs a game in progress: none once it ended automatically (FIDE 5.1.1, 5.2,
   // 9.6), including on the same move (a mate on the 100th half-move is a mate).
   auto claimable = [&](int ply) { return ply >= 1 && (!ended || ply < adj.end_ply); };
@@ -144,23 +144,22 @@ AnnotateNotes annotate_game(Game& game, const Adjudication& adj, const AnnotateO
     add(*adj.fifty_ply, mover(*adj.fifty_ply) == White ? TextId::FiftyAfterWhite : TextId::FiftyAfterBlack);
   if (!ended) return notes;
 
-  // The side to move at the end ply is the one mated.
-  const Color winner = adj.end_ply % 2 == 0 ? ~first : first;
-  add(adj.end_ply, end_text(adj.end, winner));
+  add(adj.end_ply, end_text(adj.end));
   if (adj.mate_at_seventyfive) add(adj.end_ply, TextId::MateBeatsSeventyFive);
   if (adj.end_ply >= 1 && adj.end_ply < adj.plies) add(adj.end_ply, TextId::MovesAfterEnd);
 
   // The automatic end decides the result (FIDE 5.1.1, 5.2, 9.6): whatever was recorded
   // after it does not count.
-  const std::string expected =
-      adj.end == GameStatus::Checkmate ? (winner == White ? "1-0" : "0-1") : "1/2-1/2";
+  const std::string expected(adj.end.result());
   const std::string* recorded_values[] = {game.tag("Result"), &game.result};
   for (const std::string* recorded : recorded_values)
     if (recorded && !recorded->empty() && *recorded != "*" && *recorded != expected && !notes.replaced_result)
       notes.replaced_result = *recorded;
   set_tag(game, "Result", expected);
   game.result = expected;
-  set_tag(game, "Termination", *termination_value(adj.end));
+  // Always English whatever --lang says: tag values are data read by programs, and the PGN
+  // standard (sections 8.1.1, 9.8.1) writes them in English.
+  set_tag(game, "Termination", names_of(adj.end.termination).words);
   return notes;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/outcome.hpp"
 #include "core/position.hpp"
 #include "pgn/movetext_parser.hpp"
 
@@ -28,14 +29,6 @@ struct Diagnostic {
   std::string fen;      // position in which the token was read, may be empty
 };
 
-// How the final mainline position stands by the FIDE Laws (issue: adjudication).
-enum class GameStatus { Ongoing, Checkmate, Stalemate, InsufficientMaterial, FivefoldRepetition, SeventyFiveMoves };
-
-struct DrawClaim {
-  std::string kind;  // "threefold_repetition" or "fifty_moves"
-  int ply = 0;       // first mainline ply at which the claim became available
-};
-
 struct GameReport {
   std::uint64_t index = 0;  // 1-based within its file
   std::uint64_t line = 0;   // line where the game starts
@@ -46,10 +39,9 @@ struct GameReport {
   int plies = 0;       // mainline half-moves replayed before the first error
   std::vector<Diagnostic> errors;
   std::vector<Diagnostic> warnings;
-  // Outcome of the final mainline position reached.
-  GameStatus status = GameStatus::Ongoing;
-  std::optional<int> winner;  // 0 white, 1 black
-  std::vector<DrawClaim> claims;
+  // How the final mainline position reached stands (JSON "status" and "winner").
+  Outcome outcome;
+  std::vector<Claim> claims;  // in ply order
   std::optional<int> ended_at;  // ply at which the game ended automatically, when moves followed
   // The final mainline position reached (as final_fen in JSON; kept as a position so
   // that runs without JSON never format it).

@@ -11,18 +11,6 @@
 
 namespace chesstool::report {
 
-const char* status_name(pgn::GameStatus s) {
-  switch (s) {
-    case pgn::GameStatus::Checkmate: return "checkmate";
-    case pgn::GameStatus::Stalemate: return "stalemate";
-    case pgn::GameStatus::InsufficientMaterial: return "insufficient_material";
-    case pgn::GameStatus::FivefoldRepetition: return "fivefold_repetition";
-    case pgn::GameStatus::SeventyFiveMoves: return "seventyfive_moves";
-    case pgn::GameStatus::Ongoing: break;
-  }
-  return "ongoing";
-}
-
 std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings) {
   std::vector<const pgn::Diagnostic*> all;
   all.reserve(game.errors.size() + (with_warnings ? game.warnings.size() : 0));
@@ -75,15 +63,15 @@ std::string game_json(const std::string& file, const pgn::GameReport& game) {
     append_json_string(tags, v);
   }
   o.raw_field("tags", tags + "}");
-  o.field("status", status_name(game.status));
-  if (game.winner)
-    o.field("winner", *game.winner == 0 ? "white" : "black");
+  o.field("status", names_of(game.outcome.termination).json);
+  if (game.outcome.winner)
+    o.field("winner", *game.outcome.winner == White ? "white" : "black");
   else
     o.null_field("winner");
   std::string claims = "[";
   for (const auto& c : game.claims) {
     if (claims.size() > 1) claims += ',';
-    claims += JsonObject().field("kind", c.kind).field("ply", c.ply).str();
+    claims += JsonObject().field("kind", name_of(c.kind)).field("ply", c.ply).str();
   }
   o.raw_field("claims", claims + "]");
   if (game.ended_at)

@@ -16,7 +16,5 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
 std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d);
 // One NDJSON line (without the newline) with "type": "game"; field names are a contract.
 std::string game_json(const std::string& file, const pgn::GameReport& game);
-// JSON names of the adjudication values.
-const char* status_name(pgn::GameStatus s);
 
 }  // namespace chesstool::report

@@ -18,7 +18,7 @@
 namespace chesstool {
 namespace {
 
-using pgn::GameStatus;
+using chesstool::Termination;
 using pgn::Lang;
 using pgn::TextId;
 
@@ -75,7 +75,7 @@ TEST(Annotate, KnightsDanceThreefoldIsClaimableAtPly8) {
   pgn::Adjudication adj = pgn::adjudicate(game);
   ASSERT_TRUE(adj.threefold_ply);
   EXPECT_EQ(*adj.threefold_ply, 8);
-  EXPECT_EQ(adj.end, GameStatus::Ongoing);
+  EXPECT_FALSE(adj.end.is_over());
   pgn::annotate_game(game, adj);
   // Black made the 8th half-move: Black could have claimed by declaring it, White may now.
   EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
@@ -88,7 +88,7 @@ TEST(Annotate, KnightsDanceThreefoldIsClaimableAtPly8) {
 TEST(Annotate, KnightsDanceFivefoldEndsAtPly16) {
   pgn::Game game = build(kDance16);
   pgn::Adjudication adj = pgn::adjudicate(game);
-  EXPECT_EQ(adj.end, GameStatus::FivefoldRepetition);
+  EXPECT_EQ(adj.end.termination, Termination::FivefoldRepetition);
   EXPECT_EQ(adj.end_ply, 16);
   pgn::annotate_game(game, adj);
   EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
@@ -120,7 +120,7 @@ TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
   const std::string fen = "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 149 100\"]\n[Result \"*\"]\n\n";
   pgn::Game game = build(fen + "100. Ra8 *");
   pgn::Adjudication adj = pgn::adjudicate(game);
-  EXPECT_EQ(adj.end, GameStatus::Checkmate);
+  EXPECT_EQ(adj.end.termination, Termination::Checkmate);
   EXPECT_TRUE(adj.mate_at_seventyfive);
   pgn::annotate_game(game, adj);
   EXPECT_EQ(game.moves[0].comment_after,
@@ -134,7 +134,7 @@ TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
 
   pgn::Game drawn = build(fen + "100. Ra7 Kg8 *");
   pgn::Adjudication d = pgn::adjudicate(drawn);
-  EXPECT_EQ(d.end, GameStatus::SeventyFiveMoves);
+  EXPECT_EQ(d.end.termination, Termination::SeventyFiveMoves);
   EXPECT_EQ(d.end_ply, 1);
   pgn::annotate_game(drawn, d);
   EXPECT_EQ(drawn.moves[0].comment_after, text(TextId::SeventyFive) + " " + text(TextId::MovesAfterEnd));
@@ -208,7 +208,7 @@ TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
 TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {
   pgn::Game game = build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *");
   pgn::Adjudication adj = pgn::adjudicate(game);
-  EXPECT_EQ(adj.end, GameStatus::InsufficientMaterial);
+  EXPECT_EQ(adj.end.termination, Termination::InsufficientMaterial);
   EXPECT_EQ(adj.end_ply, 0);
   pgn::annotate_game(game, adj);
   EXPECT_EQ(game.moves[0].comment_before, text(TextId::DeadPosition));
@@ -245,8 +245,6 @@ TEST(Annotate, EveryTextExistsInEveryLanguage) {
     }
   }
   EXPECT_FALSE(pgn::lang_from_code("fr"));
-  EXPECT_EQ(*pgn::termination_value(GameStatus::SeventyFiveMoves), "75-move rule");
-  EXPECT_FALSE(pgn::termination_value(GameStatus::Ongoing));
 }
 
 // The annotated PGN reads back as a valid game with the same moves.
@@ -319,7 +317,7 @@ TEST(Annotate, CorpusIsIdempotent) {
       if (!b.ok()) continue;
       const std::size_t plies = b.game.moves.size();
       const pgn::Adjudication adj = pgn::adjudicate(b.game);
-      if (adj.end != GameStatus::Ongoing) ++ended;
+      if (adj.end.is_over()) ++ended;
       pgn::annotate_game(b.game, adj, {Lang(games % pgn::kLangCount)});
       std::string once;
       pgn::write_pgn(b.game, once);

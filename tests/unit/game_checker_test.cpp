@@ -10,7 +10,7 @@
 #include "support/paths.hpp"
 
 using chesstool::pgn::GameReport;
-using chesstool::pgn::GameStatus;
+using chesstool::Termination;
 using chesstool::testing::check_file;
 using chesstool::testing::check_text;
 using chesstool::testing::has_code;
@@ -30,8 +30,8 @@ TEST(GameChecker, ValidGameReplaysEveryPly) {
   EXPECT_EQ(games[0].plies, 7);
   EXPECT_TRUE(games[0].errors.empty());
   EXPECT_TRUE(games[0].warnings.empty());
-  EXPECT_EQ(games[0].status, GameStatus::Checkmate);
-  EXPECT_EQ(games[0].winner, 0);
+  EXPECT_EQ(games[0].outcome.termination, Termination::Checkmate);
+  EXPECT_EQ(games[0].outcome.winner, chesstool::White);
 }
 
 TEST(GameChecker, IllegalMoveNamesPlyTokenAndPosition) {

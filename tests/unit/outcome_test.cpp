@@ -8,7 +8,7 @@
 #include "support/paths.hpp"
 
 using namespace chesstool;
-using chesstool::pgn::GameStatus;
+using chesstool::Termination;
 using chesstool::testing::check_text;
 using chesstool::testing::has_code;
 
@@ -52,12 +52,13 @@ TEST(Outcome, KnightsDanceClaimsThreefoldThenFivefoldEndsTheGame) {
   auto three = check_text(make_pgn("*", kDance));
   ASSERT_EQ(three.size(), 1u);
   ASSERT_EQ(three[0].claims.size(), 1u);
-  EXPECT_EQ(three[0].claims[0].kind, "threefold_repetition");
+  EXPECT_EQ(three[0].claims[0].kind, chesstool::ClaimKind::ThreefoldRepetition);
   EXPECT_EQ(three[0].claims[0].ply, 8);
-  EXPECT_EQ(three[0].status, GameStatus::Ongoing);
+  EXPECT_EQ(three[0].claims[0].who, White);  // White is to move when the third occurrence stands
+  EXPECT_EQ(three[0].outcome.termination, Termination::None);
   // ...and for the fifth after 16: drawn automatically.
   auto five = check_text(make_pgn("1/2-1/2", std::string(kDance) + " 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8"));
-  EXPECT_EQ(five[0].status, GameStatus::FivefoldRepetition);
+  EXPECT_EQ(five[0].outcome.termination, Termination::FivefoldRepetition);
   EXPECT_FALSE(five[0].ended_at.has_value());  // nothing was played after it
   EXPECT_TRUE(five[0].warnings.empty()) << five[0].warnings[0].message;
   // Moves after the fifth occurrence: warned, and ended_at says where it ended.
@@ -94,11 +95,11 @@ TEST(Outcome, FiftyAndSeventyFiveMoveRules) {
   std::string tags = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/R7/4K3 w - - 98 60\"]\n";
   auto fifty = check_text(make_pgn("*", "60. Ra3 Kd8 61. Ra2", tags));
   ASSERT_EQ(fifty[0].claims.size(), 1u);
-  EXPECT_EQ(fifty[0].claims[0].kind, "fifty_moves");
+  EXPECT_EQ(fifty[0].claims[0].kind, chesstool::ClaimKind::FiftyMoves);
   EXPECT_EQ(fifty[0].claims[0].ply, 2);
   std::string tags75 = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/R7/4K3 w - - 148 80\"]\n";
   auto seventyfive = check_text(make_pgn("1/2-1/2", "80. Ra3 Kd8", tags75));
-  EXPECT_EQ(seventyfive[0].status, GameStatus::SeventyFiveMoves);
+  EXPECT_EQ(seventyfive[0].outcome.termination, Termination::SeventyFiveMoves);
 }
 
 TEST(Outcome, MateOnTheSeventyFifthMoveStands) {
@@ -107,8 +108,8 @@ TEST(Outcome, MateOnTheSeventyFifthMoveStands) {
   auto g = check_text(make_pgn("1-0", "100. Ra8#", tags));
   ASSERT_EQ(g.size(), 1u);
   EXPECT_TRUE(g[0].valid);
-  EXPECT_EQ(g[0].status, GameStatus::Checkmate);
-  EXPECT_EQ(g[0].winner, 0);
+  EXPECT_EQ(g[0].outcome.termination, Termination::Checkmate);
+  EXPECT_EQ(g[0].outcome.winner, chesstool::White);
   EXPECT_TRUE(g[0].warnings.empty()) << g[0].warnings[0].message;
 }
 
@@ -117,7 +118,7 @@ TEST(Outcome, ResultTagMustFitTheFinalPosition) {
   EXPECT_TRUE(has_code(wrong_mate[0].warnings, "result-contradicts-position"));
   std::string stalemate_tags = "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n";
   auto stalemate = check_text(make_pgn("1-0", "1. Qf7", stalemate_tags));
-  EXPECT_EQ(stalemate[0].status, GameStatus::Stalemate);
+  EXPECT_EQ(stalemate[0].outcome.termination, Termination::Stalemate);
   EXPECT_TRUE(has_code(stalemate[0].warnings, "result-contradicts-position"));
   auto good = check_text(make_pgn("1/2-1/2", "1. Qf7", stalemate_tags));
   EXPECT_TRUE(good[0].warnings.empty());
@@ -151,7 +152,36 @@ TEST(Outcome, CutechessThreefoldArchiveEndsInClaimableRepetition) {
   for (const auto& g : games) {
     ASSERT_TRUE(g.valid);
     bool threefold = false;
-    for (const auto& c : g.claims) threefold |= c.kind == "threefold_repetition";
+    for (const auto& c : g.claims) threefold |= c.kind == chesstool::ClaimKind::ThreefoldRepetition;
     EXPECT_TRUE(threefold) << "game " << g.index;
   }
+}
+
+TEST(Outcome, ResultFollowsTerminationAndWinner) {
+  EXPECT_EQ(Outcome{}.result(), "*");
+  EXPECT_FALSE(Outcome{}.is_over());
+  EXPECT_EQ((Outcome{Termination::Checkmate, White}).result(), "1-0");
+  EXPECT_EQ((Outcome{Termination::Checkmate, Black}).result(), "0-1");
+  for (Termination t : {Termination::Stalemate, Termination::InsufficientMaterial, Termination::FivefoldRepetition,
+                        Termination::SeventyFiveMoves})
+    EXPECT_EQ((Outcome{t, std::nullopt}).result(), "1/2-1/2") << names_of(t).json;
+}
+
+TEST(Outcome, OneTableOfNamesWhoseJsonValuesAreTheContract) {
+  EXPECT_EQ(names_of(Termination::None).json, "ongoing");
+  EXPECT_EQ(names_of(Termination::InsufficientMaterial).json, "insufficient_material");
+  EXPECT_EQ(names_of(Termination::SeventyFiveMoves).json, "seventyfive_moves");
+  EXPECT_EQ(names_of(Termination::SeventyFiveMoves).words, "75-move rule");
+  EXPECT_EQ(name_of(ClaimKind::ThreefoldRepetition), "threefold_repetition");
+  EXPECT_EQ(name_of(ClaimKind::FiftyMoves), "fifty_moves");
+}
+
+TEST(Outcome, FiftyMoveClaimNamesThePlayerToMove) {
+  // Black's 50th move without capture or pawn move makes the claim available to White.
+  auto g = check_text("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/K6R b - - 99 80\"]\n\n80... Kg8 *\n");
+  ASSERT_EQ(g.size(), 1u);
+  ASSERT_EQ(g[0].claims.size(), 1u);
+  EXPECT_EQ(g[0].claims[0].kind, ClaimKind::FiftyMoves);
+  EXPECT_EQ(g[0].claims[0].ply, 1);
+  EXPECT_EQ(g[0].claims[0].who, White);
 }
