@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/choices.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
@@ -276,7 +277,7 @@ Runner setup_annotate(CLI::App& app) {
   app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
   app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it");
   app.add_option("--lang", o->lang, "Language of the annotation comments: en (default) or ar")
-      ->check(CLI::IsMember({"en", "ar"}));
+      ->check(CLI::IsMember(lang_codes()));
   app.add_option("-j,--jobs", o->jobs, "Games annotated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics, warnings or summary on standard error (I/O errors still are)");
   return [o]() { return run_annotate(*o); };

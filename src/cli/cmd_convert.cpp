@@ -31,6 +31,26 @@ namespace {
 
 enum class Format { Pgn, Uci, Lan, Fen, Epd, Json };
 
+// The one table of output formats: the --to choices, its help text and the bash
+// completion come from it; how each format is written is format_game's switch.
+struct FormatInfo {
+  Format format;
+  std::string_view name;
+  bool mainline_only;  // needs only the mainline's moves: comments and variations are not kept
+  bool multi_line;     // a game takes several lines: games are separated by an empty line
+  bool has_moves;      // made of moves: --from fen (positions only) cannot feed it
+};
+constexpr FormatInfo kFormats[] = {
+    {Format::Pgn, "pgn", false, true, false},  {Format::Uci, "uci", true, false, true},
+    {Format::Lan, "lan", true, false, true},   {Format::Fen, "fen", true, true, false},
+    {Format::Epd, "epd", true, true, false},   {Format::Json, "json", false, false, false},
+};
+const FormatInfo& info(Format f) {
+  for (const auto& i : kFormats)
+    if (i.format == f) return i;
+  return kFormats[0];
+}
+
 struct ConvertOptions {
   std::vector<std::string> paths;
   Format to = Format::Pgn;
@@ -74,8 +94,6 @@ void format_game(const pgn::Game& game, Format to, bool reduced, std::string& ou
   }
 }
 
-// Formats whose games take several lines are separated by an empty line.
-bool multi_line(Format f) { return f == Format::Pgn || f == Format::Fen || f == Format::Epd; }
 
 struct Counts {
   std::uint64_t converted = 0, rejected = 0, io_errors = 0;
@@ -186,7 +204,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
 }
 
 ExitCode run_convert(const ConvertOptions& o) {
-  if (o.from == "fen" && (o.to == Format::Uci || o.to == Format::Lan)) {
+  if (o.from == "fen" && info(o.to).has_moves) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }
@@ -227,8 +245,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     const bool reduced = o.reduced;
     auto work = [to, reduced](std::size_t, const pgn::RawGame& raw) {
       pgn::ReplayOptions replay;
-      replay.keep = to == Format::Uci || to == Format::Lan || to == Format::Fen || to == Format::Epd ? pgn::Keep::Mainline
-                                                                                                   : pgn::Keep::Tree;
+      replay.keep = info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
       pgn::Replayed r = pgn::replay_game(raw, replay);
       Converted c;
       c.valid = r.ok();
@@ -245,7 +262,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     };
     sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
       if (c.valid) {
-        if (t.converted && multi_line(to)) out.write("\n");
+        if (t.converted && info(to).multi_line) out.write("\n");
         out.write(c.text);
         ++t.converted;
       } else {
@@ -294,9 +311,14 @@ Runner setup_convert(CLI::App& app) {
   auto o = std::make_shared<ConvertOptions>();
   app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
   auto to_name = std::make_shared<std::string>();
-  app.add_option("-t,--to", *to_name, "Output format: pgn, uci, lan, fen, epd or json")
+  std::vector<std::string> names;
+  for (const auto& f : kFormats) names.emplace_back(f.name);
+  std::string format_list;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    format_list += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + names[k];
+  app.add_option("-t,--to", *to_name, "Output format: " + format_list)
       ->required()
-      ->check(CLI::IsMember({"pgn", "uci", "lan", "fen", "epd", "json"}));
+      ->check(CLI::IsMember(names));
   app.add_option("--from", o->from, "Input format: pgn (default) or fen (one FEN or EPD per line)")
       ->check(CLI::IsMember({"pgn", "fen"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
@@ -305,9 +327,8 @@ Runner setup_convert(CLI::App& app) {
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
   app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   return [o, to_name]() {
-    const std::map<std::string, Format> formats = {{"pgn", Format::Pgn}, {"uci", Format::Uci}, {"lan", Format::Lan},
-                                                   {"fen", Format::Fen}, {"epd", Format::Epd}, {"json", Format::Json}};
-    o->to = formats.at(*to_name);
+    for (const auto& f : kFormats)
+      if (f.name == *to_name) o->to = f.format;
     return run_convert(*o);
   };
 }

@@ -6,8 +6,10 @@
 #include <exception>
 #include <map>
 #include <new>
+#include <string_view>
 
 #include "cli/commands.hpp"
+#include "cli/completion.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 
@@ -17,13 +19,13 @@ using namespace chesstool::cli;
 
 ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
+  std::map<CLI::App*, Runner> runners;
   app.name("chesstool");
   app.set_version_flag("--version", std::string("chesstool ") + CHESSTOOL_VERSION);
   app.require_subcommand(1);
   app.footer("Exit status: 0 all good, 1 problems found in the input, 2 usage or I/O error.\n"
              "See chesstool(1) for details.");
 
-  std::map<CLI::App*, Runner> runners;
   auto add = [&](const char* name, const char* help, Runner (*setup)(CLI::App&)) {
     CLI::App* sub = app.add_subcommand(name, help);
     runners[sub] = setup(*sub);
@@ -36,6 +38,11 @@ ExitCode parse_and_run(int argc, char** argv) {
   add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
   add("report", "Standings, tie-breaks, FIDE rating changes and time-control classes of an event", setup_report);
 
+  // Hidden: the bash completion, made from the options just declared (see completion.hpp).
+  if (argc == 3 && std::string_view(argv[1]) == "--generate-completion" && std::string_view(argv[2]) == "bash") {
+    out(bash_completion(app));
+    return ExitCode::Ok;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every long option that `chesstool <cmd> --help` lists must be documented in
-# man/chesstool.1, and the man page must render without groff warnings.
+# man/chesstool.1, and so must every choice of an option ("TEXT:{pgn,uci}" in --help: each
+# value in bold at the start of a man line, as the man page lists values); the man page
+# must render without groff warnings.
 set -uo pipefail
 bin=$1
 man=$(dirname "$0")/../../man/chesstool.1
@@ -14,6 +16,13 @@ for cmd in $commands; do
     escaped=${opt//-/\\-}
     if ! grep -qF -- "$escaped" "$man"; then
       echo "chesstool $cmd: option $opt is not in man/chesstool.1"
+      status=1
+    fi
+  done
+  for value in $("$bin" "$cmd" --help | grep -oE ':\{[^}]*\}' | tr -d ':{}' | tr ',' '\n' | sort -u); do
+    escaped=${value//-/\\-}
+    if ! grep -qE -- "^\.B[RI]? $escaped( |$)" "$man"; then
+      echo "chesstool $cmd: choice $value is not listed in man/chesstool.1 (as .B $value)"
       status=1
     fi
   done

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Option choices that come from a table below the CLI, so the parser, --help, the bash
+// completion and the man-page test all follow the table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pgn/annotation_texts.hpp"
+
+namespace chesstool::cli {
+
+// The --lang codes, from the annotation texts' table of languages.
+inline std::vector<std::string> lang_codes() {
+  std::vector<std::string> codes;
+  for (std::size_t i = 0; i < pgn::kLangCount; ++i) codes.emplace_back(pgn::lang_code(pgn::Lang(i)));
+  return codes;
+}
+
+}  // namespace chesstool::cli

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# completions/chesstool.bash is what `chesstool --generate-completion bash` prints (so
+# it lists every subcommand, option and choice of the binary), and it is valid bash that
+# completes: subcommands at the first word, choices after --to, files after -o.
+set -uo pipefail
+bin=$1
+file=$(dirname "$0")/../../completions/chesstool.bash
+status=0
+if ! diff -u "$file" <("$bin" --generate-completion bash); then
+  echo "completions/chesstool.bash is out of date: regenerate it with"
+  echo "  build/chesstool --generate-completion bash > completions/chesstool.bash"
+  status=1
+fi
+bash -n "$file" || { echo "completions/chesstool.bash is not valid bash"; status=1; }
+# Drive the function as bash's programmable completion would.
+complete_words() {
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _chesstool; printf "%s\n" "${COMPREPLY[@]}"' _ "$file" "$@"
+}
+got=$(complete_words chesstool va)
+[[ $got == validate ]] || { echo "'chesstool va<TAB>' gave '$got', expected validate"; status=1; }
+got=$(complete_words chesstool convert --to j)
+[[ $got == json ]] || { echo "'chesstool convert --to j<TAB>' gave '$got', expected json"; status=1; }
+got=$(complete_words chesstool annotate --in)
+[[ $got == --in-place ]] || { echo "'chesstool annotate --in<TAB>' gave '$got', expected --in-place"; status=1; }
+[[ $status == 0 ]] && echo "completion is up to date and completes"
+exit $status
