@@ -415,46 +415,6 @@ std::string_view san_error_code(SanError e) {
   return "";
 }
 
-std::string_view san_lenient_code(SanLenient l) {
-  switch (l) {
-    case SanLenient::ZeroCastling: return "zero-castling";
-    case SanLenient::PromotionWithoutEquals: return "promotion-without-equals";
-    case SanLenient::LowercasePromotion: return "lowercase-promotion";
-    case SanLenient::CoordinateMove: return "coordinate-move";
-    case SanLenient::LongAlgebraic: return "long-algebraic";
-    case SanLenient::PawnLetter: return "pawn-letter";
-    case SanLenient::ColonCapture: return "colon-capture";
-    case SanLenient::EnPassantSuffix: return "en-passant-suffix";
-    case SanLenient::RedundantDisambiguation: return "redundant-disambiguation";
-    case SanLenient::MissingCaptureMark: return "missing-capture-mark";
-    case SanLenient::WrongCaptureMark: return "wrong-capture-mark";
-    case SanLenient::MissingCheckSign: return "missing-check-sign";
-    case SanLenient::WrongCheckSign: return "wrong-check-sign";
-    case SanLenient::CastlingAsKingMove: return "castling-as-king-move";
-  }
-  return "";
-}
-
-std::string_view san_lenient_description(SanLenient l) {
-  switch (l) {
-    case SanLenient::ZeroCastling: return "castling written with zeros (0-0) instead of the letter O";
-    case SanLenient::PromotionWithoutEquals: return "promotion written without '=' (e8Q)";
-    case SanLenient::LowercasePromotion: return "promotion piece in lower case (e8=q)";
-    case SanLenient::CoordinateMove: return "coordinate notation (e2e4) instead of SAN";
-    case SanLenient::LongAlgebraic: return "long algebraic notation (Ng1-f3) instead of SAN";
-    case SanLenient::PawnLetter: return "pawn move written with the letter P";
-    case SanLenient::ColonCapture: return "capture written with ':' instead of 'x'";
-    case SanLenient::EnPassantSuffix: return "'e.p.' written after an en passant capture";
-    case SanLenient::RedundantDisambiguation: return "disambiguation other than the minimal one SAN requires";
-    case SanLenient::MissingCaptureMark: return "capture written without 'x'";
-    case SanLenient::WrongCaptureMark: return "capture mark on a move that does not capture that way";
-    case SanLenient::MissingCheckSign: return "move gives check or mate but has no '+' or '#'";
-    case SanLenient::WrongCheckSign: return "'+' or '#' does not match the position after the move";
-    case SanLenient::CastlingAsKingMove: return "castling written as a king move";
-  }
-  return "";
-}
-
 namespace {
 
 // The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, each maybe with

@@ -52,16 +52,30 @@ enum class SanLenient : std::uint32_t {
 using SanLenientSet = std::uint32_t;
 constexpr SanLenientSet operator|(SanLenient a, SanLenient b) { return SanLenientSet(a) | SanLenientSet(b); }
 constexpr bool has_lenient(SanLenientSet set, SanLenient l) { return (set & SanLenientSet(l)) != 0; }
-inline constexpr SanLenient kAllSanLenient[] = {
-    SanLenient::ZeroCastling,       SanLenient::PromotionWithoutEquals,  SanLenient::LowercasePromotion,
-    SanLenient::CoordinateMove,     SanLenient::LongAlgebraic,           SanLenient::PawnLetter,
-    SanLenient::ColonCapture,       SanLenient::EnPassantSuffix,         SanLenient::RedundantDisambiguation,
-    SanLenient::MissingCaptureMark, SanLenient::WrongCaptureMark,        SanLenient::MissingCheckSign,
-    SanLenient::WrongCheckSign,     SanLenient::CastlingAsKingMove};
-// Stable kebab-case code of one lenient form ("zero-castling", ...).
-std::string_view san_lenient_code(SanLenient l);
-// One-line English description of one lenient form, for warnings.
-std::string_view san_lenient_description(SanLenient l);
+// The one table of lenient forms: the code (a contract: the warning's code under
+// --strict, listed in the man page) and the description the warning gives.
+struct SanLenientInfo {
+  SanLenient form;
+  std::string_view code;
+  std::string_view description;
+};
+inline constexpr SanLenientInfo kSanLenient[] = {
+    {SanLenient::ZeroCastling, "zero-castling", "castling written with zeros (0-0) instead of the letter O"},
+    {SanLenient::PromotionWithoutEquals, "promotion-without-equals", "promotion written without '=' (e8Q)"},
+    {SanLenient::LowercasePromotion, "lowercase-promotion", "promotion piece in lower case (e8=q)"},
+    {SanLenient::CoordinateMove, "coordinate-move", "coordinate notation (e2e4) instead of SAN"},
+    {SanLenient::LongAlgebraic, "long-algebraic", "long algebraic notation (Ng1-f3) instead of SAN"},
+    {SanLenient::PawnLetter, "pawn-letter", "pawn move written with the letter P"},
+    {SanLenient::ColonCapture, "colon-capture", "capture written with ':' instead of 'x'"},
+    {SanLenient::EnPassantSuffix, "en-passant-suffix", "'e.p.' written after an en passant capture"},
+    {SanLenient::RedundantDisambiguation, "redundant-disambiguation",
+     "disambiguation other than the minimal one SAN requires"},
+    {SanLenient::MissingCaptureMark, "missing-capture-mark", "capture written without 'x'"},
+    {SanLenient::WrongCaptureMark, "wrong-capture-mark", "capture mark on a move that does not capture that way"},
+    {SanLenient::MissingCheckSign, "missing-check-sign", "move gives check or mate but has no '+' or '#'"},
+    {SanLenient::WrongCheckSign, "wrong-check-sign", "'+' or '#' does not match the position after the move"},
+    {SanLenient::CastlingAsKingMove, "castling-as-king-move", "castling written as a king move"},
+};
 
 enum class SanCastle : std::uint8_t { None, KingSide, QueenSide };
 // The check suffix written on a token, or what a move actually does.

@@ -162,11 +162,10 @@ bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool 
     add(Severity::Warning, "null-move", loc, line.ply + 1, text,
         "null move " + move_label(pos) + shown(text) + " in a variation", nullptr);
   } else if (options_.strict && r.lenient) {
-    for (SanLenient l : kAllSanLenient)
-      if (has_lenient(r.lenient, l))
-        add(Severity::Warning, san_lenient_code(l), loc, line.ply + 1, text,
-            "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(san_lenient_description(l)),
-            nullptr);
+    for (const SanLenientInfo& l : kSanLenient)
+      if (has_lenient(r.lenient, l.form))
+        add(Severity::Warning, l.code, loc, line.ply + 1, text,
+            "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(l.description), nullptr);
   }
   return true;
 }

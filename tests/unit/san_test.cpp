@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/uci.hpp"
+#include "support/paths.hpp"
 #include "support/perft_suite.hpp"
 
 namespace chesstool {
@@ -550,14 +553,30 @@ TEST(San, SuggestsDidYouMean) {
 
 TEST(San, LenientCodesAreStableAndDistinct) {
   std::set<std::string_view> codes;
-  for (SanLenient l : kAllSanLenient) {
-    EXPECT_FALSE(san_lenient_code(l).empty());
-    EXPECT_FALSE(san_lenient_description(l).empty());
-    codes.insert(san_lenient_code(l));
+  SanLenientSet all = 0;
+  for (const SanLenientInfo& l : kSanLenient) {
+    EXPECT_FALSE(l.code.empty());
+    EXPECT_FALSE(l.description.empty());
+    codes.insert(l.code);
+    EXPECT_FALSE(has_lenient(all, l.form)) << l.code << " listed twice";
+    all |= SanLenientSet(l.form);
   }
-  EXPECT_EQ(codes.size(), std::size(kAllSanLenient));
-  EXPECT_EQ(san_lenient_code(SanLenient::ZeroCastling), "zero-castling");
+  EXPECT_EQ(codes.size(), std::size(kSanLenient));
+  EXPECT_EQ(all, (SanLenientSet(SanLenient::CastlingAsKingMove) << 1) - 1);  // every bit, none missing
+  EXPECT_EQ(kSanLenient[0].code, "zero-castling");
   EXPECT_EQ(san_error_code(SanError::Malformed), "malformed-move");
+}
+
+// The man page lists every lenient code (as ".BR code").
+TEST(San, ManPageListsEveryLenientCode) {
+  std::ifstream man(chesstool::testing::testdata_path("../man/chesstool.1"));
+  ASSERT_TRUE(man) << "man/chesstool.1 not found";
+  const std::string text((std::istreambuf_iterator<char>(man)), std::istreambuf_iterator<char>());
+  for (const SanLenientInfo& l : kSanLenient) {
+    std::string escaped;
+    for (char c : l.code) escaped += c == '-' ? std::string("\\-") : std::string(1, c);
+    EXPECT_NE(text.find(".BR " + escaped + " "), std::string::npos) << l.code << " is not in the man page";
+  }
 }
 
 // Any text: no crash, a resolved move is legal, a hint resolves cleanly.
