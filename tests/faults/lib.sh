@@ -32,8 +32,8 @@ newdir() {
 }
 
 # Fingerprint of a path, fields separated by '|': symbolic link target, file type,
-# inode, link count, mode, owner, device numbers of a device, and the content's
-# sha256 for a regular file ("absent" when nothing is there).
+# inode, link count, mode, owner, device numbers of a device, and for a regular file
+# the modification time and the content's sha256 ("absent" when nothing is there).
 fingerprint() {
   local p=$1 out=""
   if [[ -L $p ]]; then
@@ -48,7 +48,8 @@ fingerprint() {
     out+="|device=$(stat -L -c '%t:%T' -- "$p")"
   fi
   if [[ -f $p ]]; then
-    out+="|sha256=$(sha256sum <"$p" | cut -c1-16)"
+    # (A FIFO's or a device's time changes when it is written, as it may be.)
+    out+="|mtime=$(stat -L -c '%.9Y' -- "$p")|sha256=$(sha256sum <"$p" | cut -d' ' -f1)"
   fi
   printf '%s' "$out"
 }
@@ -65,7 +66,11 @@ fingerprint_diff() {
   fi
   for i in "${!a[@]}"; do
     fa=${a[i]} fb=${b[i]}
-    [[ $fa == "$fb" ]] || out+="${out:+, }${fa%%=*}: ${fa#*=} -> ${fb#*=}"
+    [[ $fa == "$fb" ]] && continue
+    if [[ $fa == sha256=* ]]; then # shortened for the message
+      fa=${fa:0:23} fb=${fb:0:23}
+    fi
+    out+="${out:+, }${fa%%=*}: ${fa#*=} -> ${fb#*=}"
   done
   printf '%s' "$out"
 }
@@ -236,12 +241,12 @@ want_rc() {
 
 # want_err ERE [WHAT]: standard error has a line matching ERE (case-sensitive).
 want_err() {
-  grep -Eq -- "$1" "$ERR" || problem "stderr has no ${2:-/$1/}"
+  grep -Eq -- "$1" "$ERR" || problem "stderr lacks ${2:-/$1/}"
 }
 
 # want_err_line TEXT: standard error has TEXT as a whole line.
 want_err_line() {
-  grep -Fxq -- "$1" "$ERR" || problem "stderr has no line '$1'"
+  grep -Fxq -- "$1" "$ERR" || problem "stderr lacks the line '$1'"
 }
 
 want_no_err() {
