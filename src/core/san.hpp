@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Standard Algebraic Notation: syntax-only token parsing, resolution against a position, and SAN writing.
+// Standard Algebraic Notation: syntax-only token parsing (san_parse.cpp), resolution
+// against a position with the notation checks (san_resolve.cpp; why a token fails, and
+// what it probably meant, in san_explain.cpp), and SAN writing (san_write.cpp). What the
+// four share lives in san_detail.hpp, which is theirs alone.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +24,7 @@ enum class SanError : std::uint8_t {
   Ambiguous,        // "ambiguous-move": more than one legal move matches
   NullMoveInCheck,  // "null-move-in-check": "--"/"Z0" while the side to move is in check
 };
-// Stable code of an error ("" for None).
+// Stable code of an error ("" for None; san_resolve.cpp).
 std::string_view san_error_code(SanError e);
 
 // Deviations from PGN-standard SAN that are accepted, one bit each, so a --strict caller
@@ -99,6 +102,9 @@ struct SanToken {
   SanLenientSet lenient = 0;     // lenient forms used by the text
 };
 
+// ---------------------------------------------------------------------------------------
+// Parsing (san_parse.cpp).
+
 struct SanParse {
   SanToken token;
   SanError error = SanError::None;  // None or Malformed
@@ -118,6 +124,9 @@ namespace detail {
 // parse_san without its fast path for the common shapes; tests compare the two.
 SanParse parse_san_general(std::string_view text);
 }  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Resolution (san_resolve.cpp).
 
 struct SanResolution {
   // The move; Move::none() on error, except NullMoveInCheck which still carries Move::null().
@@ -152,6 +161,9 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after,
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,
                           SanChecks checks = SanChecks::Full);
+
+// ---------------------------------------------------------------------------------------
+// Writing (san_write.cpp).
 
 // Whether m (legal in pos) checks or mates the opponent.
 SanCheck check_state_after(const Position& pos, Move m);
