@@ -12,6 +12,7 @@
 #include "cli/completion.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
+#include "core/dispatch.hpp"
 
 namespace {
 
@@ -21,7 +22,7 @@ ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
   std::map<CLI::App*, Runner> runners;
   app.name("chesstool");
-  app.set_version_flag("--version", std::string("chesstool ") + CHESSTOOL_VERSION);
+  app.set_version_flag("--version", [] { return std::string("chesstool " CHESSTOOL_VERSION "\ndispatch: ") + chesstool::dispatch_name(); });
   app.require_subcommand(1);
   app.footer("Exit status: 0 all good, 1 problems found in the input, 2 usage or I/O error.\n"
              "See chesstool(1) for details.");

@@ -223,7 +223,36 @@ struct TableBuilder {
 
 const TableBuilder g_builder;
 
+Bitboard g_rook_pext_table[0x19000];
+Bitboard g_bishop_pext_table[0x1480];
+
+// Carry-Rippler walks the subsets of a mask in increasing order, which is also the order
+// of their PEXT indices (0, 1, 2, ...), so no PEXT instruction is needed to fill these.
+void fill_pext(const Magic* magics, PextEntry* entries, Bitboard* table) {
+  for (Square s = 0; s < 64; ++s) {
+    const Magic& m = magics[s];
+    entries[s] = {m.mask, table};
+    Bitboard b = 0;
+    do {
+      *table++ = m.lookup(b);
+      b = (b - m.mask) & m.mask;
+    } while (b);
+  }
+}
+
 }  // namespace
+
+PextEntry g_rook_pext[64];
+PextEntry g_bishop_pext[64];
+
+void build_pext_tables() {
+  static const bool built = [] {
+    fill_pext(g_rook_magics, g_rook_pext, g_rook_pext_table);
+    fill_pext(g_bishop_magics, g_bishop_pext, g_bishop_pext_table);
+    return true;
+  }();
+  (void)built;
+}
 }  // namespace detail
 
 }  // namespace chesstool

@@ -26,6 +26,18 @@ extern Bitboard g_between[64][64];
 extern Bitboard g_bishop_pseudo[64];
 extern Bitboard g_rook_pseudo[64];
 extern Bitboard g_line[64][64];
+
+// One PEXT entry (the pext perft path): index = pext(occ, mask), the mask being the
+// magic one. Empty until build_pext_tables() has run.
+struct PextEntry {
+  Bitboard mask;
+  const Bitboard* attacks;
+};
+extern PextEntry g_rook_pext[64];
+extern PextEntry g_bishop_pext[64];
+// Fills the PEXT tables from the magic ones, on the first call only (thread-safe).
+// Called before the PEXT path's first lookup, so other runs never touch their 840 KB.
+void build_pext_tables();
 }  // namespace detail
 
 inline Bitboard pawn_attacks(Color c, Square s) { return detail::g_pawn_attacks[c][s]; }

@@ -4,9 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "core/dispatch.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -15,6 +17,9 @@ namespace chesstool {
 struct PerftOptions {
   int threads = 1;          // root moves are shared among this many threads
   std::size_t hash_mb = 0;  // transposition table size; 0 = none (allocated only for depth >= 4)
+  // Instruction-set path of the search (dispatch.hpp); unset = dispatch_path(). It must
+  // be one this CPU supports (isa_path_supported).
+  std::optional<IsaPath> path;
 };
 
 struct DivideEntry {

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/fen.hpp"
+#include "core/position_play.hpp"
 
 namespace chesstool {
 
@@ -19,35 +20,7 @@ Position Position::startpos() {
 
 void Position::clear() { *this = Position(); }
 
-void Position::put_piece(Piece p, Square s) {
-  board_[s] = p;
-  Bitboard b = square_bb(s);
-  by_type_[0] |= b;
-  by_type_[type_of(p)] |= b;
-  by_color_[color_of(p)] |= b;
-  key_ ^= K.piece_square[p][s];
-}
-
-void Position::remove_piece(Square s) {
-  Piece p = board_[s];
-  Bitboard b = square_bb(s);
-  by_type_[0] ^= b;
-  by_type_[type_of(p)] ^= b;
-  by_color_[color_of(p)] ^= b;
-  board_[s] = NoPiece;
-  key_ ^= K.piece_square[p][s];
-}
-
-void Position::move_piece(Square from, Square to) {
-  Piece p = board_[from];
-  Bitboard b = square_bb(from) | square_bb(to);
-  by_type_[0] ^= b;
-  by_type_[type_of(p)] ^= b;
-  by_color_[color_of(p)] ^= b;
-  board_[from] = NoPiece;
-  board_[to] = p;
-  key_ ^= K.piece_square[p][from] ^ K.piece_square[p][to];
-}
+void Position::put_piece(Piece p, Square s) { place<true>(p, s); }
 
 void Position::add_castling_right(Color c, CastlingSide s, Square rook) {
   int i = castling_index(c, s);
@@ -55,17 +28,6 @@ void Position::add_castling_right(Color c, CastlingSide s, Square rook) {
   castle_rook_[i] = rook;
   castling_rook_squares_ |= square_bb(rook);
   key_ ^= K.castling_rook[rook];
-}
-
-void Position::drop_castling_rights(std::uint8_t mask) {
-  mask &= castling_;
-  while (mask) {
-    int i = std::countr_zero(mask);
-    mask &= std::uint8_t(mask - 1);
-    castling_ &= std::uint8_t(~(1u << i));
-    castling_rook_squares_ &= ~square_bb(castle_rook_[i]);
-    key_ ^= K.castling_rook[castle_rook_[i]];
-  }
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
@@ -104,66 +66,7 @@ bool Position::set_ep_if_capturable(Square ep) {
   return false;
 }
 
-void Position::make_move(Move m) {
-  Color us = side_;
-  if (ep_ != kNoSquare) {
-    key_ ^= K.en_passant_file[file_of(ep_)];
-    ep_ = kNoSquare;
-  }
-  ++halfmove_;
-  if (us == Black) ++fullmove_;
-  side_ = ~us;
-  key_ ^= K.black_to_move;
-  if (m.is_null()) return;
-
-  Square from = m.from(), to = m.to();
-  Piece pc = board_[from];
-  PieceType pt = type_of(pc);
-
-  if (m.kind() == Move::Castling) {
-    bool king_side = to > from;
-    Square king_to = relative_square(us, king_side ? 6 : 2);
-    Square rook_to = relative_square(us, king_side ? 5 : 3);
-    Piece rook = board_[to];
-    remove_piece(from);
-    remove_piece(to);
-    put_piece(pc, king_to);
-    put_piece(rook, rook_to);
-    drop_castling_rights(std::uint8_t(us == White ? 0b0011 : 0b1100));
-    return;
-  }
-
-  if (m.kind() == Move::EnPassant) {
-    remove_piece(us == White ? to - 8 : to + 8);
-    halfmove_ = 0;
-  } else if (board_[to] != NoPiece) {
-    remove_piece(to);
-    halfmove_ = 0;
-  }
-  move_piece(from, to);
-
-  if (castling_) {
-    if (pt == King) drop_castling_rights(std::uint8_t(us == White ? 0b0011 : 0b1100));
-    if ((square_bb(from) | square_bb(to)) & castling_rook_squares_) {
-      std::uint8_t mask = 0;
-      for (int i = 0; i < 4; ++i)
-        if ((castling_ & (1u << i)) && (castle_rook_[i] == from || castle_rook_[i] == to)) mask |= std::uint8_t(1u << i);
-      drop_castling_rights(mask);
-    }
-  }
-
-  if (pt == Pawn) {
-    halfmove_ = 0;
-    if (m.kind() == Move::Promotion) {
-      remove_piece(to);
-      put_piece(make_piece(us, m.promotion()), to);
-    } else if ((from ^ to) == 16) {
-      Square ep = (from + to) / 2;
-      // Cheap pre-check: only look for a legal capture when an enemy pawn is beside.
-      if (pawn_attacks(us, ep) & pieces(~us, Pawn)) set_ep_if_capturable(ep);
-    }
-  }
-}
+void Position::make_move(Move m) { play<true>(m); }
 
 Key Position::compute_key() const {
   Key k = 0;

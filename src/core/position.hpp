@@ -64,6 +64,11 @@ class Position {
   // Plays a legal move (or Move::null()); undefined for anything else. Keeps the key
   // incrementally. The caller keeps a copy to go back.
   void make_move(Move m);
+  // make_move's body (in position_play.hpp), always inlined: each perft kernel compiles
+  // its own copy for its instruction set (dispatch.hpp). Without WithKey, key() is left
+  // stale: perft without a table never reads it.
+  template <bool WithKey>
+  [[gnu::always_inline]] inline void play(Move m);
   // Copy-make convenience.
   Position after(Move m) const {
     Position p = *this;
@@ -110,9 +115,14 @@ class Position {
   }
 
  private:
-  void remove_piece(Square s);
-  void move_piece(Square from, Square to);
-  void drop_castling_rights(std::uint8_t mask);
+  template <bool WithKey>
+  [[gnu::always_inline]] inline void place(Piece p, Square s);
+  template <bool WithKey>
+  [[gnu::always_inline]] inline void remove_piece(Square s);
+  template <bool WithKey>
+  [[gnu::always_inline]] inline void move_piece(Square from, Square to);
+  template <bool WithKey>
+  [[gnu::always_inline]] inline void drop_castling_rights(std::uint8_t mask);
 
   Bitboard by_type_[7]{};  // [0] = all pieces
   Bitboard by_color_[2]{};

@@ -1,1 +1,1 @@
-$CHESSTOOL --version
+CHESSTOOL_DISPATCH=baseline $CHESSTOOL --version

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// Run-time choice of instruction-set paths for the hot core (perft: move generation,
+// make-move and slider lookups).
+//
+// Why: the default build and the .deb must run on every x86-64 CPU, so everything is
+// compiled for baseline x86-64, which has no POPCNT (std::popcount becomes a libgcc
+// call) and no BMI2. The perft kernel (perft_kernel.cpp) is therefore compiled several
+// times, once per path below, each copy in a namespace of its own, and the best path
+// this CPU can run is picked once, at first use. Measured on perft (README, "How it is
+// built"), only these pay: POPCNT (bulk counting), BMI1/BMI2 (TZCNT, BLSR, SHLX) and
+// PEXT slider lookups; AVX2 does not (nothing in perft is vector work). PEXT is
+// microcoded and slow on AMD before Zen 3 (families 15h-18h), so there the BMI2 path
+// keeps the magic multiplications.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace chesstool {
+
+// Ordered: each path needs what the one before it needs, and more.
+enum class IsaPath {
+  Baseline,  // x86-64 (SSE2)
+  Popcnt,    // + POPCNT
+  Bmi2,      // + BMI1, BMI2, LZCNT; magic slider lookups (AMD Zen 1 and 2)
+  Pext,      // the same instructions, PEXT slider lookups
+};
+inline constexpr IsaPath kAllIsaPaths[] = {IsaPath::Baseline, IsaPath::Popcnt, IsaPath::Bmi2, IsaPath::Pext};
+
+// What the CPU offers, from CPUID.
+struct CpuFeatures {
+  bool popcnt = false;
+  bool bmi2 = false;       // BMI1, BMI2 and LZCNT together
+  bool slow_pext = false;  // AMD or Hygon family 15h-18h: PEXT is microcoded
+};
+CpuFeatures detect_cpu();
+
+// The best path for a CPU with these features.
+IsaPath best_isa_path(const CpuFeatures& cpu);
+// Whether this CPU can run the path at all (a slow PEXT still runs).
+bool isa_path_supported(IsaPath path);
+
+// The path in use: best_isa_path(detect_cpu()), or the one named by the environment
+// variable CHESSTOOL_DISPATCH (baseline, popcnt, bmi2 or pext) if this CPU can run it.
+// Chosen once, on first call; thread-safe.
+IsaPath dispatch_path();
+
+// "baseline", "popcnt", "popcnt bmi2", "popcnt bmi2 pext": what --version prints.
+std::string isa_path_name(IsaPath path);
+std::string dispatch_name();
+// The word CHESSTOOL_DISPATCH uses: the last word of the name ("pext", "bmi2", ...).
+std::optional<IsaPath> parse_isa_path(std::string_view word);
+
+}  // namespace chesstool

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// The perft search below the root: generation, make-move and counting, all inlined into
+// one unit. CMake compiles this file once per instruction-set path (src/CMakeLists.txt),
+// defining CHESSTOOL_KERNEL_NS (isa_baseline, isa_popcnt, ...) and the path's flags.
+#include "core/perft_kernel.hpp"
+
+#include "core/movegen_impl.hpp"
+#include "core/perft_table.hpp"
+#include "core/position_play.hpp"
+
+namespace chesstool::CHESSTOOL_KERNEL_NS {
+
+namespace {
+
+template <Color Us>
+std::uint64_t count_moves(const Position& pos) {
+  CountSink sink;
+  generate<Us>(pos, sink, kAllTypes);
+  return sink.count;
+}
+
+// Without a table the key is never read, so the moves are played without it.
+template <Color Us>
+std::uint64_t plain(const Position& pos, int depth, MoveList* lists) {
+  MoveList& list = lists[depth];
+  list.count = 0;
+  ListSink sink{list};
+  generate<Us>(pos, sink, kAllTypes);
+  std::uint64_t nodes = 0;
+  for (Move m : list) {
+    Position next = pos;
+    next.play<false>(m);
+    nodes += depth == 2 ? count_moves<~Us>(next) : plain<~Us>(next, depth - 1, lists);
+  }
+  return nodes;
+}
+
+template <Color Us>
+std::uint64_t hashed(const Position& pos, int depth, PerftTable& table, MoveList* lists) {
+  if (depth == 1) return count_moves<Us>(pos);
+  std::uint64_t nodes = 0;
+  if (depth >= 3 && table.probe(pos.key(), depth, nodes)) return nodes;
+  MoveList& list = lists[depth];
+  list.count = 0;
+  ListSink sink{list};
+  generate<Us>(pos, sink, kAllTypes);
+  for (Move m : list) {
+    Position next = pos;
+    next.play<true>(m);
+    nodes += hashed<~Us>(next, depth - 1, table, lists);
+  }
+  if (depth >= 3) table.store(pos.key(), depth, nodes);
+  return nodes;
+}
+
+template <Color Us>
+std::uint64_t search(const Position& pos, int depth, PerftTable* table, MoveList* lists) {
+  if (depth == 1) return count_moves<Us>(pos);
+  return table ? hashed<Us>(pos, depth, *table, lists) : plain<Us>(pos, depth, lists);
+}
+
+}  // namespace
+
+std::uint64_t perft_count(const Position& pos, int depth, PerftTable* table, MoveList* lists) {
+#if CHESSTOOL_KERNEL_PEXT
+  detail::build_pext_tables();
+#endif
+  return pos.side_to_move() == White ? search<White>(pos, depth, table, lists) : search<Black>(pos, depth, table, lists);
+}
+
+}  // namespace chesstool::CHESSTOOL_KERNEL_NS

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// Run-time dispatch: the choice of path, and exact perft counts on every path this CPU
+// can run (each path is its own compiled copy of the kernel).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "core/attacks.hpp"
+#include "core/dispatch.hpp"
+#include "core/fen.hpp"
+#include "core/perft.hpp"
+
+using namespace chesstool;
+
+TEST(Dispatch, BestPathFollowsTheCpuFeatures) {
+  EXPECT_EQ(best_isa_path({}), IsaPath::Baseline);
+  EXPECT_EQ(best_isa_path({.popcnt = true}), IsaPath::Popcnt);
+  EXPECT_EQ(best_isa_path({.popcnt = true, .bmi2 = true}), IsaPath::Pext);
+  // AMD before Zen 3: BMI2 for the shifts, but magic lookups instead of the slow PEXT.
+  EXPECT_EQ(best_isa_path({.popcnt = true, .bmi2 = true, .slow_pext = true}), IsaPath::Bmi2);
+  EXPECT_EQ(best_isa_path({.bmi2 = true}), IsaPath::Baseline);  // no such CPU, but no POPCNT means baseline
+}
+
+TEST(Dispatch, NamesAndTheEnvironmentWords) {
+  EXPECT_EQ(isa_path_name(IsaPath::Baseline), "baseline");
+  EXPECT_EQ(isa_path_name(IsaPath::Popcnt), "popcnt");
+  EXPECT_EQ(isa_path_name(IsaPath::Bmi2), "popcnt bmi2");
+  EXPECT_EQ(isa_path_name(IsaPath::Pext), "popcnt bmi2 pext");
+  for (IsaPath p : kAllIsaPaths) {
+    std::string name = isa_path_name(p);
+    EXPECT_EQ(parse_isa_path(name.substr(name.rfind(' ') + 1)), p) << name;
+  }
+  EXPECT_FALSE(parse_isa_path("avx2"));
+  EXPECT_FALSE(parse_isa_path(""));
+}
+
+TEST(Dispatch, ChosenPathRunsHere) {
+  EXPECT_TRUE(isa_path_supported(IsaPath::Baseline));
+  EXPECT_TRUE(isa_path_supported(dispatch_path()));
+  EXPECT_EQ(dispatch_name(), isa_path_name(dispatch_path()));
+  if (!std::getenv("CHESSTOOL_DISPATCH")) {
+    EXPECT_EQ(dispatch_path(), best_isa_path(detect_cpu()));
+  }
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  EXPECT_EQ(detect_cpu().popcnt, bool(__builtin_cpu_supports("popcnt")));
+  EXPECT_EQ(isa_path_supported(IsaPath::Pext), __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"));
+#endif
+}
+
+namespace {
+
+// PEXT in software: the bits of occ under mask, packed towards bit 0.
+std::uint64_t soft_pext(std::uint64_t occ, std::uint64_t mask) {
+  std::uint64_t result = 0;
+  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (occ & mask & -mask) result |= bit;
+  return result;
+}
+
+}  // namespace
+
+TEST(Dispatch, PextTablesAgreeWithTheMagicLookups) {
+  detail::build_pext_tables();
+  std::mt19937_64 rng(17);
+  for (Square s = 0; s < 64; ++s) {
+    for (int i = 0; i < 300; ++i) {
+      // Sparse and dense occupancies alike.
+      Bitboard occ = rng() & rng();
+      if (i % 3 == 1) occ = rng() | rng();
+      const detail::PextEntry& r = detail::g_rook_pext[s];
+      const detail::PextEntry& b = detail::g_bishop_pext[s];
+      ASSERT_EQ(r.attacks[soft_pext(occ, r.mask)], rook_attacks(s, occ)) << "rook " << s;
+      ASSERT_EQ(b.attacks[soft_pext(occ, b.mask)], bishop_attacks(s, occ)) << "bishop " << s;
+    }
+  }
+}
+
+// Positions that reach every rule: castling both ways (and Chess960 castling), en
+// passant with and without a pin, promotions, checks, double checks and pins.
+struct PerftCase {
+  const char* fen;
+  int depth;
+  std::uint64_t nodes;
+};
+constexpr PerftCase kCases[] = {
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3894594},
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+};
+
+TEST(Dispatch, EveryPathCountsExactly) {
+  int paths = 0;
+  for (IsaPath path : kAllIsaPaths) {
+    if (!isa_path_supported(path)) continue;
+    ++paths;
+    for (const PerftCase& c : kCases) {
+      FenResult r = parse_fen(c.fen);
+      ASSERT_TRUE(r.ok()) << c.fen;
+      PerftOptions plain;
+      plain.path = path;
+      EXPECT_EQ(perft(r.position, c.depth, plain), c.nodes) << isa_path_name(path) << ": " << c.fen;
+      // The table and the threads take other routes through the kernel.
+      PerftOptions hashed = plain;
+      hashed.hash_mb = 4;
+      hashed.threads = 2;
+      EXPECT_EQ(perft(r.position, c.depth, hashed), c.nodes) << isa_path_name(path) << " hashed: " << c.fen;
+    }
+  }
+  EXPECT_GE(paths, 1);
+}
