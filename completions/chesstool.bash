@@ -21,7 +21,7 @@ _chesstool() {
     convert) opts="--to -t --from --output -o --reduced --rejects --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --ascii --unicode --help" ;;
     annotate) opts="--output -o --in-place --force --lang --jobs -j --quiet -q --help" ;;
-    report) opts="--json --csv --crosstable --k --k-default --lang --event --help" ;;
+    report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
   esac
   case $prev in
     --event) return ;;
@@ -39,7 +39,10 @@ _chesstool() {
     --rejects) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --threads) return ;;
+    --tiebreaks) return ;;
+    --time-control) return ;;
     --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json" -- "$cur")); return ;;
+    --trf) return ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `chesstool report`: standings, tie-breaks, rating changes and time-control classes of an event.
+// `chesstool report`: standings, C.07 tie-breaks, FIDE rating figures per list, rateability
+// of each game, time-control classes and a TRF-16 file of an event.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -15,11 +16,16 @@
 #include "cli/console.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
+#include "cli/output_file.hpp"
 #include "pgn/annotation_texts.hpp"
 #include "pgn/replay.hpp"
+#include "report/player_identity.hpp"
 #include "report/report_table.hpp"
 #include "report/standings.hpp"
+#include "report/terminal_text.hpp"
+#include "report/tiebreak.hpp"
 #include "report/time_control.hpp"
+#include "report/trf.hpp"
 
 namespace chesstool::cli {
 
@@ -33,7 +39,10 @@ struct ReportOptions {
   std::vector<std::string> k;  // NAME=K
   int k_default = report::kDefaultK;
   std::string lang = "en";
-  std::string event;  // empty: every game
+  std::string event;           // empty: every game
+  std::string tiebreaks;       // empty: C.07's recommendation
+  std::string time_control;    // for games without a TimeControl tag
+  std::string trf;             // TRF-16 output file
 };
 
 // "NAME=K" with K one of the FIDE values; the name may itself hold '=' (split at the last).
@@ -49,80 +58,156 @@ bool parse_k(const std::string& spec, std::string& name, int& k) {
   return false;
 }
 
-ExitCode run_report(const ReportOptions& o) {
-  const auto lang = pgn::lang_from_code(o.lang);
-  if (!lang) {
-    error(fmt::format("unknown language '{}'", o.lang));
-    return ExitCode::Error;
-  }
-  report::StandingsOptions standings_options;
-  standings_options.k_default = o.k_default;
-  report::EventReport rep;
-  rep.k_default = o.k_default;
-  for (const auto& spec : o.k) {
-    std::string name;
-    int k = 0;
-    if (!parse_k(spec, name, k)) {
-      error(fmt::format("--k expects NAME=K with K 10, 20 or 40 (FIDE rating regulations), got '{}'", spec));
-      return ExitCode::Error;
-    }
-    standings_options.k_by_name[name] = k;
-    rep.k_overrides.emplace_back(name, k);
-  }
-
-  InputList inputs = expand_inputs(o.paths);
-  std::uint64_t io_errors = 0;
-  for (const auto& e : inputs.errors) {
-    ++io_errors;
-    error(e.message);
-  }
-  std::vector<std::string> names;
-  for (const auto& f : inputs.files) names.push_back(display_name(f));
-
+// What the games of the inputs gave.
+struct Collected {
   std::vector<report::EventGame> games;
-  std::set<std::string> events;
+  std::set<std::string> events;      // of the games taken
+  std::set<std::string> all_events;  // of every game read, for the --event message
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
+  std::uint64_t io_errors = 0;
+};
+
+// Compares --event with the Event tag once invisible characters and outer blanks are gone.
+bool same_event(const std::string& wanted, const std::string* event) {
+  return event && report::normalize_name(*event) == report::normalize_name(wanted);
+}
+
+void collect(const ReportOptions& o, const std::vector<std::string>& files, const std::vector<std::string>& names,
+             report::EventReport& rep, Collected& c) {
   PipelineSink<pgn::GameReport> sink;
   sink.io_error = [&](std::size_t, const std::string& message) {
-    ++io_errors;
+    ++c.io_errors;
     error(message);
   };
+  const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
   sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
     const std::string* event = g.tag("Event");
-    if (!o.event.empty() && (!event || *event != o.event)) return true;  // another event: not ours
+    c.all_events.insert(event ? *event : "");
+    if (!o.event.empty() && !same_event(o.event, event)) return true;  // another event: not ours
     ++rep.games_read;
-    if (event) events.insert(*event);
+    if (event) c.events.insert(*event);
     report::EventGame game;
-    if (auto why = report::event_game_from(g, game)) {
+    if (auto why = report::event_game_from(g, game, assumed)) {
       const std::string* w = g.tag("White");
       const std::string* b = g.tag("Black");
       const std::string* result = g.tag("Result");
       rep.excluded.push_back({names[f], g.index, g.line, w ? *w : "", b ? *b : "", result ? *result : g.result_token, *why});
       return true;
     }
-    games.push_back(std::move(game));
+    game.file = names[f];
     const std::string* tc = g.tag("TimeControl");
+    if ((!tc || *tc == "?") && assumed) tc = assumed;
     auto key = std::make_pair(tc != nullptr, tc ? *tc : std::string());
-    auto [it, added] = tc_index.emplace(key, rep.time_controls.size());
-    if (added) rep.time_controls.push_back({tc != nullptr, key.second, report::classify_time_control(tc), 0});
+    auto [it, added] = c.tc_index.emplace(key, rep.time_controls.size());
+    if (added) rep.time_controls.push_back({tc != nullptr, key.second, game.time_control, 0});
     ++rep.time_controls[it->second].games;
+    c.games.push_back(std::move(game));
     return true;
   };
   const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   auto work = [](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, pgn::ReplayOptions{}); };
-  run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
+  run_pipeline<pgn::GameReport>(files, jobs, work, sink);
+}
 
-  rep.events.assign(events.begin(), events.end());
-  rep.counted = games.size();
-  rep.standings = report::compute_standings(games, standings_options);
+// "a", "b" and "c" for a message that lists what exists.
+std::string listing(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + ("'" + report::terminal_safe(i) + "'");
+  return s.empty() ? "none" : s;
+}
 
+bool parse_options(const ReportOptions& o, report::StandingsOptions& so, report::EventReport& rep) {
+  so.k_default = o.k_default;
+  rep.k_default = o.k_default;
+  rep.assumed_time_control = o.time_control;
+  for (const auto& spec : o.k) {
+    std::string name;
+    int k = 0;
+    if (!parse_k(spec, name, k)) {
+      error(fmt::format("--k expects NAME=K with K 10, 20 or 40 (FIDE rating regulations), got '{}'", spec));
+      return false;
+    }
+    so.k_by_name[name] = k;
+    rep.k_overrides.emplace_back(name, k);
+  }
+  std::string e;
+  if (!o.tiebreaks.empty() && !report::parse_tiebreak_list(o.tiebreaks, so.tiebreaks, e)) {
+    error("--tiebreaks: " + e);
+    return false;
+  }
+  if (!o.time_control.empty()) {
+    const auto info = report::classify_time_control(&o.time_control);
+    if (info.cls == report::TimeClass::Unknown) {
+      error(fmt::format("--time-control '{}': {}", report::terminal_safe(o.time_control), report::time_problem_text(info.problem)));
+      return false;
+    }
+  }
+  return true;
+}
+
+// A --event or --k that matches nothing is a usage error: say what there is.
+bool check_matches(const ReportOptions& o, const report::EventReport& rep, const Collected& c) {
+  if (!o.event.empty() && rep.games_read == 0) {
+    error(fmt::format("--event '{}' matches no game; the events are: {}", report::terminal_safe(o.event),
+                      listing({c.all_events.begin(), c.all_events.end()})));
+    return false;
+  }
+  if (rep.standings.unmatched_k.empty()) return true;
+  std::vector<std::string> players;
+  for (const auto& p : rep.standings.players) players.push_back(p.fide_id.empty() ? p.name : p.name + " (" + p.fide_id + ")");
+  for (const auto& name : rep.standings.unmatched_k)
+    error(fmt::format("--k '{}' matches no player (by name or FideId); the players are: {}", report::terminal_safe(name),
+                      listing(players)));
+  return false;
+}
+
+bool write_trf(const ReportOptions& o, const report::EventReport& rep) {
+  std::string text, e;
+  if (!report::render_trf(rep, text, e)) {
+    error("--trf: " + e);
+    return false;
+  }
+  OutputFile f;
+  if (!f.open(o.trf, e)) {
+    error(e);
+    return false;
+  }
+  f.write(text);
+  e = f.commit();
+  if (!e.empty()) error(e);
+  return e.empty();
+}
+
+ExitCode run_report(const ReportOptions& o) {
+  const auto lang = pgn::lang_from_code(o.lang);
+  if (!lang) {
+    error(fmt::format("unknown language '{}'", o.lang));
+    return ExitCode::Error;
+  }
+  report::StandingsOptions so;
+  report::EventReport rep;
+  if (!parse_options(o, so, rep)) return ExitCode::Error;
+  InputList inputs = expand_inputs(o.paths);
+  if (!o.trf.empty())
+    if (auto clash = find_output_clash(inputs.files, {{"--trf", o.trf}})) {
+      error(*clash);
+      return ExitCode::Error;
+    }
+  Collected c;
+  for (const auto& e : inputs.errors) {
+    ++c.io_errors;
+    error(e.message);
+  }
+  std::vector<std::string> names;
+  for (const auto& f : inputs.files) names.push_back(display_name(f));
+  collect(o, inputs.files, names, rep, c);
+  rep.events.assign(c.events.begin(), c.events.end());
+  rep.counted = c.games.size();
+  rep.standings = report::compute_standings(std::move(c.games), so);
+  if (!check_matches(o, rep, c)) return ExitCode::Error;
   if (rep.events.size() > 1)
-    warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME",
-                        rep.events.size()));
-  for (const auto& [name, k] : rep.k_overrides)
-    if (std::none_of(rep.standings.players.begin(), rep.standings.players.end(),
-                     [&](const report::PlayerStanding& p) { return p.name == name; }))
-      warning(fmt::format("--k {}={}: no player of that name", name, k));
+    warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME", rep.events.size()));
+  for (const auto& w : rep.standings.warnings) warning(w);
 
   if (o.json) {
     out(report::render_report_json(rep, o.crosstable) + "\n");
@@ -130,11 +215,12 @@ ExitCode run_report(const ReportOptions& o) {
     out(report::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
     for (const auto& e : rep.excluded)
-      errf("{}:{}: game {} excluded: {}", e.file, e.line, e.index, report::exclusion_text(e.exclusion, *lang));
+      errf("{}:{}: game {} excluded: {}", report::terminal_safe(e.file), e.line, e.index, report::exclusion_text(e.exclusion, *lang));
   } else {
     out(report::render_report_text(rep, *lang, o.crosstable));
   }
-  if (io_errors) return ExitCode::Error;
+  const bool trf_ok = o.trf.empty() || write_trf(o, rep);
+  if (c.io_errors || !trf_ok) return ExitCode::Error;
   if (!rep.excluded.empty()) return ExitCode::Negative;
   return ExitCode::Ok;
 }
@@ -148,13 +234,16 @@ Runner setup_report(CLI::App& app) {
   auto* csv = app.add_flag("--csv", o->csv, "Print the standings as CSV (RFC 4180); excluded games go to standard error");
   json->excludes(csv);
   app.add_flag("--crosstable", o->crosstable, "Add a crosstable: one column per player, in standings order");
-  app.add_option("--k", o->k, "K factor of one player, NAME=K with K 10, 20 or 40 (repeatable)")
+  app.add_option("--k", o->k, "K factor of one player, NAME=K (name or FideId) with K 10, 20 or 40 (repeatable)")
       ->allow_extra_args(false);  // one NAME=K per --k, so paths may follow
-  app.add_option("--k-default", o->k_default, "K factor of every other player (default 20)")
+  app.add_option("--k-default", o->k_default, "K factor of every other player in the standard list (default 20)")
       ->check(CLI::IsMember({10, 20, 40}));
   app.add_option("--lang", o->lang, "Language of the headings and labels of the text report")
       ->check(CLI::IsMember({"en", "ar"}));
-  app.add_option("--event", o->event, "Count only the games whose Event tag is exactly this");
+  app.add_option("--event", o->event, "Count only the games whose Event tag is this (invisible characters ignored)");
+  app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: C.07's for the event's kind)");
+  app.add_option("--time-control", o->time_control, "TimeControl assumed for games without one, e.g. 5400+30");
+  app.add_option("--trf", o->trf, "Also write the event as a FIDE Tournament Report File (TRF-16)");
   return [o]() { return run_report(*o); };
 }
 

@@ -8,88 +8,12 @@
 #include <array>
 #include <cmath>
 
-#include "report/json.hpp"
+#include "report/report_texts.hpp"
 #include "report/terminal_text.hpp"
 
 namespace chesstool::report {
 
 namespace {
-
-// ---- Texts: every heading and label of the text report, one column per language. ----
-
-enum class T : std::uint8_t {
-  Rank, Name, Rating, Games, Wins, Draws, Losses, Points, DirectEncounter, SonnebornBerger, Buchholz,
-  Performance, K, Change,
-  Event, Counted, Excluded, AverageRating, RatedPlayers, NoRatedPlayers, TimeControl, NoTag, Minutes,
-  KFactor, ByDefault, Legend, ExcludedGames, Standard, Rapid, Blitz, Unknown,
-  Invalid, Unfinished, NoResult, NoPlayer, SamePlayer,
-  TpMissing, TpUnknown, TpUntimed, TpUnparseable, NoGames,
-  Count
-};
-
-struct Text {
-  T id;
-  std::array<const char*, pgn::kLangCount> text;  // en, ar
-};
-
-// Order must follow T (checked at compile time below).
-constexpr Text kTexts[] = {
-    {T::Rank, {"Rank", "الترتيب"}},
-    {T::Name, {"Name", "الاسم"}},
-    {T::Rating, {"Rating", "التصنيف"}},
-    {T::Games, {"Games", "المباريات"}},
-    {T::Wins, {"W", "فوز"}},
-    {T::Draws, {"D", "تعادل"}},
-    {T::Losses, {"L", "خسارة"}},
-    {T::Points, {"Points", "النقاط"}},
-    {T::DirectEncounter, {"DE", "مواجهة"}},
-    {T::SonnebornBerger, {"SB", "زونبورن"}},
-    {T::Buchholz, {"BH", "بوخهولز"}},
-    {T::Performance, {"Perf", "الأداء"}},
-    {T::K, {"K", "K"}},
-    {T::Change, {"Change", "التغير"}},
-    {T::Event, {"Event", "البطولة"}},
-    {T::Counted, {"counted", "محتسبة"}},
-    {T::Excluded, {"excluded", "مستبعدة"}},
-    {T::AverageRating, {"Average rating", "متوسط التصنيف"}},
-    {T::RatedPlayers, {"rated players", "لاعبين مصنفين"}},
-    {T::NoRatedPlayers, {"no rated players", "لا لاعبين مصنفين"}},
-    {T::TimeControl, {"Time control", "نظام الوقت"}},
-    {T::NoTag, {"(no tag)", "(بلا وسم)"}},
-    {T::Minutes, {"min", "دقيقة"}},
-    {T::KFactor, {"K factor", "معامل K"}},
-    {T::ByDefault, {"by default", "افتراضيًا"}},
-    {T::Legend,
-     {"DE direct encounter, SB Sonneborn-Berger, BH Buchholz, Perf performance rating Ra + dp (FIDE table 8.1.1), "
-      "Change rating change K x (score - expected), rounded",
-      "مواجهة: المواجهة المباشرة، زونبورن: زونبورن-برغر، بوخهولز: مجموع نقاط المنافسين، الأداء: Ra + dp (جدول فيدي 8.1.1)، "
-      "التغير: تغير التصنيف K x (النتيجة - المتوقع) مقربًا"}},
-    {T::ExcludedGames, {"Excluded games", "المباريات المستبعدة"}},
-    {T::Standard, {"standard", "كلاسيكي"}},
-    {T::Rapid, {"rapid", "سريع"}},
-    {T::Blitz, {"blitz", "خاطف"}},
-    {T::Unknown, {"unknown", "غير معروف"}},
-    {T::Invalid, {"invalid game", "مباراة غير صالحة"}},
-    {T::Unfinished, {"unfinished game (result *)", "مباراة غير منتهية (النتيجة *)"}},
-    {T::NoResult, {"no decided result", "لا نتيجة محسومة"}},
-    {T::NoPlayer, {"player name missing", "اسم اللاعب مفقود"}},
-    {T::SamePlayer, {"same player on both sides", "اللاعب نفسه في الجانبين"}},
-    {T::TpMissing, {"no TimeControl tag", "لا يوجد وسم TimeControl"}},
-    {T::TpUnknown, {"time control unknown (?)", "نظام الوقت مجهول (?)"}},
-    {T::TpUntimed, {"no time control (-)", "بلا نظام وقت (-)"}},
-    {T::TpUnparseable, {"unparseable TimeControl", "وسم TimeControl غير مفهوم"}},
-    {T::NoGames, {"no games counted", "لا مباريات محتسبة"}},
-};
-static_assert(std::size(kTexts) == std::size_t(T::Count));
-
-constexpr bool texts_in_order() {
-  for (std::size_t i = 0; i < std::size(kTexts); ++i)
-    if (std::size_t(kTexts[i].id) != i) return false;
-  return true;
-}
-static_assert(texts_in_order());
-
-std::string tr(T id, pgn::Lang lang) { return kTexts[std::size_t(id)].text[std::size_t(lang)]; }
 
 // ---- UTF-8 helpers ----
 
@@ -143,28 +67,6 @@ bool in(const Range* begin, const Range* end, long cp) {
 
 std::string points(double p) { return fmt::format("{}", p); }
 std::string signed_int(int v) { return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v); }
-double two_decimals(double v) { return std::round(v * 100) / 100; }
-
-std::string class_text(TimeClass c, pgn::Lang lang) {
-  switch (c) {
-    case TimeClass::Standard: return tr(T::Standard, lang);
-    case TimeClass::Rapid: return tr(T::Rapid, lang);
-    case TimeClass::Blitz: return tr(T::Blitz, lang);
-    case TimeClass::Unknown: break;
-  }
-  return tr(T::Unknown, lang);
-}
-
-std::string problem_text(TimeProblem p, pgn::Lang lang) {
-  switch (p) {
-    case TimeProblem::Missing: return tr(T::TpMissing, lang);
-    case TimeProblem::Unknown: return tr(T::TpUnknown, lang);
-    case TimeProblem::Untimed: return tr(T::TpUntimed, lang);
-    case TimeProblem::Unparseable: return tr(T::TpUnparseable, lang);
-    case TimeProblem::None: break;
-  }
-  return "";
-}
 
 // Crosstable cell: "1", "½", "0" per game, several games side by side ("1½").
 std::string cross_cell(const std::vector<int>& results, bool text) {
@@ -193,9 +95,17 @@ int display_width(std::string_view s) {
   return width;
 }
 
+bool has_rtl(std::string_view s) {
+  static constexpr Range kRtl[] = {{0x0590, 0x08FF}, {0xFB1D, 0xFDFF}, {0xFE70, 0xFEFF}, {0x10800, 0x10FFF}, {0x1E800, 0x1EFFF}};
+  for (std::size_t i = 0; i < s.size();)
+    if (in(std::begin(kRtl), std::end(kRtl), next_code_point(s, i))) return true;
+  return false;
+}
+
 std::string bidi_isolate(std::string_view s) {
   // Controls and bidi overrides from a tag value are shown escaped, never obeyed.
-  return "\u2068" + terminal_safe(s) + "\u2069";
+  std::string safe = terminal_safe(s);
+  return has_rtl(safe) ? std::string("\u2068").append(safe).append("\u2069") : safe;
 }
 
 std::string csv_field(std::string_view s) {
@@ -255,225 +165,150 @@ const char* exclusion_code(ExclusionReason r) {
 std::string exclusion_text(const Exclusion& e, pgn::Lang lang) {
   switch (e.reason) {
     case ExclusionReason::Invalid:
-      return e.detail.empty() ? tr(T::Invalid, lang) : tr(T::Invalid, lang) + ": " + e.detail;
+      return e.detail.empty() ? tr(T::Invalid, lang) : tr(T::Invalid, lang) + ": " + terminal_safe(e.detail);
     case ExclusionReason::Unfinished: return tr(T::Unfinished, lang);
-    case ExclusionReason::NoResult: return tr(T::NoResult, lang) + " (" + (e.detail.empty() ? "-" : e.detail) + ")";
+    case ExclusionReason::NoResult:
+      return tr(T::NoResult, lang) + " (" + (e.detail.empty() ? "-" : terminal_safe(e.detail)) + ")";
     case ExclusionReason::NoPlayer: return tr(T::NoPlayer, lang);
-    case ExclusionReason::SamePlayer: return tr(T::SamePlayer, lang) + ": " + e.detail;
+    case ExclusionReason::SamePlayer: return tr(T::SamePlayer, lang) + ": " + bidi_isolate(e.detail);
   }
   return tr(T::Invalid, lang);
 }
 
-std::string render_report_text(const EventReport& r, pgn::Lang lang, bool with_crosstable) {
+namespace {
+
+// "Label: " with the label isolated when it is right-to-left, so that a Latin value after
+// an Arabic label is never reordered into it.
+std::string label(T id, pgn::Lang lang) { return bidi_isolate(tr(id, lang)) + ": "; }
+
+std::string summary_time_controls(const EventReport& r, pgn::Lang lang) {
   std::string out;
-  // Labels are isolated too: an Arabic label before a Latin value would otherwise let a
-  // bidi terminal reorder the value into the label.
-  const bool rtl = lang == pgn::Lang::Ar;
-  auto label = [&](T id) { return (rtl ? bidi_isolate(tr(id, lang)) : tr(id, lang)) + ": "; };
-  std::string events;
-  for (const auto& e : r.events) {
-    if (!events.empty()) events += ", ";
-    events += bidi_isolate(e);
-  }
-  out += label(T::Event) + (events.empty() ? "-" : events) + "\n";
-  out += label(T::Games) + fmt::format("{} {}, {} {}\n", r.counted, tr(T::Counted, lang), r.excluded.size(),
-                                       tr(T::Excluded, lang));
-  out += label(T::AverageRating) +
-         (r.standings.average_rating
-              ? fmt::format("{} ({} {})\n", *r.standings.average_rating, r.standings.rated_players, tr(T::RatedPlayers, lang))
-              : tr(T::NoRatedPlayers, lang) + "\n");
   for (const auto& tc : r.time_controls) {
-    std::string what = tc.present ? tc.value : tr(T::NoTag, lang);
+    std::string what = tc.present ? bidi_isolate(tc.value) : tr(T::NoTag, lang);
     std::string cls = class_text(tc.info.cls, lang);
     if (tc.info.seconds)
-      cls += fmt::format(", {} {}", points(double(*tc.info.seconds) / 60), tr(T::Minutes, lang));
+      cls += comma(lang) + duration_text(*tc.info.seconds, lang);
     else
       cls += ": " + problem_text(tc.info.problem, lang);
-    out += label(T::TimeControl) + fmt::format("{} = {}; {}: {}\n", what, cls, tr(T::Games, lang), tc.games);
-  }
-  std::string k = fmt::format("{} {}", r.k_default, tr(T::ByDefault, lang));
-  for (const auto& [name, value] : r.k_overrides) k += fmt::format("; {} {}", bidi_isolate(name), value);
-  out += label(T::KFactor) + k + "\n\n";
-
-  const auto& players = r.standings.players;
-  if (players.empty()) {
-    out += tr(T::NoGames, lang) + "\n";
-  } else {
-    TextTable t;
-    auto column = [&](std::string heading, bool right, bool isolated) {
-      t.header.push_back(rtl ? bidi_isolate(heading) : std::move(heading));
-      t.right_aligned.push_back(right);
-      t.isolated.push_back(isolated);
-    };
-    column(tr(T::Rank, lang), true, false);
-    column(tr(T::Name, lang), false, true);
-    column(tr(T::Rating, lang), true, false);
-    if (with_crosstable)
-      for (std::size_t j = 0; j < players.size(); ++j) column(fmt::format("{}", j + 1), false, false);
-    for (T id : {T::Games, T::Wins, T::Draws, T::Losses, T::Points, T::DirectEncounter, T::SonnebornBerger, T::Buchholz,
-                 T::Performance, T::K, T::Change})
-      column(tr(id, lang), true, false);
-    const auto cross = crosstable(r.standings);
-    for (std::size_t i = 0; i < players.size(); ++i) {
-      const auto& p = players[i];
-      std::vector<std::string> row;
-      row.push_back(fmt::format("{}", p.rank));
-      row.push_back(p.name);
-      row.push_back(p.rating ? fmt::format("{}", *p.rating) : "-");
-      if (with_crosstable)
-        for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[i][j], true));
-      row.push_back(fmt::format("{}", p.games));
-      row.push_back(fmt::format("{}", p.wins));
-      row.push_back(fmt::format("{}", p.draws));
-      row.push_back(fmt::format("{}", p.losses));
-      row.push_back(points(p.points));
-      row.push_back(p.direct_encounter ? points(*p.direct_encounter) : "-");
-      row.push_back(points(p.sonneborn_berger));
-      row.push_back(points(p.buchholz));
-      row.push_back(p.performance ? fmt::format("{}", p.performance->rating) : "-");
-      row.push_back(fmt::format("{}", p.k));
-      row.push_back(p.rating_change ? signed_int(p.rating_change->rounded) : "-");
-      t.rows.push_back(std::move(row));
-    }
-    out += render_text_table(t);
-    out += '\n';
-    out += tr(T::Legend, lang);
-    out += '\n';
-  }
-  if (!r.excluded.empty()) {
-    out += '\n';
-    out += tr(T::ExcludedGames, lang);
-    out += ":\n";
-    for (const auto& e : r.excluded)
-      out += fmt::format("  {}:{}: game {}, {} - {}, {}: {}\n", e.file, e.line, e.index, bidi_isolate(e.white),
-                         bidi_isolate(e.black), e.result.empty() ? "-" : e.result, exclusion_text(e.exclusion, lang));
+    out += label(T::TimeControl, lang) + fmt::format("{} = {}{}{}: {}\n", what, cls, semicolon(lang), tr(T::Games, lang), tc.games);
   }
   return out;
 }
 
-std::string render_report_csv(const EventReport& r, bool with_crosstable) {
+std::string summary(const EventReport& r, pgn::Lang lang) {
+  const Standings& s = r.standings;
+  std::string events;
+  for (const auto& e : r.events) events += (events.empty() ? "" : comma(lang)) + bidi_isolate(e);
+  std::string out = label(T::Event, lang) + (events.empty() ? "-" : events) + "\n";
+  out += label(T::Games, lang) + fmt::format("{} {}{}{} {}\n", r.counted, tr(T::Counted, lang), comma(lang), r.excluded.size(),
+                                             tr(T::Excluded, lang));
+  out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? T::RoundRobin : T::Swiss, lang) + comma(lang) +
+         (s.rounds_numbered ? fmt::format("{} {}", s.rounds, tr(T::Rounds, lang)) : tr(T::RoundsUnnumbered, lang)) + "\n";
+  std::string tbs;
+  for (TieBreak t : s.tiebreaks) tbs += (tbs.empty() ? "" : comma(lang)) + std::string(tiebreak_code(t));
+  out += label(T::TieBreaks, lang) + (tbs.empty() ? "-" : tbs) + " (" + tr(s.default_tiebreaks ? T::Recommended : T::Chosen, lang) + ")\n";
+  out += label(T::AverageRating, lang) +
+         (s.average_rating ? fmt::format("{} ({} {})\n", *s.average_rating, s.rated_players, tr(T::RatedPlayers, lang))
+                           : tr(T::NoRatedPlayers, lang) + "\n");
+  out += summary_time_controls(r, lang);
+  std::string k = fmt::format("{} {} ({})", r.k_default, tr(T::ByDefault, lang), tr(T::RapidBlitzK, lang));
+  for (const auto& [name, value] : r.k_overrides) k += semicolon(lang) + fmt::format("{} {}", bidi_isolate(name), value);
+  return out + label(T::KFactor, lang) + k + "\n";
+}
+
+std::string tb_value(const std::optional<double>& v) { return v ? points(*v) : "-"; }
+
+std::string standings_table(const EventReport& r, pgn::Lang lang, bool with_crosstable) {
   const auto& players = r.standings.players;
-  std::vector<std::string> header = {"rank", "name", "fide_id", "rating"};
-  if (with_crosstable)
-    for (std::size_t j = 0; j < players.size(); ++j) header.push_back(fmt::format("{}", j + 1));
-  for (const char* h : {"games", "wins", "draws", "losses", "points", "direct_encounter", "sonneborn_berger", "buchholz",
-                        "performance", "k", "rating_change", "rating_change_exact"})
-    header.push_back(h);
-  std::string out;
-  auto record = [&](const std::vector<std::string>& cells) {
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      if (c) out += ',';
-      out += csv_field(cells[c]);
-    }
-    out += "\r\n";  // RFC 4180 2.1: records end with CRLF
+  TextTable t;
+  auto column = [&](std::string heading, bool right, bool isolated) {
+    t.header.push_back(bidi_isolate(heading));
+    t.right_aligned.push_back(right);
+    t.isolated.push_back(isolated);
   };
-  record(header);
+  column(tr(T::Rank, lang), true, false);
+  column(tr(T::Name, lang), false, true);
+  column(tr(T::Rating, lang), true, false);
+  if (with_crosstable)
+    for (std::size_t j = 0; j < players.size(); ++j) column(fmt::format("{}", j + 1), false, false);
+  for (T id : {T::Games, T::Wins, T::Draws, T::Losses, T::Points}) column(tr(id, lang), true, false);
+  for (TieBreak tb : r.standings.tiebreaks) column(tiebreak_code(tb), true, false);
   const auto cross = crosstable(r.standings);
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
-    std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.fide_id,
-                                    p.rating ? fmt::format("{}", *p.rating) : ""};
+    std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.rating ? fmt::format("{}", *p.rating) : "-"};
     if (with_crosstable)
-      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "" : cross_cell(cross[i][j], false));
-    row.push_back(fmt::format("{}", p.games));
-    row.push_back(fmt::format("{}", p.wins));
-    row.push_back(fmt::format("{}", p.draws));
-    row.push_back(fmt::format("{}", p.losses));
+      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[i][j], true));
+    for (int v : {p.games, p.wins, p.draws, p.losses}) row.push_back(fmt::format("{}", v));
     row.push_back(points(p.points));
-    row.push_back(p.direct_encounter ? points(*p.direct_encounter) : "");
-    row.push_back(points(p.sonneborn_berger));
-    row.push_back(points(p.buchholz));
-    row.push_back(p.performance ? fmt::format("{}", p.performance->rating) : "");
-    row.push_back(fmt::format("{}", p.k));
-    row.push_back(p.rating_change ? fmt::format("{}", p.rating_change->rounded) : "");
-    row.push_back(p.rating_change ? fmt::format("{:.2f}", p.rating_change->exact) : "");
-    record(row);
+    for (const auto& v : p.tiebreaks) row.push_back(tb_value(v));
+    t.rows.push_back(std::move(row));
   }
+  std::string legend;
+  for (TieBreak tb : r.standings.tiebreaks) legend += (legend.empty() ? "" : comma(lang)) + tiebreak_legend(tb, lang);
+  return render_text_table(t) + "\n" + legend + "\n";
+}
+
+// One table per rating list that has rateable games: FIDE rates each list separately.
+std::string list_tables(const EventReport& r, pgn::Lang lang) {
+  std::string out;
+  for (TimeClass list : {TimeClass::Standard, TimeClass::Rapid, TimeClass::Blitz}) {
+    TextTable t;
+    for (T id : {T::Name, T::Rating, T::K, T::Games, T::Score, T::Expected, T::Change, T::Performance, T::Initial})
+      t.header.push_back(bidi_isolate(tr(id, lang)));
+    t.right_aligned = {false, true, true, true, true, true, true, true, false};
+    t.isolated = {true, false, false, false, false, false, false, false, false};
+    for (const auto& p : r.standings.players)
+      for (const auto& f : p.lists) {
+        if (f.list != list) continue;
+        const int games = f.change ? f.change->games : f.performance ? f.performance->games : 0;
+        double score = 0;
+        if (f.change) score = f.change->score;
+        t.rows.push_back({p.name, f.rating ? fmt::format("{}", *f.rating) : "-", fmt::format("{}", f.k), fmt::format("{}", games),
+                          f.change ? points(score) : "-", f.change ? fmt::format("{:.2f}", f.change->expected) : "-",
+                          f.change ? signed_int(f.change->rounded) : "-",
+                          f.performance ? fmt::format("{}", f.performance->rating) : "-",
+                          f.initial ? initial_text(*f.initial, lang) : ""});
+      }
+    if (t.rows.empty()) continue;
+    out += std::string("\n") + label(T::RatingList, lang) + class_text(list, lang) + "\n" + render_text_table(t);
+  }
+  if (!out.empty()) out += std::string("\n") + tr(T::LegendPerf, lang) + comma(lang) + tr(T::LegendChange, lang) + "\n";
   return out;
 }
 
-std::string render_report_json(const EventReport& r, bool with_crosstable) {
-  auto array = [](const std::vector<std::string>& items) {
-    std::string a = "[";
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i) a += ',';
-      a += items[i];
-    }
-    return a + "]";
-  };
-  std::vector<std::string> events;
-  for (const auto& e : r.events) events.push_back(json_string(e));
-  std::vector<std::string> tcs;
-  for (const auto& tc : r.time_controls) {
-    JsonObject o;
-    if (tc.present) o.field("value", tc.value); else o.null_field("value");
-    o.field("class", time_class_name(tc.info.cls));
-    if (tc.info.seconds) o.field("seconds_per_player", std::int64_t(*tc.info.seconds)); else o.null_field("seconds_per_player");
-    if (tc.info.problem != TimeProblem::None) o.field("problem", time_problem_text(tc.info.problem)); else o.null_field("problem");
-    o.field("games", tc.games);
-    tcs.push_back(std::move(o).str());
+std::string game_line(pgn::Lang lang, const std::string& file, std::uint64_t line, std::uint64_t index,
+                      const std::string& white, const std::string& black, const std::string& result) {
+  return fmt::format("  {}:{}: {} {}{}{} - {}{}{}", terminal_safe(file), line, tr(T::Game, lang), index, comma(lang),
+                     bidi_isolate(white), bidi_isolate(black), comma(lang), result.empty() ? "-" : terminal_safe(result));
+}
+
+std::string not_rated_list(const EventReport& r, pgn::Lang lang) {
+  std::string out;
+  const Standings& s = r.standings;
+  for (std::size_t k = 0; k < s.games.size(); ++k) {
+    if (s.rateable[k].why == NotRated::Rated) continue;
+    const EventGame& g = s.games[k];
+    out += game_line(lang, g.file, g.line, g.index, g.white, g.black, g.result) + ": " +
+           not_rated_text(s.rateable[k], g, lang) + "\n";
   }
-  std::vector<std::string> ks;
-  for (const auto& [name, value] : r.k_overrides) {
-    JsonObject o;
-    o.field("name", name).field("k", value);
-    ks.push_back(std::move(o).str());
+  return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;
+}
+
+}  // namespace
+
+std::string render_report_text(const EventReport& r, pgn::Lang lang, bool with_crosstable) {
+  std::string out = summary(r, lang) + "\n";
+  if (r.standings.players.empty())
+    out += tr(T::NoGames, lang) + "\n";
+  else
+    out += standings_table(r, lang, with_crosstable) + list_tables(r, lang) + not_rated_list(r, lang);
+  if (!r.excluded.empty()) {
+    out += std::string("\n") + tr(T::ExcludedGames, lang) + ":\n";
+    for (const auto& e : r.excluded)
+      out += game_line(lang, e.file, e.line, e.index, e.white, e.black, e.result) + ": " + exclusion_text(e.exclusion, lang) + "\n";
   }
-  const auto cross = crosstable(r.standings);
-  std::vector<std::string> players;
-  for (std::size_t i = 0; i < r.standings.players.size(); ++i) {
-    const auto& p = r.standings.players[i];
-    JsonObject o;
-    o.field("rank", p.rank).field("name", p.name);
-    if (p.fide_id.empty()) o.null_field("fide_id"); else o.field("fide_id", p.fide_id);
-    if (p.rating) o.field("rating", *p.rating); else o.null_field("rating");
-    o.field("games", p.games).field("wins", p.wins).field("draws", p.draws).field("losses", p.losses);
-    o.field("points", p.points);
-    if (p.direct_encounter) o.field("direct_encounter", *p.direct_encounter); else o.null_field("direct_encounter");
-    o.field("sonneborn_berger", p.sonneborn_berger).field("buchholz", p.buchholz).field("k", p.k);
-    if (p.rating_change) {
-      o.field("rated_games", p.rating_change->games);
-      o.field("expected", two_decimals(p.rating_change->expected));
-      o.field("rating_change", p.rating_change->rounded);
-      o.field("rating_change_exact", two_decimals(p.rating_change->exact));
-    } else {
-      o.null_field("rated_games").null_field("expected").null_field("rating_change").null_field("rating_change_exact");
-    }
-    if (p.performance) {
-      o.field("performance", p.performance->rating);
-      o.field("average_opponent", p.performance->average_opponent);
-      o.field("percent", p.performance->percent);
-    } else {
-      o.null_field("performance").null_field("average_opponent").null_field("percent");
-    }
-    if (with_crosstable) {
-      std::vector<std::string> row;
-      for (std::size_t j = 0; j < cross[i].size(); ++j) {
-        std::vector<std::string> games;
-        for (int h : cross[i][j]) games.push_back(points(h / 2.0));
-        row.push_back(array(games));
-      }
-      o.raw_field("crosstable", array(row));
-    }
-    players.push_back(std::move(o).str());
-  }
-  std::vector<std::string> excluded;
-  for (const auto& e : r.excluded) {
-    JsonObject o;
-    o.field("file", e.file).field("game", e.index).field("line", e.line);
-    o.field("white", e.white).field("black", e.black).field("result", e.result);
-    o.field("reason", exclusion_code(e.exclusion.reason)).field("detail", e.exclusion.detail);
-    excluded.push_back(std::move(o).str());
-  }
-  JsonObject o;
-  o.field("type", "report").raw_field("events", array(events));
-  o.field("games", r.games_read).field("counted", r.counted).field("excluded_count", std::uint64_t(r.excluded.size()));
-  if (r.standings.average_rating) o.field("average_rating", *r.standings.average_rating); else o.null_field("average_rating");
-  o.field("rated_players", r.standings.rated_players);
-  o.raw_field("time_controls", array(tcs));
-  o.field("k_default", r.k_default).raw_field("k_overrides", array(ks));
-  o.raw_field("players", array(players)).raw_field("excluded", array(excluded));
-  return std::move(o).str();
+  return out;
 }
 
 }  // namespace chesstool::report

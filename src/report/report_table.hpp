@@ -17,10 +17,16 @@ namespace chesstool::report {
 // 0, East Asian wide and fullwidth characters 2, everything else 1 (an invalid byte 1).
 int display_width(std::string_view utf8);
 
-// s between FIRST STRONG ISOLATE (U+2068) and POP DIRECTIONAL ISOLATE (U+2069), Unicode
-// bidi algorithm (UAX #9) isolates: a right-to-left name keeps its own direction without
-// reordering the columns around it. Embedding, override and isolate controls inside s are
-// removed first so none can end the isolate early; control characters become spaces.
+// True when s holds a strong right-to-left character (Hebrew, Arabic, Syriac, Thaana,
+// N'Ko and the other right-to-left blocks and presentation forms).
+bool has_rtl(std::string_view s);
+
+// s made safe for a terminal (report::terminal_safe: controls, bidi embeddings, overrides
+// and isolates inside s are shown escaped, so none can act or end the isolate early) and,
+// when it holds right-to-left text, put between FIRST STRONG ISOLATE (U+2068) and POP
+// DIRECTIONAL ISOLATE (U+2069) (UAX #9): an Arabic name keeps its own direction without
+// reordering the columns around it. Left-to-right text gets no isolate, so a name copied
+// from the report is the name.
 std::string bidi_isolate(std::string_view s);
 
 // One cell of a CSV record by RFC 4180: quoted when it holds a comma, quote, CR or LF,
@@ -63,6 +69,7 @@ struct EventReport {
   std::vector<TimeControlCount> time_controls;
   int k_default = kDefaultK;
   std::vector<std::pair<std::string, int>> k_overrides;  // --k NAME=K, as given
+  std::string assumed_time_control;                       // --time-control, "" if none
 };
 
 // Readable report: summary lines, the standings table (with a crosstable when asked),
@@ -77,6 +84,7 @@ std::string render_report_json(const EventReport& r, bool with_crosstable);
 // Reason of an exclusion in a language, e.g. "unfinished game (result *)".
 std::string exclusion_text(const Exclusion& e, pgn::Lang lang);
 // "invalid", "unfinished", "no_result", "no_player", "same_player": JSON names.
+// (not_rated_text() and the other texts are in report_texts.hpp.)
 const char* exclusion_code(ExclusionReason r);
 
 }  // namespace chesstool::report

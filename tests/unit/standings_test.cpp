@@ -9,7 +9,6 @@
 #include "cli/game_pipeline.hpp"
 #include "pgn/replay.hpp"
 #include "report/rating.hpp"
-#include "report/report_table.hpp"
 #include "report/standings.hpp"
 #include "report/time_control.hpp"
 #include "support/paths.hpp"
@@ -26,6 +25,9 @@ report::EventGame game(std::string w, std::string b, int white_half, std::option
   g.white = std::move(w);
   g.black = std::move(b);
   g.white_half_points = white_half;
+  g.black_half_points = 2 - white_half;
+  static const std::string standard = "5400+30";
+  g.time_control = report::classify_time_control(&standard);
   g.white_elo = we;
   g.black_elo = be;
   return g;
@@ -107,34 +109,6 @@ TEST(ReportStandings, ExclusionReasons) {
   EXPECT_EQ(report::parse_elo(&ok), 2650);
 }
 
-// ---- Rendering ----
-
-TEST(ReportTable, DisplayWidthAndIsolates) {
-  EXPECT_EQ(report::display_width("Ørsted"), 6);
-  EXPECT_EQ(report::display_width("محمد"), 4);
-  EXPECT_EQ(report::display_width("مُحَمَّد"), 4);  // harakat take no column
-  EXPECT_EQ(report::display_width("李伟"), 4);
-  EXPECT_EQ(report::display_width("\u2068x\u2069"), 1);
-  // A stray PDI or override inside a name is shown escaped so it cannot end the isolate.
-  EXPECT_EQ(report::bidi_isolate("a\u2069b\u202Ec"), "\u2068a\\u2069b\\u202Ec\u2069");
-  EXPECT_EQ(report::bidi_isolate("a\x1B]0;x\x07"), "\u2068a\\x1B]0;x\\x07\u2069");
-  report::TextTable t;
-  t.header = {"Name", "Pts"};
-  t.rows = {{"محمد الأحمد", "2.5"}, {"Li", "2"}};
-  t.right_aligned = {false, true};
-  t.isolated = {true, false};
-  EXPECT_EQ(report::render_text_table(t),
-            "Name         Pts\n"
-            "\u2068محمد الأحمد\u2069  2.5\n"
-            "\u2068Li\u2069             2\n");
-}
-
-TEST(ReportTable, CsvQuoting) {
-  EXPECT_EQ(report::csv_field("Carlsen, Magnus"), "\"Carlsen, Magnus\"");
-  EXPECT_EQ(report::csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-  EXPECT_EQ(report::csv_field("plain"), "plain");
-}
-
 // ---- Golden: a real event from the shared corpus ----
 
 TEST(ReportCorpus, ChebanenkoMemorial2020TopFive) {
@@ -180,6 +154,40 @@ TEST(ReportCorpus, ChebanenkoMemorial2020TopFive) {
   EXPECT_EQ(s.players[4].direct_encounter, 1.0);
   EXPECT_EQ(s.players[5].name, "Smirin,I");
   EXPECT_EQ(s.players[5].direct_encounter, 0.5);
+}
+
+}  // namespace
+}  // namespace chesstool
+
+namespace chesstool {
+namespace {
+
+TEST(ReportCorpus, LindoresAbbeyPrelimSoAboveYuAndTableChange) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus absent";
+  const std::string path = chesstool::testing::corpus_path("archives/twic-01-232games.pgn");
+  const std::string rapid = "900+10";  // TWIC gives no TimeControl: assume the event's 15 + 10
+  std::vector<report::EventGame> games;
+  cli::PipelineSink<pgn::GameReport> sink;
+  sink.io_error = [](std::size_t, const std::string& e) { FAIL() << e; };
+  sink.game = [&](std::size_t, pgn::RawGame&&, pgn::GameReport&& r) {
+    const std::string* ev = r.tag("Event");
+    report::EventGame g;
+    if (ev && *ev == "Lindores Abbey Prelim" && !report::event_game_from(r, g, &rapid)) games.push_back(g);
+    return true;
+  };
+  cli::run_pipeline<pgn::GameReport>({path}, 1, [](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, {}); }, sink);
+  ASSERT_EQ(games.size(), 66u);
+  auto s = report::compute_standings(games, {});
+  EXPECT_EQ(s.kind, report::EventKind::RoundRobin);
+  // Yu, So, Carlsen and Ding on 6: DE among the four gives So and Yu 2 each; between the
+  // two, So won their game, so So is third and Yu fourth (the wins count came only after).
+  EXPECT_EQ(s.players[2].name, "So,W");
+  EXPECT_EQ(s.players[3].name, "Yu Yangyi");
+  // So: expected 5.72 from table 8.1.2, 20 x (6 - 5.72) = +5.6 -> +6.
+  ASSERT_EQ(s.players[2].lists.size(), 1u);
+  EXPECT_EQ(s.players[2].lists[0].list, report::TimeClass::Rapid);
+  EXPECT_DOUBLE_EQ(s.players[2].lists[0].change->expected, 5.72);
+  EXPECT_EQ(s.players[2].lists[0].change->rounded, 6);
 }
 
 }  // namespace

@@ -1,0 +1,1 @@
+$CHESSTOOL report --tiebreaks DE,XX report/swiss.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL report --event "Nowhere Open" report

@@ -1,0 +1,1 @@
+$CHESSTOOL report --time-control 900+10 --lang ar report/mixed-class.pgn

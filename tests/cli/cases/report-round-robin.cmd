@@ -1,0 +1,1 @@
+$CHESSTOOL report --crosstable report/round-robin.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL report --lang ar report/swiss.pgn

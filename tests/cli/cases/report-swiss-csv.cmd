@@ -1,0 +1,1 @@
+$CHESSTOOL report --csv report/swiss.pgn
