@@ -3,7 +3,7 @@
 #   1. Release build with -Wall -Wextra -Werror: unit tests, golden CLI tests, scripts;
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build: the same tests;
 #   3. ThreadSanitizer build: the --jobs code of validate, convert and annotate;
-#   4. Valgrind memcheck on a sample run (a build without -march=native, which valgrind can run);
+#   4. Valgrind memcheck on a sample run (the portable Release binary; a signal fails it);
 #   5. cmake --install layout and the CPack .deb (dpkg install and removal);
 #   6. differential tests against chessops (skipped without node/npm);
 #   7. libFuzzer targets for a bounded time (skipped without clang's fuzzer runtime);
@@ -66,25 +66,23 @@ done
 unset TSAN_OPTIONS
 
 stage "4. Valgrind memcheck on a sample run"
-# valgrind cannot run -march=native code for these AVX-512 machines (it dies of SIGILL),
-# so this stage has a build of its own for baseline x86-64.
-cmake -S . -B build-ci-portable -DCMAKE_BUILD_TYPE=Release -DCHESSTOOL_NATIVE=OFF -DCHESSTOOL_BUILD_TESTS=OFF >/dev/null
-cmake --build build-ci-portable -j "$jobs" --target chesstool
+# The Release build is baseline x86-64 with run-time dispatch (CHESSTOOL_NATIVE is OFF),
+# which valgrind can run: -march=native code for these AVX-512 machines kills it by SIGILL.
 # Exit status 1 (invalid games in the input) is expected; 99 means valgrind found errors,
 # and any death by a signal (valgrind's own SIGILL included) fails the stage.
 memcheck() {
   local rc=0
-  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@" >/dev/null 2>build-ci-portable/valgrind.txt || rc=$?
+  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@" >/dev/null 2>build-ci-release/valgrind.txt || rc=$?
   if ((rc == 99 || rc >= 128)); then
-    cat build-ci-portable/valgrind.txt
+    cat build-ci-release/valgrind.txt
     echo "valgrind found errors in (or could not run): $* (exit $rc)"
     exit 1
   fi
   echo "valgrind clean: ${*:2} (exit $rc)"
 }
-memcheck build-ci-portable/chesstool validate --jobs 2 testdata/sample/twic-232games.pgn testdata/pgn/invalid
-memcheck build-ci-portable/chesstool convert --to json testdata/pgn/valid/nested-10000-variations.pgn
-memcheck build-ci-portable/chesstool annotate testdata/annotate/knights-dance.pgn
+memcheck build-ci-release/chesstool validate --jobs 2 testdata/sample/twic-232games.pgn testdata/pgn/invalid
+memcheck build-ci-release/chesstool convert --to json testdata/pgn/valid/nested-10000-variations.pgn
+memcheck build-ci-release/chesstool annotate testdata/annotate/knights-dance.pgn
 
 stage "5. Install layout and Debian package"
 bash tests/package/install-and-deb.sh build-ci-release
