@@ -13,8 +13,31 @@ namespace chesstool::pgn {
 
 namespace {
 
-// Fills lines word by word up to a width (spec 8.2: export movetext lines are at
-// most 80 columns). A word longer than the width gets a line of its own.
+// Terminal columns of a word: UTF-8 continuation bytes, combining marks (Latin, Arabic
+// harakat and Quranic marks) and format characters take none, so an Arabic comment fills
+// 80 columns, not 80 bytes. (report/report_table has the full display_width; the pgn
+// library cannot depend on report.)
+std::size_t columns(std::string_view w) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const auto b = static_cast<unsigned char>(w[i]);
+    if ((b & 0xC0) == 0x80) continue;
+    unsigned cp = b;
+    if (b >= 0xC0 && i + 1 < w.size()) {
+      const auto c1 = static_cast<unsigned char>(w[i + 1]) & 0x3Fu;
+      if (b < 0xE0) cp = ((b & 0x1Fu) << 6) | c1;
+      else if (i + 2 < w.size()) cp = ((b & 0x0Fu) << 12) | (c1 << 6) | (static_cast<unsigned char>(w[i + 2]) & 0x3Fu);
+    }
+    const bool zero = (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x610 && cp <= 0x61A) || (cp >= 0x64B && cp <= 0x65F) ||
+                      cp == 0x670 || (cp >= 0x6D6 && cp <= 0x6ED) || (cp >= 0x200B && cp <= 0x200F) ||
+                      (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    n += !zero;
+  }
+  return n;
+}
+
+// Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
+// at most 80 columns). A word longer than the width gets a line of its own.
 class Wrapper {
  public:
   Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
@@ -34,9 +57,9 @@ class Wrapper {
   void glue_next(std::string_view text) { prefix_ += text; }
   // text goes directly after the last word (")" closing a variation) when it fits.
   void glue_prev(std::string_view text) {
-    if (col_ > 0 && col_ + text.size() <= width_) {
+    if (col_ > 0 && col_ + columns(text) <= width_) {
       out_ += text;
-      col_ += text.size();
+      col_ += columns(text);
     } else {
       place(text);
     }
@@ -53,7 +76,8 @@ class Wrapper {
 
  private:
   void place(std::string_view w) {
-    if (col_ > 0 && col_ + 1 + w.size() > width_) {
+    const std::size_t cols = columns(w);
+    if (col_ > 0 && col_ + 1 + cols > width_) {
       out_ += '\n';
       col_ = 0;
     }
@@ -62,7 +86,7 @@ class Wrapper {
       ++col_;
     }
     out_ += w;
-    col_ += w.size();
+    col_ += cols;
   }
 
   std::string& out_;

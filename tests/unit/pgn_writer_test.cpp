@@ -2,6 +2,8 @@
 // Tests for the game tree the Replayer builds and pgn/pgn_writer: export format, wrapping, idempotence, deep trees.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -247,12 +249,14 @@ TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
         o.reduced = reduced;
         std::string out;
         write_pgn(b.game, out, o);
-        // Movetext lines stay within 80 columns unless one word is longer.
+        // Movetext lines stay within 80 columns (characters, not bytes: an upper bound of
+        // the display width the writer wraps by) unless one word is longer.
         std::size_t start = out.find("\n\n") + 2;
         while (start < out.size()) {
           std::size_t end = out.find('\n', start);
           std::string_view l(out.data() + start, end - start);
-          if (l.size() > 80) {
+          const auto chars = std::count_if(l.begin(), l.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+          if (chars > 80) {
             EXPECT_EQ(l.find(' '), std::string_view::npos) << where << ": " << l;
           }
           start = end + 1;

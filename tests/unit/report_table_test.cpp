@@ -69,7 +69,9 @@ TEST(ReportTexts, EveryLabelTranslated) {
     const auto id = report::T(i);
     EXPECT_FALSE(report::tr(id, pgn::Lang::Ar).empty()) << i;
     // Only K stays as it is: every other Arabic label is Arabic.
-    if (id != report::T::K) EXPECT_TRUE(report::has_rtl(report::tr(id, pgn::Lang::Ar))) << report::tr(id, pgn::Lang::En);
+    if (id != report::T::K) {
+      EXPECT_TRUE(report::has_rtl(report::tr(id, pgn::Lang::Ar))) << report::tr(id, pgn::Lang::En);
+    }
     EXPECT_EQ(report::tr(id, pgn::Lang::Ar).find(','), std::string::npos) << "Latin comma in " << i;
   }
 }
