@@ -17,6 +17,7 @@
 #endif
 
 #include "core/attacks.hpp"
+#include "core/castling.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -29,7 +30,18 @@ namespace chesstool::CHESSTOOL_KERNEL_NS {
 // Bit helpers and slider lookups of this path. They hide chesstool::popcount and friends
 // inside this namespace, so that their code is this path's too, whatever the compiler
 // inlines. (No ADL reaches the hidden ones: the arguments are plain integers.)
-inline int popcount(Bitboard b) { return std::popcount(b); }
+inline int popcount(Bitboard b) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  // Without POPCNT, GCC makes std::popcount a call into libgcc; this is the same
+  // arithmetic, inline.
+  b -= (b >> 1) & 0x5555555555555555ULL;
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return int((b * 0x0101010101010101ULL) >> 56);
+#else
+  return std::popcount(b);
+#endif
+}
 inline Square lsb(Bitboard b) { return Square(__builtin_ctzll(b)); }  // b != 0
 inline Square pop_lsb(Bitboard& b) {
   Square s = lsb(b);
@@ -94,7 +106,7 @@ constexpr unsigned kAllTypes = 0x7E;
 constexpr unsigned type_bit(PieceType t) { return 1u << t; }
 
 template <Color Us, class Sink>
-void generate(const Position& pos, Sink& sink, unsigned types) {
+[[gnu::always_inline]] inline void generate(const Position& pos, Sink& sink, unsigned types) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == White ? 8 : -8;
   constexpr Bitboard kRank3 = rank_bb(Us == White ? 2 : 5);
@@ -107,9 +119,13 @@ void generate(const Position& pos, Sink& sink, unsigned types) {
   const Bitboard their_diag = pos.pieces(Them, Bishop) | pos.pieces(Them, Queen);
   const Bitboard their_orth = pos.pieces(Them, Rook) | pos.pieces(Them, Queen);
 
-  const Bitboard checkers = ((pawn_attacks(Us, ksq) & pos.pieces(Them, Pawn)) |
-                             (knight_attacks(ksq) & pos.pieces(Them, Knight)) |
-                             (bishop_attacks(ksq, occ) & their_diag) | (rook_attacks(ksq, occ) & their_orth));
+  // Enemy sliders on the king's lines of an empty board: usually none or one, so the
+  // lookups for slider checks are skipped when there is nothing to find.
+  const Bitboard diag_snipers = bishop_pseudo_attacks(ksq) & their_diag;
+  const Bitboard orth_snipers = rook_pseudo_attacks(ksq) & their_orth;
+  Bitboard checkers = (pawn_attacks(Us, ksq) & pos.pieces(Them, Pawn)) | (knight_attacks(ksq) & pos.pieces(Them, Knight));
+  if (diag_snipers) checkers |= bishop_attacks(ksq, occ) & diag_snipers;
+  if (orth_snipers) checkers |= rook_attacks(ksq, occ) & orth_snipers;
 
   // King moves: test each target with the king lifted off the board, so it cannot
   // hide behind itself from a slider.
@@ -132,11 +148,10 @@ void generate(const Position& pos, Sink& sink, unsigned types) {
 
   const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
 
-  // Pinned pieces: our single piece between the king and an enemy slider. The sliders
-  // on the king's lines of an empty board are few, so they are tested one by one
-  // instead of with two lookups.
+  // Pinned pieces: our single piece between the king and an enemy slider. The snipers
+  // are few, so they are tested one by one instead of with two lookups.
   Bitboard pinned = 0;
-  Bitboard snipers = (bishop_pseudo_attacks(ksq) & their_diag) | (rook_pseudo_attacks(ksq) & their_orth);
+  Bitboard snipers = diag_snipers | orth_snipers;
   while (snipers) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_bb(ksq, s) & occ;
@@ -152,13 +167,16 @@ void generate(const Position& pos, Sink& sink, unsigned types) {
       sink.targets(from, knight_attacks(from) & target_mask);
     }
   }
-  // Sliders; a pinned slider stays on the line through its king and the pinner.
+  // Sliders; a pinned slider stays on the line through its king and the pinner. Pins
+  // are rare, so the pinned ones get a loop of their own.
   auto slider_moves = [&](Bitboard pieces, auto attacks) {
-    while (pieces) {
-      Square from = pop_lsb(pieces);
-      Bitboard t = attacks(from) & target_mask;
-      if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-      sink.targets(from, t);
+    for (Bitboard free = pieces & ~pinned; free;) {
+      Square from = pop_lsb(free);
+      sink.targets(from, attacks(from) & target_mask);
+    }
+    for (Bitboard held = pieces & pinned; held;) {
+      Square from = pop_lsb(held);
+      sink.targets(from, attacks(from) & target_mask & line_bb(ksq, from));
     }
   };
   if (types & type_bit(Bishop))
@@ -225,9 +243,8 @@ void generate(const Position& pos, Sink& sink, unsigned types) {
     }
   }
 
-  // Castling: never out of, through or into check. The king and rook may pass over each
-  // other (Chess960); every other square they cross must be empty, and every square the
-  // king crosses must be safe with both king and rook lifted off the board.
+  // Castling: never out of, through or into check; the squares to be empty and safe are
+  // the rule of castling.hpp.
   if ((types & type_bit(King)) && !checkers) {
     std::uint8_t rights = pos.castling_rights() & (Us == White ? 0b0011 : 0b1100);
     while (rights) {
@@ -237,15 +254,10 @@ void generate(const Position& pos, Sink& sink, unsigned types) {
       // The squares between king and rook must be empty in any case: most positions
       // that still hold a right fail this first, cheap test.
       if (between_bb(ksq, rook) & occ) continue;
-      const bool king_side = (i & 1) == KingSide;
-      const Square king_to = relative_square(Us, king_side ? 6 : 2);
-      const Square rook_to = relative_square(Us, king_side ? 5 : 3);
-      const Bitboard movers = square_bb(ksq) | square_bb(rook);
-      const Bitboard must_be_empty = (between_bb(ksq, king_to) | square_bb(king_to) | between_bb(rook, rook_to) |
-                                      square_bb(rook_to)) & ~movers;
-      if (occ & must_be_empty) continue;
-      const Bitboard lifted = occ ^ movers;
-      Bitboard king_path = between_bb(ksq, king_to) | square_bb(king_to);
+      const CastlingPath path = castling_path(Us, CastlingSide(i & 1), ksq, rook);
+      if (occ & path.must_be_empty) continue;
+      const Bitboard lifted = occ ^ path.movers;
+      Bitboard king_path = path.king_path;
       bool safe = true;
       while (king_path && safe) {
         Square s = pop_lsb(king_path);
