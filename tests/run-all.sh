@@ -8,11 +8,13 @@
 #   6. differential tests against chessops (skipped without node/npm);
 #   7. libFuzzer targets for a bounded time (skipped without clang's fuzzer runtime);
 #   8. fault injection: full disks, closed streams, outputs that are inputs, signals (tests/faults).
+#   9. the Release binary on other CPUs under QEMU (baseline qemu64 up to every fast path):
+#      the dispatch picks the right path and the golden checks hold; valgrind on every path.
 # Usage: bash tests/run-all.sh        (CHESSTOOL_FUZZ_SECONDS sets the time per fuzz target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq parallel valgrind groff-base)
+packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq parallel valgrind groff-base qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -96,6 +98,9 @@ CHESSTOOL_FUZZ_SECONDS=${CHESSTOOL_FUZZ_SECONDS:-20} bash fuzz/run-ci.sh
 
 stage "8. Fault injection: full disks, closed streams, outputs that are inputs, signals"
 bash tests/faults/run.sh "$PWD/build-ci-release/chesstool"
+
+stage "9. Run-time dispatch: the Release binary under QEMU (qemu64, Nehalem, EPYC-Rome, max) and valgrind"
+bash tests/isa/qemu-checks.sh build-ci-release/chesstool
 
 echo
 echo "all stages passed in $((SECONDS - suite_start)) s"
