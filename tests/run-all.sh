@@ -14,7 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev jq parallel valgrind groff-base qemu-user)
+packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev libarchive-dev libisal-dev zstd bzip2 xz-utils zip tar
+  jq parallel valgrind groff-base qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

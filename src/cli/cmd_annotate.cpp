@@ -20,6 +20,7 @@
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
+#include "pgn/archive_reader.hpp"
 #include "pgn/annotation_texts.hpp"
 #include "pgn/annotator.hpp"
 #include "pgn/replay.hpp"
@@ -165,7 +166,7 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     read_ok = false;
     io_error(t, e);
   };
-  sink.game = [&](std::size_t f, pgn::RawGame&&, Annotated&& a) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
     if (a.empty) return true;
     if (!first) out.write("\n");  // a blank line between games (PGN spec 8)
     first = false;
@@ -173,10 +174,10 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     if (a.valid) {
       ++t.annotated;
       if (a.result_warning && !o.quiet)
-        err_line(report::render_diagnostic(names[f], a.report, *a.result_warning));
+        err_line(report::render_diagnostic(display_name(names[f], raw.member), a.report, *a.result_warning));
     } else {
       ++t.invalid;
-      if (!o.quiet) print_invalid(names[f], a.report);
+      if (!o.quiet) print_invalid(display_name(names[f], raw.member), a.report);
     }
     return !out.failed();  // a full disk: stop reading
   };
@@ -184,20 +185,17 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
   return read_ok;
 }
 
-bool is_gzip(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  unsigned char magic[2] = {0, 0};
-  const bool gz = std::fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-  std::fclose(f);
-  return gz;
-}
-
 // Rewrites one file through a temporary file in its directory and rename(), which POSIX
 // makes atomic: at every moment the path holds either the whole old or the whole new file.
 void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::string& path, Counts& t) {
-  // The output is plain PGN: writing it under a .gz name would make the file unreadable.
-  if (is_gzip(path)) return io_error(t, fmt::format("cannot rewrite {} in place: it is gzip-compressed", path));
+  // The output is plain PGN: writing it under a .gz or .zip name would make the file
+  // unreadable (and an archive's other members would be lost).
+  const pgn::InputFormat format = pgn::file_format(path);
+  if (format != pgn::InputFormat::Plain && format != pgn::InputFormat::Binary) {
+    const bool archive = format == pgn::InputFormat::Zip || format == pgn::InputFormat::Tar;
+    return io_error(t, fmt::format("cannot rewrite {} in place: it is {}{}", path, archive ? "a " : "",
+                                   std::string(pgn::format_name(format)) + (archive ? " archive" : "-compressed")));
+  }
   OutputFile out;
   std::string e;
   if (!out.open_in_place(path, o.force, e)) return io_error(t, e);
@@ -272,7 +270,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
 
 Runner setup_annotate(CLI::App& app) {
   auto o = std::make_shared<AnnotateCliOptions>();
-  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   app.add_option("-o,--output", o->output, "Write the annotated games to FILE instead of standard output");
   app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
   app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it");

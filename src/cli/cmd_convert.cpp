@@ -140,64 +140,67 @@ std::string line_as_fen(std::string_view line) {
 
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
   for (const auto& path : inputs.files) {
-    const std::string name = display_name(path);
     pgn::ByteSource source(path);
-    std::string data, chunk(pgn::ByteSource::kChunkSize, '\0');
-    for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) data.append(chunk.data(), n);
+    std::string chunk(pgn::ByteSource::kChunkSize, '\0');
+    while (source.next_member()) {
+      const std::string name = display_name(display_name(path), source.member());
+      std::string data;
+      for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) data.append(chunk.data(), n);
+      if (source.error()) break;
+      std::uint64_t line_no = 0;
+      std::size_t pos = 0;
+      while (pos < data.size()) {
+        std::size_t end = data.find('\n', pos);
+        if (end == std::string::npos) end = data.size();
+        std::string_view line(data.data() + pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+        std::string_view trimmed = line;
+        while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
+        while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
+        if (trimmed.empty()) continue;
+        FenResult r = parse_fen(line_as_fen(trimmed));
+        if (!r.ok()) {
+          ++t.rejected;
+          if (!o.quiet)
+            errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
+                 std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
+          if (rejects) {
+            rejects->write(line);
+            rejects->write("\n");
+          }
+          continue;
+        }
+        std::string text;
+        switch (o.to) {
+          case Format::Fen: text = to_fen(r.position) + "\n"; break;
+          case Format::Epd: text = pgn::to_epd(r.position) + "\n"; break;
+          case Format::Json:
+            report::append_position_json(text, r.position);
+            text += '\n';
+            break;
+          case Format::Pgn: {
+            pgn::Game g;
+            g.start = r.position;
+            g.start_fen = to_fen(r.position);
+            g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
+            if (t.converted) text += '\n';
+            pgn::write_pgn(g, text);
+            break;
+          }
+          case Format::Uci:
+          case Format::Lan: break;
+        }
+        ++t.converted;
+        out.write(text);
+        if (out.failed() || (rejects && rejects->failed())) return ExitCode::Error;
+      }
+    }
     if (source.error()) {
       ++t.io_errors;
       error(*source.error());
-      continue;
-    }
-    std::uint64_t line_no = 0;
-    std::size_t pos = 0;
-    while (pos < data.size()) {
-      std::size_t end = data.find('\n', pos);
-      if (end == std::string::npos) end = data.size();
-      std::string_view line(data.data() + pos, end - pos);
-      pos = end + 1;
-      ++line_no;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
-      std::string_view trimmed = line;
-      while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
-      while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
-      if (trimmed.empty()) continue;
-      FenResult r = parse_fen(line_as_fen(trimmed));
-      if (!r.ok()) {
-        ++t.rejected;
-        if (!o.quiet)
-          errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
-               std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
-        if (rejects) {
-          rejects->write(line);
-          rejects->write("\n");
-        }
-        continue;
-      }
-      std::string text;
-      switch (o.to) {
-        case Format::Fen: text = to_fen(r.position) + "\n"; break;
-        case Format::Epd: text = pgn::to_epd(r.position) + "\n"; break;
-        case Format::Json:
-          report::append_position_json(text, r.position);
-          text += '\n';
-          break;
-        case Format::Pgn: {
-          pgn::Game g;
-          g.start = r.position;
-          g.start_fen = to_fen(r.position);
-          g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
-          if (t.converted) text += '\n';
-          pgn::write_pgn(g, text);
-          break;
-        }
-        case Format::Uci:
-        case Format::Lan: break;
-      }
-      ++t.converted;
-      out.write(text);
-      if (out.failed() || (rejects && rejects->failed())) return ExitCode::Error;
     }
   }
   return ExitCode::Ok;
@@ -266,7 +269,7 @@ ExitCode run_convert(const ConvertOptions& o) {
         out.write(c.text);
         ++t.converted;
       } else {
-        if (!o.quiet) print_rejection(names[f], c.report);
+        if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
         if (rejects) {
           if (t.rejected) rejects->write("\n");
           rejects->write(raw.text);
@@ -309,7 +312,7 @@ ExitCode run_convert(const ConvertOptions& o) {
 
 Runner setup_convert(CLI::App& app) {
   auto o = std::make_shared<ConvertOptions>();
-  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   auto to_name = std::make_shared<std::string>();
   std::vector<std::string> names;
   for (const auto& f : kFormats) names.emplace_back(f.name);

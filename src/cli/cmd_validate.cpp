@@ -76,7 +76,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (progress) err_raw("\r\033[K");
     io_error(names[f], message);
   };
-  sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
     g.index += o.game_offset;
     ++t.games;
     t.plies += std::uint64_t(g.plies);
@@ -92,9 +92,10 @@ ExitCode run_validate(const ValidateOptions& o) {
       std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
         return a->line != b->line ? a->line < b->line : a->column < b->column;
       });
-      for (const auto* d : all) err_line(report::render_diagnostic(names[f], g, *d));
+      const std::string where = display_name(names[f], raw.member);
+      for (const auto* d : all) err_line(report::render_diagnostic(where, g, *d));
     }
-    if (o.json) out(report::game_json(names[f], g) + "\n");
+    if (o.json) out(report::game_json(names[f], raw.member, g) + "\n");
     if (progress) {
       auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(200)) {
@@ -135,7 +136,7 @@ ExitCode run_validate(const ValidateOptions& o) {
 
 Runner setup_validate(CLI::App& app) {
   auto o = std::make_shared<ValidateOptions>();
-  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   app.add_flag("--json", o->json, "Print one NDJSON record per game, then a summary record");
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics or summary on standard error");
   app.add_flag("--strict", o->strict, "Warn about lenient notation; warnings make the exit status 1");

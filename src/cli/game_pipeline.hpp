@@ -10,9 +10,11 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -20,6 +22,77 @@
 #include "pgn/source.hpp"
 
 namespace chesstool::cli {
+
+// The games of one input, member after member (see pgn::ByteSource), each with its
+// member's name. A game cut off by a read error (truncated or corrupt data) is held back:
+// its text ends where the data broke off, and replaying it would report syntax errors
+// that are not in the file. The error message then says which game was left out.
+class InputGames {
+ public:
+  explicit InputGames(pgn::ByteSource& source) : source_(source) {}
+
+  // The next game; false at the end of the input or at an error (source.error()).
+  bool next(pgn::RawGame& out) {
+    for (;;) {
+      if (!splitter_) {
+        if (!source_.next_member()) return false;
+        splitter_ = std::make_unique<pgn::GameSplitter>(source_);
+      }
+      if (has_pending_) {
+        // A game read after the fault: safe when another one follows it, or when it
+        // ends with its termination marker.
+        pgn::RawGame following;
+        if (splitter_->next(following)) {
+          following.member = source_.member();
+          std::swap(out, pending_);
+          pending_ = std::move(following);
+          return true;
+        }
+        has_pending_ = false;
+        if (ends_with_result(pending_.text)) {
+          out = std::move(pending_);
+          return true;
+        }
+        cut_line_ = pending_.line;
+        return false;
+      }
+      if (splitter_->next(out)) {
+        out.member = source_.member();
+        if (!source_.error()) return true;
+        pending_ = std::move(out);
+        has_pending_ = true;
+        continue;
+      }
+      lines_done_ += splitter_->line_ends();
+      splitter_.reset();
+      if (source_.error()) return false;
+    }
+  }
+
+  // Line ends of every member read to its end.
+  std::uint64_t line_ends() const { return lines_done_; }
+
+  // The source's error, and the game it cut off, if any.
+  std::string error_message() const {
+    std::string m = source_.error() ? *source_.error() : std::string();
+    if (cut_line_) m += "; the game at line " + std::to_string(cut_line_) + ", cut off there, is left out";
+    return m;
+  }
+
+ private:
+  static bool ends_with_result(const std::string& t) {
+    for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"})
+      if (t.size() >= r.size() && std::string_view(t).substr(t.size() - r.size()) == r) return true;
+    return false;
+  }
+
+  pgn::ByteSource& source_;
+  std::unique_ptr<pgn::GameSplitter> splitter_;
+  pgn::RawGame pending_;
+  bool has_pending_ = false;
+  std::uint64_t lines_done_ = 0;
+  std::uint64_t cut_line_ = 0;
+};
 
 // Events delivered in input order, one file after another.
 template <class Result>
@@ -48,18 +121,18 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         sink.io_error(f, *source.error());
         continue;
       }
-      pgn::GameSplitter splitter(source);
+      InputGames games(source);
       pgn::RawGame raw;
-      while (splitter.next(raw)) {
+      while (games.next(raw)) {
         Result r = work(f, raw);
         // next() sets every field again, reusing the text's capacity when the sink
         // did not take it.
         if (!sink.game(f, std::move(raw), std::move(r))) return;
       }
       if (source.error())
-        sink.io_error(f, *source.error());
+        sink.io_error(f, games.error_message());
       else if (sink.file_done)
-        sink.file_done(f, source.bytes_read(), splitter.line_ends());
+        sink.file_done(f, source.bytes_read(), games.line_ends());
     }
     return;
   }
@@ -196,12 +269,12 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         submit(std::move(b));
         continue;
       }
-      pgn::GameSplitter splitter(source);
+      InputGames games(source);
       Batch b;
       b.file = f;
       std::size_t bytes = 0;
       pgn::RawGame raw;
-      while (!stop && splitter.next(raw)) {
+      while (!stop && games.next(raw)) {
         bytes += raw.text.size();
         b.games.push_back(std::move(raw));
         if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
@@ -212,11 +285,11 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         }
       }
       if (source.error()) {
-        b.error = *source.error();
+        b.error = games.error_message();
       } else if (!stop) {
         b.file_done = true;
         b.bytes = source.bytes_read();
-        b.line_ends = splitter.line_ends();
+        b.line_ends = games.line_ends();
       }
       if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 namespace chesstool::cli {
@@ -12,13 +13,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool has_pgn_extension(const fs::path& p) {
+// What a directory scan reads: PGN files, compressed or in an archive, told by name in
+// any letter case (a named file is read whatever its name; a directory may hold
+// anything, such as notes, photos or engine logs, which must not become errors).
+bool is_scanned_name(const fs::path& p) {
   std::string name = p.filename().string();
-  auto ends_with = [&](const char* suffix) {
-    std::string s(suffix);
-    return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+  for (char& c : name) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  auto ends_with = [&](std::string_view suffix) {
+    return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
-  return ends_with(".pgn") || ends_with(".pgn.gz") || ends_with(".PGN") || ends_with(".PGN.GZ");
+  for (std::string_view s : {".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".pgn.xz", ".zip", ".tar"})
+    if (ends_with(s)) return true;
+  return name.find(".tar.") != std::string::npos && !ends_with(".tar.");
 }
 
 }  // namespace
@@ -48,10 +54,10 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
       std::error_code fec;
-      if (it->is_regular_file(fec) && has_pgn_extension(it->path())) found.push_back(it->path().string());
+      if (it->is_regular_file(fec) && is_scanned_name(it->path())) found.push_back(it->path().string());
     }
     if (ec) out.errors.push_back({path, "cannot read directory " + path + ": " + ec.message()});
-    if (found.empty() && !ec) out.errors.push_back({path, "no *.pgn or *.pgn.gz files in directory " + path});
+    if (found.empty() && !ec) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*) in directory " + path});
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
   }

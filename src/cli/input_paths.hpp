@@ -18,12 +18,18 @@ struct InputList {
   std::vector<InputError> errors;  // one per path that could not be used
 };
 
-// Files are taken as given (any name); directories are searched recursively for
-// *.pgn and *.pgn.gz, in sorted order so runs are reproducible; "-" or no path at all
-// means standard input.
+// Files are taken as given (any name: the format is told by content); directories are
+// searched recursively for *.pgn, *.pgn.gz, *.pgn.zst, *.pgn.bz2, *.pgn.xz, *.zip, *.tar
+// and *.tar.* in any letter case, in sorted order so runs are reproducible; "-" or no
+// path at all means standard input.
 InputList expand_inputs(const std::vector<std::string>& paths);
 
 // Name used in diagnostics: "<stdin>" for "-", else the path as given.
 std::string display_name(const std::string& path);
+// The name of a game's place in diagnostics: "twic1620g.zip:twic1620.pgn" for an archive
+// member, the file's display name otherwise.
+inline std::string display_name(const std::string& file_display, const std::string& member) {
+  return member.empty() ? file_display : file_display + ":" + member;
+}
 
 }  // namespace chesstool::cli

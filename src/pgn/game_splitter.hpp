@@ -22,6 +22,7 @@ struct RawGame {
   std::uint64_t line = 0;         // 1-based line of the first byte of text
   std::uint64_t byte_offset = 0;  // offset of the first byte of text from the start of the source
   std::uint32_t column = 1;       // 1-based column of the first byte of text (games may start mid-line)
+  std::string member;             // the archive member it comes from ("" outside archives); set by the reader, not the splitter
 };
 
 namespace detail {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// ByteSource implementation: read(2) for plain files, zlib's gzread for gzip and standard input.
+// ByteSource implementation: the format is told by the first bytes; read(2) for plain
+// text, the decoder thread (archive_reader) for everything else.
 #include "pgn/source.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -14,60 +14,80 @@
 #include <string_view>
 #include <utility>
 
+#include "pgn/archive_reader.hpp"
+
 namespace chesstool::pgn {
 
-namespace {
-gzFile as_gz(void* p) { return static_cast<gzFile>(p); }
-}  // namespace
-
 ByteSource::ByteSource(const std::string& path) : name_(path) {
-  gzFile file = nullptr;
-  if (path == "-") {
-    // Duplicate the descriptor: gzclose() closes it and stdin must stay usable.
-    const int fd = ::dup(STDIN_FILENO);
+  const bool is_stdin = path == "-";
+  const std::string display = is_stdin ? std::string("standard input") : path;
+  int fd = -1;
+  if (is_stdin) {
+    // Our own descriptor: closing it must leave standard input usable.
+    fd = ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
     if (fd < 0) {
-      error_ = "cannot read standard input: " + std::string(std::strerror(errno));
-      eof_ = true;
+      fail("cannot read standard input: " + std::string(std::strerror(errno)));
       return;
     }
-    file = gzdopen(fd, "rb");
-    if (file == nullptr) ::close(fd);
   } else {
-    // gzopen() happily opens a directory and only fails on the first read; check first
-    // so the message names the real problem.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-      error_ = "cannot open " + path + ": " + std::strerror(EISDIR);
-      eof_ = true;
-      return;
-    }
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-      error_ = "cannot open " + path + ": " + std::strerror(errno);
-      eof_ = true;
+      fail("cannot open " + path + ": " + std::strerror(errno));
       return;
     }
-    unsigned char magic[2] = {0, 0};
-    // pread leaves the offset alone; it fails on pipes (process substitution), which
-    // then go through zlib like standard input.
-    const ssize_t got = ::pread(fd, magic, sizeof magic, 0);
-    if (got >= 0 && !(got == 2 && magic[0] == 0x1F && magic[1] == 0x8B)) {
-      fd_ = fd;
-      return;
-    }
-    errno = 0;
-    file = gzdopen(fd, "rb");
-    if (file == nullptr) ::close(fd);
   }
-  if (file == nullptr) {
-    const int err = errno != 0 ? errno : ENOMEM;  // zlib leaves errno at 0 only when out of memory
-    error_ = "cannot open " + (path == "-" ? std::string("standard input") : path) + ": " +
-             std::strerror(err);
-    eof_ = true;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    fail("cannot open " + path + ": " + std::strerror(EISDIR));
     return;
   }
-  gzbuffer(file, static_cast<unsigned>(kChunkSize));
-  gz_ = file;
+  // The first bytes tell the format. A regular file is peeked at with pread, which
+  // leaves the offset alone; a pipe must be read, and what it gave is handed out first.
+  const bool regular = S_ISREG(st.st_mode);
+  char head[kSniffBytes];
+  std::size_t got = 0;
+  off_t start = 0;
+  if (regular) {
+    start = ::lseek(fd, 0, SEEK_CUR);
+    const ssize_t n = ::pread(fd, head, sizeof head, start < 0 ? 0 : start);
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      fail("error reading " + display + ": " + std::strerror(err));
+      return;
+    }
+    got = std::size_t(n);
+  } else {
+    while (got < sizeof head) {
+      const ssize_t n = ::read(fd, head + got, sizeof head - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int err = errno;
+        ::close(fd);
+        fail("error reading " + display + ": " + std::strerror(err));
+        return;
+      }
+      if (n == 0) break;
+      got += std::size_t(n);
+      if (sniff_enough(std::string_view(head, got))) break;
+    }
+    prefix_.assign(head, got);
+  }
+  std::string what;
+  const InputFormat format = sniff_format(std::string_view(head, got), &what);
+  format_ = format_name(format);
+  if (format == InputFormat::Plain) {
+    fd_ = fd;
+    return;
+  }
+  if (format == InputFormat::Binary) {
+    ::close(fd);
+    fail("cannot read " + display + ": it is " + what + ", not PGN text");
+    return;
+  }
+  decoder_ = std::make_unique<detail::Decoder>(fd, std::move(prefix_), regular && start == 0, format, display);
+  prefix_.clear();
 }
 
 ByteSource ByteSource::from_memory(std::string data, std::string name, std::size_t max_read) {
@@ -79,30 +99,26 @@ ByteSource ByteSource::from_memory(std::string data, std::string name, std::size
   return src;
 }
 
-ByteSource::ByteSource(ByteSource&& other) noexcept
-    : name_(std::move(other.name_)),
-      gz_(std::exchange(other.gz_, nullptr)),
-      fd_(std::exchange(other.fd_, -1)),
-      memory_(std::move(other.memory_)),
-      memory_pos_(other.memory_pos_),
-      max_read_(other.max_read_),
-      is_memory_(other.is_memory_),
-      eof_(other.eof_),
-      bytes_read_(other.bytes_read_),
-      error_(std::move(other.error_)) {}
+ByteSource::ByteSource(ByteSource&& other) noexcept { *this = std::move(other); }
 
 ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
   if (this != &other) {
     close();
     name_ = std::move(other.name_);
-    gz_ = std::exchange(other.gz_, nullptr);
+    member_ = std::move(other.member_);
     fd_ = std::exchange(other.fd_, -1);
+    prefix_ = std::move(other.prefix_);
+    prefix_pos_ = other.prefix_pos_;
+    decoder_ = std::move(other.decoder_);
     memory_ = std::move(other.memory_);
     memory_pos_ = other.memory_pos_;
     max_read_ = other.max_read_;
     is_memory_ = other.is_memory_;
+    started_ = other.started_;
+    single_done_ = other.single_done_;
     eof_ = other.eof_;
     bytes_read_ = other.bytes_read_;
+    format_ = other.format_;
     error_ = std::move(other.error_);
   }
   return *this;
@@ -111,69 +127,76 @@ ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
 ByteSource::~ByteSource() { close(); }
 
 void ByteSource::close() {
-  if (gz_ != nullptr) {
-    gzclose(as_gz(gz_));
-    gz_ = nullptr;
-  }
+  decoder_.reset();  // stops and joins the decoder thread
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
   }
 }
 
-std::size_t ByteSource::read(char* dst, std::size_t n) {
-  if (eof_ || n == 0) return 0;
-  if (is_memory_) {
-    const std::size_t k = std::min({n, max_read_, memory_.size() - memory_pos_});
-    std::memcpy(dst, memory_.data() + memory_pos_, k);
-    memory_pos_ += k;
-    bytes_read_ += k;
-    if (k == 0) eof_ = true;
-    return k;
+void ByteSource::fail(std::string message) {
+  error_ = std::move(message);
+  eof_ = true;
+  close();
+}
+
+bool ByteSource::next_member() {
+  const bool first = !started_;
+  started_ = true;
+  if (error_) return false;
+  if (decoder_) {
+    std::string name;
+    const bool more = decoder_->next_member(name, error_);
+    eof_ = !more;
+    if (more) member_ = std::move(name);
+    if (error_) close();
+    return more;
   }
-  if (fd_ >= 0) {
-    ssize_t got = 0;
-    do {
-      got = ::read(fd_, dst, std::min<std::size_t>(n, SSIZE_MAX));
-    } while (got < 0 && errno == EINTR);
-    if (got > 0) {
-      bytes_read_ += static_cast<std::uint64_t>(got);
-      return static_cast<std::size_t>(got);
-    }
-    eof_ = true;
-    if (got < 0) error_ = "error reading " + name_ + ": " + std::strerror(errno);
-    close();
-    return 0;
-  }
-  if (gz_ == nullptr) {
-    eof_ = true;
-    return 0;
-  }
-  // gzread takes an unsigned and returns an int: never ask for more than INT_MAX.
-  const auto want = static_cast<unsigned>(std::min<std::size_t>(n, INT_MAX / 2));
-  const int got = gzread(as_gz(gz_), dst, want);
-  if (got > 0) {
-    bytes_read_ += static_cast<std::uint64_t>(got);
-    return static_cast<std::size_t>(got);
+  // Plain text and memory: one member without a name.
+  if (first && !single_done_) {
+    single_done_ = true;
+    eof_ = false;
+    return true;
   }
   eof_ = true;
-  int code = Z_OK;
-  const char* msg = gzerror(as_gz(gz_), &code);
-  if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) {
-    std::string what;
-    if (code == Z_ERRNO) {
-      what = std::strerror(errno);
-    } else {
-      // zlib prefixes its message with the name it was given: "<fd:3>: ". Ours is better.
-      std::string_view m = msg != nullptr ? msg : "unknown zlib error";
-      if (m.substr(0, 4) == "<fd:") {
-        const std::size_t colon = m.find(": ");
-        if (colon != std::string_view::npos) m.remove_prefix(colon + 2);
-      }
-      what = (code == Z_BUF_ERROR ? "the gzip data is truncated (" : "the gzip data is corrupt (") + std::string(m) + ")";
-    }
-    error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + what;
+  return false;
+}
+
+std::size_t ByteSource::read(char* dst, std::size_t n) {
+  if (!started_ && !next_member()) return 0;
+  if (eof_ || n == 0) return 0;
+  std::size_t k = 0;
+  if (is_memory_) {
+    k = std::min({n, max_read_, memory_.size() - memory_pos_});
+    std::memcpy(dst, memory_.data() + memory_pos_, k);
+    memory_pos_ += k;
+  } else if (fd_ >= 0) {
+    k = read_fd(dst, n);
+  } else if (decoder_) {
+    k = decoder_->read(dst, n, error_);
+    if (error_) close();
   }
+  if (k == 0) {
+    eof_ = true;
+    return 0;
+  }
+  bytes_read_ += k;
+  return k;
+}
+
+std::size_t ByteSource::read_fd(char* dst, std::size_t n) {
+  if (prefix_pos_ < prefix_.size()) {
+    const std::size_t k = std::min(n, prefix_.size() - prefix_pos_);
+    std::memcpy(dst, prefix_.data() + prefix_pos_, k);
+    prefix_pos_ += k;
+    return k;
+  }
+  ssize_t got = 0;
+  do {
+    got = ::read(fd_, dst, std::min<std::size_t>(n, SSIZE_MAX));
+  } while (got < 0 && errno == EINTR);
+  if (got > 0) return std::size_t(got);
+  if (got < 0) error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + std::strerror(errno);
   close();
   return 0;
 }

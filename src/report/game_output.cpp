@@ -50,9 +50,11 @@ std::string diagnostics_json(const std::vector<pgn::Diagnostic>& list) {
 
 }  // namespace
 
-std::string game_json(const std::string& file, const pgn::GameReport& game) {
+std::string game_json(const std::string& file, const std::string& member, const pgn::GameReport& game) {
   JsonObject o;
-  o.field("type", "game").field("file", file).field("game", game.index).field("line", game.line);
+  o.field("type", "game").field("file", file);
+  if (!member.empty()) o.field("member", member);
+  o.field("game", game.index).field("line", game.line);
   o.field("byte_offset", game.byte_offset).field("valid", game.valid).field("plies", game.plies);
   o.raw_field("errors", diagnostics_json(game.errors)).raw_field("warnings", diagnostics_json(game.warnings));
   std::string tags = "{";

@@ -15,6 +15,8 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
 // "file:line:col: error: message (game N "White - Black", position FEN) [code]"
 std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d);
 // One NDJSON line (without the newline) with "type": "game"; field names are a contract.
-std::string game_json(const std::string& file, const pgn::GameReport& game);
+// member, the game's archive member, is written as "member" after "file" unless empty.
+std::string game_json(const std::string& file, const std::string& member, const pgn::GameReport& game);
+inline std::string game_json(const std::string& file, const pgn::GameReport& game) { return game_json(file, {}, game); }
 
 }  // namespace chesstool::report
