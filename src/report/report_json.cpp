@@ -24,7 +24,10 @@ std::string array(const std::vector<std::string>& items) {
 // Crosstable cell for CSV: "1", "0.5", "0" per game, separated by spaces.
 std::string csv_cross(const std::vector<int>& results) {
   std::string out;
-  for (int h : results) out += (out.empty() ? "" : " ") + std::string(h == 2 ? "1" : h == 1 ? "0.5" : "0");
+  for (int h : results) {
+    if (!out.empty()) out += ' ';
+    out += h == 2 ? "1" : h == 1 ? "0.5" : "0";  // appended in place: GCC 12 warns (-Wrestrict) on a temporary
+  }
   return out;
 }
 
