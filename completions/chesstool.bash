@@ -18,12 +18,13 @@ _chesstool() {
     validate) opts="--json --quiet -q --strict --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
-    convert) opts="--to -t --from --output -o --reduced --rejects --quiet -q --jobs -j --help" ;;
+    convert) opts="--to -t --from --output -o --reduced --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --ascii --unicode --help" ;;
-    annotate) opts="--output -o --in-place --force --lang --jobs -j --quiet -q --help" ;;
+    annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
   esac
   case $prev in
+    --compress) COMPREPLY=($(compgen -W "gzip zstd bzip2 xz" -- "$cur")); return ;;
     --event) return ;;
     --expect) return ;;
     --from) COMPREPLY=($(compgen -W "pgn fen" -- "$cur")); return ;;

@@ -21,6 +21,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/archive_reader.hpp"
+#include "pgn/compressor.hpp"
 #include "pgn/annotation_texts.hpp"
 #include "pgn/annotator.hpp"
 #include "pgn/replay.hpp"
@@ -34,6 +35,7 @@ namespace {
 struct AnnotateCliOptions {
   std::vector<std::string> paths;
   std::string output;
+  std::string compress;  // --compress: the format of standard output
   bool in_place = false;
   bool force = false;
   std::string lang = "en";
@@ -224,6 +226,11 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
     error("--in-place rewrites each input file: it cannot be used with -o");
     return ExitCode::Error;
   }
+  if (!o.compress.empty() && (o.in_place || (!o.output.empty() && o.output != "-"))) {
+    error("--compress is for standard output: -o FILE is compressed by its name (.gz, .zst, .bz2, .xz), and "
+          "--in-place keeps each file's format");
+    return ExitCode::Error;
+  }
   if (o.in_place && stdin_input) {
     error("--in-place needs files: standard input cannot be rewritten");
     return ExitCode::Error;
@@ -242,7 +249,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
   } else {
     OutputFile out;
     std::string e;
-    if (!out.open(o.output, e)) {
+    if (!out.open(o.output, e) || (!o.compress.empty() && !out.compress_stdout(*pgn::compression_from_word(o.compress), e))) {
       io_error(t, e);
       return ExitCode::Error;
     }
@@ -272,6 +279,8 @@ Runner setup_annotate(CLI::App& app) {
   auto o = std::make_shared<AnnotateCliOptions>();
   app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   app.add_option("-o,--output", o->output, "Write the annotated games to FILE instead of standard output");
+  app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
+      ->check(CLI::IsMember({"gzip", "zstd", "bzip2", "xz"}));
   app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
   app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it");
   app.add_option("--lang", o->lang, "Language of the annotation comments: en (default) or ar")

@@ -21,6 +21,7 @@
 #include "core/fen.hpp"
 #include "pgn/replay.hpp"
 #include "pgn/pgn_writer.hpp"
+#include "pgn/compressor.hpp"
 #include "pgn/source.hpp"
 #include "report/game_json.hpp"
 #include "report/game_output.hpp"
@@ -58,6 +59,7 @@ struct ConvertOptions {
   std::string output;
   std::string rejects;
   bool reduced = false;
+  std::string compress;  // --compress: the format of standard output
   bool quiet = false;
   int jobs = 0;
 };
@@ -223,9 +225,14 @@ ExitCode run_convert(const ConvertOptions& o) {
     ++t.io_errors;
     error(e.message);
   }
+  if (!o.compress.empty() && !o.output.empty() && o.output != "-") {
+    error("--compress is for standard output: -o " + o.output + " is compressed by its name (.gz, .zst, .bz2, .xz)");
+    return ExitCode::Error;
+  }
   OutputFile out;
   std::string open_error;
-  if (!out.open(o.output, open_error)) {
+  if (!out.open(o.output, open_error) ||
+      (!o.compress.empty() && !out.compress_stdout(*pgn::compression_from_word(o.compress), open_error))) {
     error(open_error);
     return ExitCode::Error;
   }
@@ -327,6 +334,8 @@ Runner setup_convert(CLI::App& app) {
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
   app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
+  app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
+      ->check(CLI::IsMember({"gzip", "zstd", "bzip2", "xz"}));
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
   app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   return [o, to_name]() {

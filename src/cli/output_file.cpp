@@ -132,9 +132,30 @@ bool OutputFile::open(const std::string& path, std::string& error) {
       return false;
     }
     kind_ = Kind::Direct;
-    return true;
+  } else if (!open_temporary(target, error)) {
+    return false;
   }
-  return open_temporary(target, error);
+  if (auto c = pgn::compression_for_name(path)) start_compressor(*c);
+  return true;
+}
+
+bool OutputFile::compress_stdout(pgn::Compression c, std::string& error) {
+  if (kind_ != Kind::Stdout) return true;
+  if (::isatty(STDOUT_FILENO)) {
+    error = fmt::format("refusing to write {}-compressed data to a terminal (redirect standard output)",
+                        pgn::compression_name(c));
+    return false;
+  }
+  start_compressor(c);
+  return true;
+}
+
+void OutputFile::start_compressor(pgn::Compression c) {
+  compressor_ = std::make_unique<pgn::Compressor>(c, [this](const char* data, std::size_t size) {
+    write_raw(data, size);
+    return error_.empty() && !to_stdout_failed();
+  });
+  if (!compressor_->error().empty() && error_.empty()) error_ = fmt::format("cannot write {}: {}", name_, compressor_->error());
 }
 
 bool OutputFile::open_in_place(const std::string& path, bool force, std::string& error) {
@@ -207,7 +228,7 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
 }
 
 void OutputFile::write(std::string_view text) {
-  if (kind_ == Kind::Stdout) {
+  if (kind_ == Kind::Stdout && !compressor_) {
     out(text);
     return;
   }
@@ -217,9 +238,23 @@ void OutputFile::write(std::string_view text) {
 }
 
 void OutputFile::flush() {
+  if (compressor_) {
+    if (error_.empty() && !compressor_->write(buf_) && error_.empty())
+      error_ = fmt::format("cannot write {}: {}", name_, compressor_->error());
+  } else {
+    write_raw(buf_.data(), buf_.size());
+  }
+  buf_.clear();
+}
+
+void OutputFile::write_raw(const char* data, std::size_t size) {
+  if (kind_ == Kind::Stdout) {
+    out(std::string_view(data, size));
+    return;
+  }
   std::size_t done = 0;
-  while (done < buf_.size() && error_.empty()) {
-    const ssize_t n = ::write(fd_, buf_.data() + done, buf_.size() - done);
+  while (done < size && error_.empty()) {
+    const ssize_t n = ::write(fd_, data + done, size - done);
     if (n > 0) {
       done += std::size_t(n);
     } else if (n < 0 && errno == EINTR) {
@@ -228,7 +263,15 @@ void OutputFile::flush() {
       note_error("cannot write", n < 0 ? errno : ENOSPC);
     }
   }
-  buf_.clear();
+}
+
+bool OutputFile::finish_compressor() {
+  if (!compressor_) return true;
+  flush();
+  if (error_.empty() && !compressor_->finish() && error_.empty())
+    error_ = fmt::format("cannot write {}: {}", name_, compressor_->error());
+  compressor_.reset();
+  return error_.empty();
 }
 
 bool OutputFile::to_stdout_failed() const { return kind_ == Kind::Stdout && stdout_failed(); }
@@ -238,6 +281,8 @@ void OutputFile::note_error(const std::string& what, int err) {
 }
 
 std::string OutputFile::commit() {
+  // The compressed stream's trailer is part of the data: written before the fsync.
+  if (kind_ != Kind::None) finish_compressor();
   switch (kind_) {
     case Kind::None:
     case Kind::Stdout:
@@ -268,6 +313,8 @@ std::string OutputFile::commit() {
 }
 
 void OutputFile::discard() {
+  if (compressor_) compressor_->abandon();
+  compressor_.reset();
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   if (kind_ == Kind::Temporary) ::unlink(temp_.c_str());

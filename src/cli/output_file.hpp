@@ -6,11 +6,14 @@
 
 #include <sys/types.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "pgn/compressor.hpp"
 
 namespace chesstool::cli {
 
@@ -22,6 +25,9 @@ namespace chesstool::cli {
 //    directory, fsynced and renamed over the target by commit(). discard() (or the
 //    destructor, or SIGINT/SIGTERM/SIGHUP/SIGPIPE) removes it and the target keeps
 //    every byte it had. A symbolic link is followed: the file it names is replaced.
+// A file whose name ends in .gz, .zst, .bz2 or .xz (any letter case) is written
+// compressed in that format, through the same temporary file; standard output only
+// when compress_stdout() asks.
 class OutputFile {
  public:
   OutputFile() = default;
@@ -30,6 +36,9 @@ class OutputFile {
   ~OutputFile() { discard(); }
 
   bool open(const std::string& path, std::string& error);
+  // After open() on standard output: compress what is written (--compress). Refused
+  // (false, error set) when standard output is a terminal.
+  bool compress_stdout(pgn::Compression c, std::string& error);
   // For --in-place: path must be an existing regular file with one link that the real
   // user may write (unless force); the new file gets its mode, owner and group.
   bool open_in_place(const std::string& path, bool force, std::string& error);
@@ -55,6 +64,9 @@ class OutputFile {
   void flush();
   bool to_stdout_failed() const;
   void note_error(const std::string& what, int err);
+  void write_raw(const char* data, std::size_t size);  // to the file or standard output
+  void start_compressor(pgn::Compression c);
+  bool finish_compressor();
 
   Kind kind_ = Kind::None;
   int fd_ = -1;
@@ -65,6 +77,7 @@ class OutputFile {
   std::string temp_;
   std::string buf_;
   std::string error_;
+  std::unique_ptr<pgn::Compressor> compressor_;
 };
 
 // Installs the handlers that remove every temporary file of an unfinished output
