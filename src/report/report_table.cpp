@@ -203,7 +203,7 @@ std::string summary(const EventReport& r, pgn::Lang lang) {
   out += label(T::Games, lang) + fmt::format("{} {}{}{} {}\n", r.counted, tr(T::Counted, lang), comma(lang), r.excluded.size(),
                                              tr(T::Excluded, lang));
   out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? T::RoundRobin : T::Swiss, lang) + comma(lang) +
-         (s.rounds_numbered ? fmt::format("{} {}", s.rounds, tr(T::Rounds, lang)) : tr(T::RoundsUnnumbered, lang)) + "\n";
+         (s.rounds_numbered ? rounds_text(s.rounds, lang) : tr(T::RoundsUnnumbered, lang)) + "\n";
   std::string tbs;
   for (TieBreak t : s.tiebreaks) tbs += (tbs.empty() ? "" : comma(lang)) + std::string(tiebreak_code(t));
   out += label(T::TieBreaks, lang) + (tbs.empty() ? "-" : tbs) + " (" + tr(s.default_tiebreaks ? T::Recommended : T::Chosen, lang) + ")\n";

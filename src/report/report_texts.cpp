@@ -119,6 +119,10 @@ std::string duration_text(std::int64_t seconds, pgn::Lang lang) {
   return arabic(lang) ? min + " و" + sec : min + " " + sec;
 }
 
+std::string rounds_text(int rounds, pgn::Lang lang) {
+  return counted(rounds, rounds == 1 ? "round" : "rounds", {"جولة", "جولتان", "جولات"}, lang);
+}
+
 std::string class_text(TimeClass c, pgn::Lang lang) {
   switch (c) {
     case TimeClass::Standard: return tr(T::Standard, lang);

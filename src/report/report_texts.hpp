@@ -33,6 +33,9 @@ std::string semicolon(pgn::Lang lang);
 // 1 دقيقة, 2 دقيقتان, 3-10 دقائق, 11 and more دقيقة (the same for ثانية).
 std::string duration_text(std::int64_t seconds, pgn::Lang lang);
 
+// "1 round", "3 rounds"; Arabic with number agreement (1 جولة, 2 جولتان, 3 جولات).
+std::string rounds_text(int rounds, pgn::Lang lang);
+
 std::string class_text(TimeClass c, pgn::Lang lang);
 std::string problem_text(TimeProblem p, pgn::Lang lang);
 // Why a counted game is not rated, in a language.
