@@ -52,6 +52,10 @@ cmake --build build-ci-tsan -j "$jobs" --target chesstool
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
 tsan=build-ci-tsan/chesstool
 inputs=(testdata/sample/twic-232games.pgn testdata/pgn)
+# Compressed inputs too: their decoder thread runs beside the reader and the workers.
+zstd -q -f -o build-ci-tsan/sample.pgn.zst testdata/sample/twic-232games.pgn
+tar czf build-ci-tsan/sample.tar.gz -C testdata/sample twic-232games.pgn
+inputs+=(build-ci-tsan/sample.pgn.zst build-ci-tsan/sample.tar.gz)
 for cmd in "validate --quiet --jobs 4" "validate --json --max-errors 2 --jobs 3" \
   "convert --to pgn --quiet --jobs 4" "convert --to uci --quiet --jobs 2" "annotate --quiet --jobs 4"; do
   set +e
