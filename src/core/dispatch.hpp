@@ -6,11 +6,16 @@
 // compiled for baseline x86-64, which has no POPCNT (std::popcount becomes a libgcc
 // call) and no BMI2. The perft kernel (perft_kernel.cpp) is therefore compiled several
 // times, once per path below, each copy in a namespace of its own, and the best path
-// this CPU can run is picked once, at first use. Measured on perft (README, "How it is
-// built"), only these pay: POPCNT (bulk counting), BMI1/BMI2 (TZCNT, BLSR, SHLX) and
-// PEXT slider lookups; AVX2 does not (nothing in perft is vector work). PEXT is
-// microcoded and slow on AMD before Zen 3 (families 15h-18h), so there the BMI2 path
-// keeps the magic multiplications.
+// this CPU can run is picked once, at first use. Measured on perft (README, "Portable
+// build and run-time dispatch"), only these pay: POPCNT (bulk counting), BMI1/BMI2
+// (TZCNT, BLSR, SHLX) and PEXT slider lookups; AVX2 does not (nothing in perft is
+// vector work) and LZCNT has no use in the hot code. PEXT is microcoded and slow on AMD
+// before Zen 3 (families 15h-18h), so there the BMI2 path keeps the magic
+// multiplications.
+//
+// Code built for one path lives in a namespace named isa_<path>; tests/isa/
+// check-baseline.sh fails the build's tests if any other function needs more than
+// baseline x86-64.
 #pragma once
 
 #include <optional>
