@@ -15,7 +15,7 @@ objdump -d --no-show-raw-insn -C "$bin" | awk '
   NF >= 2 && $1 ~ /^[0-9a-f]+:$/ {
     op = $2
     if (op ~ /^(rep|repz|repnz|lock|notrack|bnd|data16|cs|ds|es|ss|fs|gs)$/) op = $3
-    if (op ~ /^(popcnt|lzcnt|andn|bextr|blsi|blsmsk|blsr|bzhi|mulx|pdep|pext|rorx|sarx|shlx|shrx|movbe|adcx|adox|crc32|pshufb|palignr|phadd.*|phsub.*|pmaddubsw|pmulhrsw|psign[bwd]|pabs[bwd]|pblendvb|pblendw|blendv?p[sd]|ptest|pcmpgtq|pcmpeqq|pcmp[ei]str[im]|pmulld|pmuldq|pextr[bdq]|pinsr[bdq]|pmov[sz]x..|pmin[su][bwd]|pmax[su][bwd]|packusdw|round[ps][sd]|dpp[sd]|insertps|extractps|movntdqa|mpsadbw|phminposuw|haddp[sd]|hsubp[sd]|addsubp[sd]|movddup|movs[hl]dup|lddqu|v[a-z0-9]+)$/ &&
+    if (op ~ /^(popcnt|lzcnt|andn|bextr|blsi|blsmsk|blsr|bzhi|mulx|pdep|pext|rorx|sarx|shlx|shrx|movbe|adcx|adox|crc32|pshufb|palignr|phadd.*|phsub.*|pmaddubsw|pmulhrsw|psign[bwd]|pabs[bwd]|pblendvb|pblendw|blendv?p[sd]|ptest|pcmpgtq|pcmpeqq|pcmp[ei]str[im]|pmulld|pmuldq|pextr[bdq]|pinsr[bdq]|pmov[sz]x..|pmin(sb|sd|uw|ud)|pmax(sb|sd|uw|ud)|packusdw|round[ps][sd]|dpp[sd]|insertps|extractps|movntdqa|mpsadbw|phminposuw|haddp[sd]|hsubp[sd]|addsubp[sd]|movddup|movs[hl]dup|lddqu|v[a-z0-9]+)$/ &&
         fn !~ /(^|::)isa_[a-z0-9_]+::/) {
       if (!(fn in seen)) { seen[fn] = op; order[++n] = fn }
     }
