@@ -207,11 +207,7 @@ void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::s
     errf("chesstool: {} left unchanged", path);
     return;
   }
-  e = out.commit();
-  if (!e.empty()) {
-    io_error(t, e);
-    errf("chesstool: {} left unchanged", path);
-  }
+  if (!out.finish(true)) ++t.io_errors;
 }
 
 ExitCode run_annotate(const AnnotateCliOptions& o) {
@@ -254,17 +250,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
       return ExitCode::Error;
     }
     annotate_files(o, *lang, inputs.files, out, t);
-    if (t.io_errors && out.replaces_target()) {
-      // A typo in an input name must not cost the old output file.
-      out.discard();
-      errf("chesstool: {} left unchanged: an input could not be read", o.output);
-    } else {
-      e = out.commit();
-      if (!e.empty()) {
-        io_error(t, e);
-        if (out.replaces_target()) errf("chesstool: {} left unchanged", o.output);
-      }
-    }
+    if (!out.finish(t.io_errors == 0)) ++t.io_errors;
   }
   if (t.invalid && !o.quiet)
     errf("chesstool: {} annotated, {} not replayable (copied unchanged after a warning line)", t.annotated, t.invalid);

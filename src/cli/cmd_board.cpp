@@ -62,12 +62,7 @@ ExitCode run_board(const BoardOptions& o) {
       return ExitCode::Error;
     }
     file.write(svg);
-    e = file.commit();
-    if (!e.empty()) {
-      error(e);
-      if (file.replaces_target()) errf("chesstool: {} left unchanged", o.svg);
-      return ExitCode::Error;
-    }
+    if (!file.finish(true)) return ExitCode::Error;
     if (o.svg == "-") return ExitCode::Ok;
   }
   const bool tty = isatty(STDOUT_FILENO) != 0;

@@ -289,24 +289,10 @@ ExitCode run_convert(const ConvertOptions& o) {
     run_pipeline<Converted>(inputs.files, jobs, work, sink);
   }
 
-  // The outputs replace their targets only when every input was read: a typo in an
-  // input name must not cost the old output file.
-  if (t.io_errors) {
-    for (OutputFile* f : {&out, rejects.get()})
-      if (f && f->replaces_target()) {
-        f->discard();
-        errf("chesstool: {} left unchanged: an input could not be read", f->name());
-      }
-  }
-  for (OutputFile* f : {&out, rejects.get()}) {
-    if (!f) continue;
-    const std::string e = f->commit();
-    if (!e.empty()) {
-      ++t.io_errors;
-      error(e);
-      if (f->replaces_target()) errf("chesstool: {} left unchanged", f->name());
-    }
-  }
+  // The outputs replace their targets only when every input was read.
+  const bool inputs_ok = t.io_errors == 0;
+  for (OutputFile* f : {&out, rejects.get()})
+    if (f && !f->finish(inputs_ok)) ++t.io_errors;
   if (t.rejected && !o.quiet)
     errf("chesstool: {} converted, {} rejected (left out{})", t.converted, t.rejected,
          rejects ? ", written to " + o.rejects : "");

@@ -324,6 +324,19 @@ void OutputFile::discard() {
   buf_.clear();
 }
 
+bool OutputFile::finish(bool inputs_ok) {
+  if (!inputs_ok && replaces_target_) {
+    discard();
+    errf("chesstool: {} left unchanged: an input could not be read", name_);
+    return true;
+  }
+  const std::string e = commit();
+  if (e.empty()) return true;
+  error(e);
+  if (replaces_target_) errf("chesstool: {} left unchanged", name_);
+  return false;
+}
+
 std::optional<std::string> find_output_clash(const std::vector<std::string>& inputs,
                                              const std::vector<NamedOutput>& outputs) {
   struct Input {

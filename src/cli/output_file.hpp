@@ -51,12 +51,15 @@ class OutputFile {
   std::string commit();
   // Drops what was written: the target is left exactly as it was.
   void discard();
+  // The end of a command's output, with what went wrong said on standard error. When
+  // inputs_ok, commit(): a failure prints its error, and "NAME left unchanged" where a
+  // temporary file would have replaced the target. Otherwise a temporary file is
+  // discarded ("NAME left unchanged: an input could not be read": a typo in an input
+  // name must not cost the old output file) and any other output is closed as written.
+  // False when writing failed.
+  bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
-  bool is_stdout() const { return kind_ == Kind::Stdout; }
-  // True when the output goes through a temporary file that replaces the target (so a
-  // failure leaves the target "unchanged"); stays true after commit() and discard().
-  bool replaces_target() const { return replaces_target_; }
 
  private:
   enum class Kind { None, Stdout, Direct, Temporary };
@@ -70,7 +73,7 @@ class OutputFile {
 
   Kind kind_ = Kind::None;
   int fd_ = -1;
-  bool replaces_target_ = false;
+  bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
   int temp_slot_ = -1;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages
   std::string target_;  // the file a temporary replaces
