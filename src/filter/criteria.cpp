@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+// The criteria's value parsers (ranges, material signatures) and the --ends and --has tables.
+#include "filter/criteria.hpp"
+
+#include <charconv>
+
+namespace chesstool::filter {
+
+std::optional<std::pair<std::string, std::string>> split_range(std::string_view text) {
+  const std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos) return std::nullopt;
+  return std::make_pair(std::string(text.substr(0, dots)), std::string(text.substr(dots + 2)));
+}
+
+std::optional<Range> parse_range(std::string_view text, std::string& error) {
+  auto number = [&](std::string_view s, long long& v) {
+    if (s.empty() || s.size() > 15) return false;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && end == s.data() + s.size() && v >= 0;
+  };
+  Range r;
+  const std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos) {
+    long long v = 0;
+    if (!number(text, v)) {
+      error = "'" + std::string(text) + "' is not N, N..M, N.. or ..M (N, M whole numbers)";
+      return std::nullopt;
+    }
+    r.min = r.max = v;
+    return r;
+  }
+  std::string_view lo = text.substr(0, dots), hi = text.substr(dots + 2);
+  long long v = 0;
+  if ((lo.empty() && hi.empty()) || (!lo.empty() && !number(lo, v))) {
+    error = "'" + std::string(text) + "' is not N, N..M, N.. or ..M (N, M whole numbers)";
+    return std::nullopt;
+  }
+  if (!lo.empty()) r.min = v;
+  if (!hi.empty()) {
+    if (!number(hi, v)) {
+      error = "'" + std::string(text) + "' is not N, N..M, N.. or ..M (N, M whole numbers)";
+      return std::nullopt;
+    }
+    r.max = v;
+  }
+  if (r.min > r.max) {
+    error = "'" + std::string(text) + "' is an empty range (its start is above its end)";
+    return std::nullopt;
+  }
+  return r;
+}
+
+const std::vector<Ending>& ending_table() {
+  static const std::vector<Ending> table = [] {
+    std::vector<Ending> t;
+    for (const TerminationName& n : kTerminationNames) {
+      if (n.termination == Termination::None) continue;
+      std::string name(n.json);
+      for (char& c : name)
+        if (c == '_') c = '-';
+      if (name == "fivefold-repetition") name = "fivefold";
+      if (name == "seventyfive-moves") name = "seventyfive";
+      t.push_back({EndingKind::Terminated, n.termination, name});
+    }
+    t.push_back({EndingKind::ThreefoldClaimable, Termination::None, "threefold-claimable"});
+    t.push_back({EndingKind::FiftyClaimable, Termination::None, "fifty-claimable"});
+    t.push_back({EndingKind::DecidedOnBoard, Termination::None, "decided-on-board"});
+    t.push_back({EndingKind::Resigned, Termination::None, "resigned"});
+    t.push_back({EndingKind::Unfinished, Termination::None, "unfinished"});
+    return t;
+  }();
+  return table;
+}
+
+std::vector<std::string> ending_names() {
+  std::vector<std::string> names;
+  for (const Ending& e : ending_table()) names.push_back(e.name);
+  return names;
+}
+
+std::vector<std::string> move_kind_names() {
+  std::vector<std::string> names;
+  for (const MoveKindName& k : kMoveKinds) names.emplace_back(k.name);
+  return names;
+}
+
+int Material::total(Color c) const {
+  int n = 0;
+  for (int t = Pawn; t <= Queen; ++t) n += counts[c][std::size_t(t)];
+  return n;
+}
+
+std::optional<Material> parse_material(std::string_view text, std::string& error) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos || text.find(':', colon + 1) != std::string_view::npos) {
+    error = "'" + std::string(text) + "' is not a material signature such as KRP:KR (White's pieces, ':', Black's)";
+    return std::nullopt;
+  }
+  Material m;
+  const std::string_view sides[2] = {text.substr(0, colon), text.substr(colon + 1)};
+  for (Color c : {White, Black}) {
+    bool king = false;
+    for (char ch : sides[c]) {
+      const char u = ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
+      PieceType t = NoPieceType;
+      switch (u) {
+        case 'K':
+          if (king) {
+            error = "'" + std::string(text) + "' gives " + (c == White ? "White" : "Black") + " two kings";
+            return std::nullopt;
+          }
+          king = true;
+          continue;
+        case 'Q': t = Queen; break;
+        case 'R': t = Rook; break;
+        case 'B': t = Bishop; break;
+        case 'N': t = Knight; break;
+        case 'P': t = Pawn; break;
+        default:
+          error = "'" + std::string(text) + "': '" + std::string(1, ch) + "' is not one of K, Q, R, B, N, P";
+          return std::nullopt;
+      }
+      ++m.counts[c][t];
+    }
+    if (m.counts[c][Pawn] > 8 || m.total(c) > 15) {
+      error = "'" + std::string(text) + "' gives " + (c == White ? "White" : "Black") +
+              " more pieces than a game can have";
+      return std::nullopt;
+    }
+  }
+  return m;
+}
+
+Material material_of(const Position& pos) {
+  Material m;
+  for (Color c : {White, Black})
+    for (int t = Pawn; t <= Queen; ++t) m.counts[c][std::size_t(t)] = popcount(pos.pieces(c, PieceType(t)));
+  return m;
+}
+
+std::string to_string(const Material& m) {
+  static constexpr char kLetters[] = " PNBRQ";
+  std::string s;
+  for (Color c : {White, Black}) {
+    if (c == Black) s += ':';
+    s += 'K';
+    for (int t = Queen; t >= Pawn; --t) s.append(std::size_t(m.counts[c][std::size_t(t)]), kLetters[t]);
+  }
+  return s;
+}
+
+}  // namespace chesstool::filter

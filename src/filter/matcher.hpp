@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Decides one game against the criteria: tags from the raw text, then, only when a
+// criterion needs them, the mainline's moves, replayed no further than the answer needs.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "filter/criteria.hpp"
+#include "pgn/game_splitter.hpp"
+
+namespace chesstool::filter {
+
+// The answer for one game.
+struct Verdict {
+  bool met = false;       // every criterion holds
+  bool selected = false;  // met, or with Criteria::invert not met: the game is written
+  // Whether the game replays, when that became known: always with --valid/--invalid (the
+  // full check of validate); otherwise false when a replay met an error (a move that is
+  // not legal, a syntax error, a start position that cannot be set up) before its answer
+  // was known, true when the whole mainline was replayed without one.
+  std::optional<bool> valid;
+  bool replayed = false;    // some moves were replayed
+  std::optional<int> ply;   // where a position criterion (--reaches, else --material) held
+  std::optional<std::string> split_value;  // the --split-by tag's value, nullopt when missing
+};
+
+// Immutable after construction, so one Matcher serves every worker thread.
+class Matcher {
+ public:
+  // split_tag: the tag whose value each verdict carries ("" for none).
+  Matcher(const Criteria& criteria, std::string split_tag = "");
+  Verdict judge(const pgn::RawGame& raw) const;
+
+ private:
+  bool tags_hold(const class GameTags& tags) const;
+  const Criteria& c_;
+  std::string split_tag_;
+};
+
+}  // namespace chesstool::filter
