@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Game keys: the start position's bytes and the moves, hashed with XXH3-128.
+#include "dedupe/game_key.hpp"
+
+#include <xxhash.h>
+
+namespace chesstool::dedupe {
+
+void KeyBuilder::start(const Position& pos) {
+  bytes_.clear();
+  bytes_.reserve(kStartBytes + 2 * 160);
+  for (Square s = 0; s < 64; ++s) bytes_.push_back(char(pos.piece_on(s)));
+  bytes_.push_back(char(pos.side_to_move()));
+  for (Color c : {White, Black})
+    for (CastlingSide side : {KingSide, QueenSide})
+      bytes_.push_back(char(pos.has_castling_right(c, side) ? pos.castling_rook(c, side) : kNoSquare));
+  bytes_.push_back(char(pos.ep_square()));
+}
+
+void KeyBuilder::push(Move m) {
+  const std::uint16_t raw = m.raw();
+  bytes_.push_back(char(raw & 0xFF));
+  bytes_.push_back(char(raw >> 8));
+}
+
+GameKey KeyBuilder::key(std::size_t plies) const {
+  const XXH128_hash_t h = XXH3_128bits(bytes_.data(), kStartBytes + 2 * plies);
+  return GameKey{h.low64, h.high64};
+}
+
+std::uint64_t hash64(std::string_view text) { return XXH3_64bits(text.data(), text.size()); }
+
+}  // namespace chesstool::dedupe

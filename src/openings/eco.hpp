@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// Opening classification: the deepest named position (ECO code and name) a game's mainline reaches.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "pgn/game.hpp"
+
+namespace chesstool::openings {
+
+// A named position of the table (lichess chess-openings, CC0; data/eco/README.md).
+struct Opening {
+  std::string_view eco;   // "C50"
+  std::string_view name;  // "Italian Game"
+  int ply = 0;            // the game's ply at which it reached the position
+};
+
+// The named position with this repetition key, if any. ply is then the length of
+// the table line that names it.
+std::optional<Opening> find_position(Key key);
+
+// The table's longest line in plies: no game position past it can be named.
+int max_ply();
+// Named positions in the table, and the TSV lines they come from.
+std::size_t position_count();
+std::size_t line_count();
+
+// The deepest named position the mainline reaches, playing the moves from start
+// (the table's convention: play the moves backwards until a named position is found,
+// so a transposition gets the name of the position, whatever the move order). Only
+// games from the standard start position are classified; the search stops past
+// max_ply(). nullopt when no position is named.
+std::optional<Opening> classify(const Position& start, std::span<const Move> mainline);
+std::optional<Opening> classify(const pgn::Game& game);
+
+// annotate --eco and convert --eco: sets the ECO and Opening tags to the
+// classification (replacing the values of tags already there, adding them after the
+// last tag otherwise). A game that does not classify keeps its tags. Returns whether
+// anything changed.
+bool apply_eco_tags(pgn::Game& game);
+
+// validate --eco: a message when the game's ECO or Opening tag disagrees with the
+// classification (the ECO tag compared by code, the Opening tag by name), nullopt
+// when they agree, when the game has neither tag or when it does not classify.
+std::optional<std::string> eco_mismatch(const pgn::Game& game);
+
+}  // namespace chesstool::openings
