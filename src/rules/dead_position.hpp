@@ -13,9 +13,14 @@ namespace chesstool {
 // was proved and both sides count as able to mate; when it is true, no pawn can ever move
 // or be captured (whatever either player does), and can_mate[c] is false only when side
 // c can never give check, so never mate, by any series of legal moves.
+// `transient` marks a failure that the next move may undo although it is neither a capture
+// nor a pawn move (an en passant right that lapses, a pawn check the king steps out of):
+// a caller that runs the analysis only after captures and pawn moves runs it once more
+// after the next move.
 struct LockedAnalysis {
   bool locked = false;
   bool can_mate[2] = {true, true};
+  bool transient = false;
 };
 
 // Runs the locked-pawn analysis (dead_position.cpp explains the proof). Cheap when it

@@ -84,6 +84,7 @@ TEST(DeadPosition, LivePawnThatCanStillAdvance) {
   constexpr const char* f = "7k/1p1p1p1p/1P1P1P1P/8/8/8/P7/4K3 w - - 0 1";
   EXPECT_FALSE(is_dead_position(fen(f)));
   EXPECT_FALSE(analyse_locked_position(fen(f)).locked);
+  EXPECT_FALSE(analyse_locked_position(fen(f)).transient);
   EXPECT_TRUE(can_ever_checkmate(fen(f), White));
   EXPECT_TRUE(line_mates(f, "1. a4 Kg8 2. a5 Kh8 3. a6 Kg8 4. a7 Kh8 5. a8=Q#"));
 }
@@ -123,6 +124,7 @@ TEST(DeadPosition, EnPassantStillPossibleIsNotLocked) {
   ASSERT_TRUE(capture.ok()) << capture.message;
   EXPECT_EQ(capture.move.kind(), Move::EnPassant);
   EXPECT_FALSE(is_dead_position(pos));
+  EXPECT_TRUE(analyse_locked_position(pos).transient);  // the caller looks again next move
   EXPECT_TRUE(is_dead_position(fen(lapsed)));
 }
 
@@ -132,7 +134,10 @@ TEST(DeadPosition, InCheckFromAPawnIsNotJudged) {
   const Position pos = fen("7k/1p1p1p1p/KP1P1P1P/8/8/8/8/8 w - - 0 1");
   ASSERT_TRUE(pos.is_check());
   EXPECT_FALSE(analyse_locked_position(pos).locked);
+  EXPECT_TRUE(analyse_locked_position(pos).transient);
   EXPECT_FALSE(is_dead_position(pos));
+  // Once the king has stepped out (Ka5 is not a capture or pawn move), the wall is dead.
+  EXPECT_TRUE(is_dead_position(fen("7k/1p1p1p1p/1P1P1P1P/K7/8/8/8/8 b - - 1 1")));
 }
 
 TEST(DeadPosition, DarkBishopBehindTheIssuesWallIsShutIn) {
