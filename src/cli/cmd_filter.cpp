@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: MIT
+// `chesstool filter`: writes the games that meet every criterion, byte for byte as they
+// were in the input, to one file, N games per file, or one file per value of a tag.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/console.hpp"
+#include "cli/game_pipeline.hpp"
+#include "cli/input_paths.hpp"
+#include "cli/output_file.hpp"
+#include "core/fen.hpp"
+#include "filter/criteria.hpp"
+#include "filter/matcher.hpp"
+#include "filter/where.hpp"
+#include "output/json.hpp"
+#include "tournament/time_control.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+struct FilterOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> where;
+  std::vector<std::string> player;
+  std::string elo, date, plies;
+  std::vector<std::string> result, tc_class, variant;
+  std::vector<std::string> ends, has, reaches;
+  std::string at_ply, material;
+  bool either_colour = false, final_material = false;
+  bool valid = false, invalid = false, invert = false;
+  std::string output;
+  std::uint64_t split = 0;
+  std::string split_by;
+  bool json = false, quiet = false;
+  int jobs = 0;
+};
+
+// The --tc-class choices: every class of the FIDE table in tournament/time_control.hpp.
+std::vector<std::string> tc_class_names() {
+  std::vector<std::string> names;
+  for (auto c : {tournament::TimeClass::Standard, tournament::TimeClass::Rapid, tournament::TimeClass::Blitz,
+                 tournament::TimeClass::Unknown})
+    names.emplace_back(tournament::time_class_name(c));
+  return names;
+}
+
+// "--where:1:13: error: ... [where-syntax]", then the expression and a caret under the column.
+void expression_error(std::string_view option, std::string_view text, const filter::WhereError& e,
+                      std::string_view code) {
+  errf("{}:1:{}: error: {} [{}]", option, e.column, e.message, code);
+  errf("  {}", text);
+  err_line("  " + std::string(e.column - 1, ' ') + "^");
+}
+
+using filter::CompareOp;
+using filter::Where;
+
+Where numeric_between(const std::string& tag, const filter::Range& r) {
+  std::vector<Where> parts;
+  parts.push_back(Where::comparison(tag, CompareOp::Match, "^[+-]?[0-9]+(\\.[0-9]+)?$"));
+  if (r.min != LLONG_MIN) parts.push_back(Where::comparison(tag, CompareOp::Ge, std::to_string(r.min)));
+  if (r.max != LLONG_MAX) parts.push_back(Where::comparison(tag, CompareOp::Le, std::to_string(r.max)));
+  return Where::all_of(std::move(parts));
+}
+
+// Builds the criteria from the options; false (after saying why) on a usage error.
+bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
+  for (const auto& text : o.where) {
+    filter::WhereError e;
+    auto w = Where::parse(text, e);
+    if (!w) {
+      expression_error("--where", text, e, "where-syntax");
+      return false;
+    }
+    c.where.push_back(std::move(*w));
+  }
+  for (const auto& re : o.player) {
+    if (auto why = Where::regex_error(re)) {
+      expression_error("--player", re, filter::WhereError{1, "invalid regular expression: " + *why}, "invalid-regex");
+      return false;
+    }
+    std::vector<Where> sides;
+    sides.push_back(Where::comparison("White", CompareOp::Match, re));
+    sides.push_back(Where::comparison("Black", CompareOp::Match, re));
+    c.where.push_back(Where::any_of(std::move(sides)));
+  }
+  std::string why;
+  if (!o.elo.empty()) {
+    auto r = filter::parse_range(o.elo, why);
+    if (!r) {
+      error("--elo: " + why);
+      return false;
+    }
+    std::vector<Where> both;
+    both.push_back(numeric_between("WhiteElo", *r));
+    both.push_back(numeric_between("BlackElo", *r));
+    c.where.push_back(Where::all_of(std::move(both)));
+  }
+  if (!o.date.empty()) {
+    auto ends = filter::split_range(o.date);
+    std::string from = ends ? ends->first : o.date, to = ends ? ends->second : o.date;
+    for (const auto& d : {from, to})
+      if (!d.empty() && !filter::parse_tag_date(d)) {
+        error("--date: '" + d + "' is not a date YYYY, YYYY.MM or YYYY.MM.DD (in FROM..TO, either may be left out)");
+        return false;
+      }
+    if (from.empty() && to.empty()) {
+      error("--date: '" + o.date + "' gives neither FROM nor TO");
+      return false;
+    }
+    std::vector<Where> parts;
+    if (!from.empty()) parts.push_back(Where::comparison("Date", CompareOp::Ge, from));
+    if (!to.empty()) parts.push_back(Where::comparison("Date", CompareOp::Le, to));
+    c.where.push_back(Where::all_of(std::move(parts)));
+  }
+  if (!o.result.empty()) {
+    std::vector<Where> any;
+    for (const auto& r : o.result) any.push_back(Where::comparison("Result", CompareOp::Eq, r));
+    c.where.push_back(Where::any_of(std::move(any)));
+  }
+  c.tc_classes = o.tc_class;
+  c.tc_class_of = [](std::optional<std::string_view> tag) {
+    std::string value = tag ? std::string(*tag) : std::string();
+    return std::string(tournament::time_class_name(tournament::classify_time_control(tag ? &value : nullptr).cls));
+  };
+  c.variants = o.variant;
+  if (!o.plies.empty()) {
+    c.plies = filter::parse_range(o.plies, why);
+    if (!c.plies) {
+      error("--plies: " + why);
+      return false;
+    }
+  }
+  for (const auto& name : o.ends)
+    for (const auto& e : filter::ending_table())
+      if (e.name == name) c.ends.push_back(e);
+  for (const auto& name : o.has)
+    for (const auto& k : filter::kMoveKinds)
+      if (k.name == name) c.has.push_back(k.kind);
+  for (const auto& fen : o.reaches) {
+    FenResult r = parse_fen(fen);
+    if (!r.ok()) {
+      error("--reaches: invalid FEN '" + fen + "': " + r.error->to_string());
+      return false;
+    }
+    c.reaches.push_back(r.position.key());
+    c.reaches_fen.push_back(fen);
+  }
+  if (!o.at_ply.empty()) {
+    if (o.reaches.empty()) {
+      error("--at-ply limits --reaches: give a position with --reaches FEN");
+      return false;
+    }
+    c.at_ply = filter::parse_range(o.at_ply, why);
+    if (!c.at_ply) {
+      error("--at-ply: " + why);
+      return false;
+    }
+  }
+  if (!o.material.empty()) {
+    c.material = filter::parse_material(o.material, why);
+    if (!c.material) {
+      error("--material: " + why);
+      return false;
+    }
+  } else if (o.either_colour || o.final_material) {
+    error(std::string(o.either_colour ? "--either-colour" : "--final-material") +
+          " qualifies --material: give a signature with --material SIG");
+    return false;
+  }
+  c.either_colour = o.either_colour;
+  c.final_material = o.final_material;
+  c.validity = o.valid ? filter::Validity::Valid : o.invalid ? filter::Validity::Invalid : filter::Validity::Any;
+  c.invert = o.invert;
+  return true;
+}
+
+// "dir/out.pgn.gz" -> {"dir/out", ".pgn.gz"}: the extension is the last suffix, with the
+// one before it when the last is a compression suffix.
+std::pair<std::string, std::string> stem_and_extension(const std::string& path) {
+  const std::size_t base = path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1;
+  auto last_dot = [&](std::size_t end) -> std::size_t {
+    std::size_t d = path.rfind('.', end == 0 ? 0 : end - 1);
+    return d == std::string::npos || d <= base ? std::string::npos : d;
+  };
+  std::size_t dot = last_dot(path.size());
+  if (dot == std::string::npos) return {path, ""};
+  std::string ext = path.substr(dot);
+  std::string lower = ext;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+  if (lower == ".gz" || lower == ".zst" || lower == ".bz2" || lower == ".xz")
+    if (std::size_t inner = last_dot(dot); inner != std::string::npos) dot = inner;
+  return {path.substr(0, dot), path.substr(dot)};
+}
+
+// A tag value as part of a file name: letters, digits, '-', '.', '_' and UTF-8 kept, any
+// other byte (blanks, '/', ',', control characters) becomes '_', runs of '_' become one,
+// '.' and '_' are trimmed at both ends (no hidden files, no ".."), at most 64 bytes.
+std::string safe_name_part(std::string_view value) {
+  std::string s;
+  for (char ch : value) {
+    const auto u = static_cast<unsigned char>(ch);
+    const bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' ||
+                      u == '.' || u >= 0x80;
+    const char w = keep ? ch : '_';
+    if (w == '_' && !s.empty() && s.back() == '_') continue;
+    s += w;
+  }
+  std::size_t cut = 64;
+  if (s.size() > cut) {
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    s.resize(cut);
+  }
+  while (!s.empty() && (s.front() == '.' || s.front() == '_')) s.erase(s.begin());
+  while (!s.empty() && (s.back() == '.' || s.back() == '_')) s.pop_back();
+  return s.empty() ? "_" : s;
+}
+
+// The outputs of one run: one file, numbered chunks (--split N) or one file per tag value
+// (--split-by TAG), each an OutputFile (a temporary file renamed over its target).
+class Outputs {
+ public:
+  static constexpr std::size_t kMaxSplitByFiles = 1000;
+
+  explicit Outputs(const FilterOptions& o) : o_(o), names_(stem_and_extension(o.output)) {}
+
+  bool open(std::string& error) {
+    if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
+    if (o_.json && (o_.output.empty() || o_.output == "-")) return true;  // the records take standard output
+    files_.push_back(std::make_unique<OutputFile>());
+    return files_.back()->open(o_.output, error);
+  }
+
+  // Writes one selected game; false when writing failed or a file could not be opened.
+  bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value) {
+    OutputFile* f = nullptr;
+    std::size_t* count = nullptr;
+    if (o_.split) {
+      if (!current_ || in_current_ == o_.split) {
+        if (current_ && !current_->finish(true)) return false;
+        current_ = std::make_unique<OutputFile>();
+        ++chunk_;
+        std::string error;
+        if (!current_->open(fmt::format("{}-{:04d}{}", names_.first, chunk_, names_.second), error)) {
+          cli::error(error);
+          failed_ = true;
+          return false;
+        }
+        in_current_ = 0;
+      }
+      f = current_.get();
+      count = &in_current_;
+    } else if (!o_.split_by.empty()) {
+      const std::string key = split_value ? "=" + *split_value : "";  // "" stands for a missing tag
+      auto it = by_value_.find(key);
+      if (it == by_value_.end()) {
+        if (by_value_.size() == kMaxSplitByFiles) {
+          cli::error(fmt::format("--split-by {}: more than {} distinct values; no file written", o_.split_by,
+                                 kMaxSplitByFiles));
+          failed_ = true;
+          return false;
+        }
+        std::string part = split_value ? safe_name_part(*split_value) : "no-" + safe_name_part(o_.split_by);
+        std::string lower = part;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+        // Names differing only in letter case collide on some file systems: numbered too.
+        const int n = ++used_[lower];
+        if (n > 1) part += "-" + std::to_string(n);
+        auto file = std::make_unique<OutputFile>();
+        std::string error;
+        if (!file->open(names_.first + "-" + part + names_.second, error)) {
+          cli::error(error);
+          failed_ = true;
+          return false;
+        }
+        files_.push_back(std::move(file));
+        it = by_value_.emplace(key, Slot{files_.size() - 1, 0}).first;
+      }
+      f = files_[it->second.file].get();
+      count = &it->second.games;
+    } else {
+      if (files_.empty()) return true;
+      f = files_.front().get();
+      count = &single_count_;
+    }
+    // Each game exactly as read, ending with a line end and separated from the one before
+    // by an empty line, in the line-end style of the game itself.
+    const std::string_view eol = raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+    if (*count) f->write(eol);
+    f->write(raw.text);
+    f->write(eol);
+    ++*count;
+    return !f->failed();
+  }
+
+  bool failed() const { return failed_; }
+
+  // Commits (inputs_ok) or discards every file; false when one failed.
+  bool finish(bool inputs_ok) {
+    bool ok = !failed_;
+    if (current_ && !current_->finish(inputs_ok && !failed_)) ok = false;
+    for (auto& f : files_)
+      if (!f->finish(inputs_ok && !failed_)) ok = false;
+    return ok;
+  }
+
+ private:
+  struct Slot {
+    std::size_t file = 0;
+    std::size_t games = 0;
+  };
+  const FilterOptions& o_;
+  std::pair<std::string, std::string> names_;
+  std::vector<std::unique_ptr<OutputFile>> files_;
+  std::unique_ptr<OutputFile> current_;  // --split: the chunk being filled
+  std::size_t in_current_ = 0, single_count_ = 0;
+  int chunk_ = 0;
+  std::map<std::string, Slot> by_value_;
+  std::map<std::string, int> used_;
+  bool failed_ = false;
+};
+
+struct Totals {
+  std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0;
+};
+
+ExitCode run_filter(const FilterOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
+    error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
+    return ExitCode::Error;
+  }
+  filter::Criteria criteria;
+  if (!build_criteria(o, criteria)) return ExitCode::Error;
+
+  InputList inputs = expand_inputs(o.paths);
+  if (!o.split && o.split_by.empty()) {
+    std::vector<NamedOutput> outputs = {{"-o", o.output}};
+    if (o.json) outputs.push_back({"--json", ""});
+    if (auto clash = find_output_clash(inputs.files, outputs)) {
+      error(*clash);
+      return ExitCode::Error;
+    }
+  }
+  Totals t;
+  auto io_error = [&](const std::string& file, const std::string& message) {
+    ++t.io_errors;
+    error(message);
+    if (o.json) {
+      output::JsonObject r;
+      r.field("type", "io_error").field("file", file).field("message", message);
+      out(std::move(r).str() + "\n");
+    }
+  };
+  for (const auto& e : inputs.errors) io_error(e.path, e.message);
+
+  Outputs outputs(o);
+  std::string open_error;
+  if (!outputs.open(open_error)) {
+    error(open_error);
+    return ExitCode::Error;
+  }
+  std::vector<std::string> names;
+  for (const auto& f : inputs.files) names.push_back(display_name(f));
+
+  const filter::Matcher matcher(criteria, o.split_by);
+  const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+  PipelineSink<filter::Verdict> sink;
+  sink.io_error = [&](std::size_t f, const std::string& message) { io_error(names[f], message); };
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, filter::Verdict&& v) {
+    ++t.read;
+    if (v.valid == false) ++t.invalid;
+    if (v.replayed) ++t.replayed;
+    if (v.selected) {
+      ++t.matched;
+      if (!outputs.write(raw, v.split_value)) return false;  // a full disk: stop reading
+    }
+    if (o.json) {
+      output::JsonObject r;
+      r.field("type", "game").field("file", names[f]);
+      if (!raw.member.empty()) r.field("member", raw.member);
+      r.field("index", raw.index).field("line", raw.line).field("matched", v.selected);
+      if (v.ply && v.met) r.field("ply", *v.ply);
+      if (v.valid) r.field("valid", *v.valid);
+      out(std::move(r).str() + "\n");
+      if (stdout_failed()) return false;
+    }
+    return true;
+  };
+  auto work = [&matcher](std::size_t, const pgn::RawGame& raw) { return matcher.judge(raw); };
+  run_pipeline<filter::Verdict>(inputs.files, jobs, work, sink);
+
+  if (!outputs.finish(t.io_errors == 0)) ++t.io_errors;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t not_matched = t.read - t.matched;
+  if (!o.quiet)
+    errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid, in {:.2f} s", t.read,
+         t.read == 1 ? "" : "s", t.matched, not_matched, t.invalid, seconds);
+  if (o.json) {
+    output::JsonObject s;
+    s.field("type", "summary").field("files", std::uint64_t(inputs.files.size())).field("read", t.read);
+    s.field("matched", t.matched).field("not_matched", not_matched).field("invalid", t.invalid);
+    s.field("replayed", t.replayed).field("io_errors", t.io_errors).field("seconds", seconds);
+    out(std::move(s).str() + "\n");
+  }
+  if (t.io_errors) return ExitCode::Error;
+  return t.matched ? ExitCode::Ok : ExitCode::Negative;
+}
+
+}  // namespace
+
+Runner setup_filter(CLI::App& app) {
+  auto o = std::make_shared<FilterOptions>();
+  app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
+  app.add_option("--where", o->where, "Tag expression, e.g. 'WhiteElo >= 2500 and Event ~ Olympiad' (repeatable: all must hold)")
+      ->allow_extra_args(false);
+  app.add_option("--player", o->player, "White or Black matches this regular expression (repeatable: all must hold)")
+      ->allow_extra_args(false);
+  app.add_option("--elo", o->elo, "Both players' ratings in N..M (N.. or ..M leave one end open)");
+  app.add_option("--date", o->date, "Date in FROM..TO (YYYY, YYYY.MM or YYYY.MM.DD; ?? parts match anything)");
+  app.add_option("--result", o->result, "Result is one of these (repeatable)")
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember({"1-0", "0-1", "1/2-1/2", "*"}));
+  app.add_option("--tc-class", o->tc_class, "FIDE class of the TimeControl tag (repeatable: any)")
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember(tc_class_names()));
+  app.add_option("--variant", o->variant, "Variant of the game (repeatable: any)")
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember({"standard", "chess960"}));
+  app.add_option("--plies", o->plies, "Mainline half-moves written in N..M");
+  app.add_option("--ends", o->ends, "How the game ends (repeatable: any)")
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember(filter::ending_names()));
+  app.add_option("--has", o->has, "The mainline has a move of this kind (repeatable: any)")
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember(filter::move_kind_names()));
+  app.add_option("--reaches", o->reaches, "The mainline reaches this position, given as a FEN (repeatable: any)")
+      ->allow_extra_args(false);
+  app.add_option("--at-ply", o->at_ply, "With --reaches: only at a ply in N..M");
+  app.add_option("--material", o->material, "The mainline reaches this material, e.g. KRP:KR (White's:Black's, K implied)");
+  app.add_flag("--either-colour", o->either_colour, "With --material: either side may have either half");
+  app.add_flag("--final-material", o->final_material, "With --material: in the final position only");
+  auto* valid = app.add_flag("--valid", o->valid, "Only games that replay without errors (checked as validate does)");
+  app.add_flag("--invalid", o->invalid, "Only games that do not replay (route broken games to their own file)")
+      ->excludes(valid);
+  app.add_flag("-v,--invert", o->invert, "Write the games that do not meet the criteria");
+  app.add_option("-o,--output", o->output, "Write the selected games to FILE instead of standard output");
+  auto* split = app.add_option("--split", o->split, "Write N games per file: -o out.pgn gives out-0001.pgn, out-0002.pgn, ...")
+                    ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
+  app.add_option("--split-by", o->split_by, "Write one file per value of this tag: -o out.pgn gives out-VALUE.pgn, ...")
+      ->excludes(split);
+  app.add_flag("--json", o->json, "Print one NDJSON record per game (no games on standard output), then a summary");
+  app.add_flag("-q,--quiet", o->quiet, "Print no summary on standard error (I/O errors still are)");
+  app.add_option("-j,--jobs", o->jobs, "Games judged in parallel (default: all cores)")->check(CLI::Range(1, 1024));
+  return [o]() { return run_filter(*o); };
+}
+
+}  // namespace chesstool::cli
