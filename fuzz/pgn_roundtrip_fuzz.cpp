@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer entry point for the PGN writer round trip (read, write, read, write); the properties live in fuzz_checks.hpp.
+// libFuzzer entry point for the PGN writer round trip (read, write, read, write); the properties live in tests/support/fuzz_checks.hpp.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
-#include "fuzz_checks.hpp"
+#include "support/fuzz_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string failure =

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "pgn/annotation_texts.hpp"
+#include "output/annotation_texts.hpp"
 
 namespace chesstool::cli {
 
 // The --lang codes, from the annotation texts' table of languages.
 inline std::vector<std::string> lang_codes() {
   std::vector<std::string> codes;
-  for (std::size_t i = 0; i < pgn::kLangCount; ++i) codes.emplace_back(pgn::lang_code(pgn::Lang(i)));
+  for (std::size_t i = 0; i < output::kLangCount; ++i) codes.emplace_back(output::lang_code(output::Lang(i)));
   return codes;
 }
 

@@ -20,13 +20,13 @@
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
-#include "pgn/archive_reader.hpp"
-#include "pgn/compressor.hpp"
-#include "pgn/annotation_texts.hpp"
-#include "pgn/annotator.hpp"
+#include "io/archive_reader.hpp"
+#include "io/compressor.hpp"
+#include "output/annotation_texts.hpp"
+#include "output/annotator.hpp"
 #include "pgn/replay.hpp"
-#include "pgn/pgn_writer.hpp"
-#include "report/game_output.hpp"
+#include "output/pgn_writer.hpp"
+#include "output/game_output.hpp"
 
 namespace chesstool::cli {
 
@@ -98,14 +98,14 @@ void drop_own_warnings(pgn::RawGame& raw) {
 
 // "message [code]" of a game's first error in source order, on one line, for the warning line.
 std::string first_error(const pgn::GameReport& report) {
-  const auto errors = report::in_source_order(report, false);
+  const auto errors = output::in_source_order(report, false);
   std::string s = errors.empty() ? std::string("does not replay") : errors[0]->message + " [" + errors[0]->code + "]";
   for (char& c : s)
     if (c == '\n' || c == '\r') c = ' ';
   return s;
 }
 
-Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
+Annotated annotate_one(pgn::RawGame raw, output::Lang lang) {
   Annotated a;
   drop_own_warnings(raw);
   if (raw.text.empty()) {
@@ -118,15 +118,15 @@ Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
   a.report = std::move(replayed.report);
   if (!a.report.valid) {
     a.valid = false;
-    a.text = std::string(kWarningPrefix) + std::string(pgn::annotation_text(pgn::TextId::InvalidGame, lang)) + ": " +
+    a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
              first_error(a.report) + "\n" + raw.text + "\n";
     return a;
   }
   pgn::Game& game = replayed.game;
-  const pgn::Adjudication adj = pgn::adjudicate(game);
-  pgn::AnnotateOptions options;
+  const output::Adjudication adj = output::adjudicate(game);
+  output::AnnotateOptions options;
   options.lang = lang;
-  const pgn::AnnotateNotes notes = pgn::annotate_game(game, adj, options);
+  const output::AnnotateNotes notes = output::annotate_game(game, adj, options);
   if (notes.replaced_result) {
     pgn::Diagnostic d;
     d.severity = pgn::Severity::Warning;
@@ -137,12 +137,12 @@ Annotated annotate_one(pgn::RawGame raw, pgn::Lang lang) {
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
   }
-  pgn::write_pgn(game, a.text);
+  output::write_pgn(game, a.text);
   return a;
 }
 
 void print_invalid(const std::string& file, const pgn::GameReport& report) {
-  for (const auto* d : report::in_source_order(report, false)) err_line(report::render_diagnostic(file, report, *d));
+  for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
 }
 
 struct Counts {
@@ -155,7 +155,7 @@ void io_error(Counts& t, const std::string& message) {
 }
 
 // Annotates every game of files into out; false when reading one of them failed.
-bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vector<std::string>& files, OutputFile& out,
+bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::vector<std::string>& files, OutputFile& out,
                     Counts& t) {
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(display_name(f));
@@ -176,7 +176,7 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
     if (a.valid) {
       ++t.annotated;
       if (a.result_warning && !o.quiet)
-        err_line(report::render_diagnostic(display_name(names[f], raw.member), a.report, *a.result_warning));
+        err_line(output::render_diagnostic(display_name(names[f], raw.member), a.report, *a.result_warning));
     } else {
       ++t.invalid;
       if (!o.quiet) print_invalid(display_name(names[f], raw.member), a.report);
@@ -189,14 +189,14 @@ bool annotate_files(const AnnotateCliOptions& o, pgn::Lang lang, const std::vect
 
 // Rewrites one file through a temporary file in its directory and rename(), which POSIX
 // makes atomic: at every moment the path holds either the whole old or the whole new file.
-void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::string& path, Counts& t) {
+void annotate_in_place(const AnnotateCliOptions& o, output::Lang lang, const std::string& path, Counts& t) {
   // The output is plain PGN: writing it under a .gz or .zip name would make the file
   // unreadable (and an archive's other members would be lost).
-  const pgn::InputFormat format = pgn::file_format(path);
-  if (format != pgn::InputFormat::Plain && format != pgn::InputFormat::Binary) {
-    const bool archive = format == pgn::InputFormat::Zip || format == pgn::InputFormat::Tar;
+  const io::InputFormat format = io::file_format(path);
+  if (format != io::InputFormat::Plain && format != io::InputFormat::Binary) {
+    const bool archive = format == io::InputFormat::Zip || format == io::InputFormat::Tar;
     return io_error(t, fmt::format("cannot rewrite {} in place: it is {}{}", path, archive ? "a " : "",
-                                   std::string(pgn::format_name(format)) + (archive ? " archive" : "-compressed")));
+                                   std::string(io::format_name(format)) + (archive ? " archive" : "-compressed")));
   }
   OutputFile out;
   std::string e;
@@ -211,7 +211,7 @@ void annotate_in_place(const AnnotateCliOptions& o, pgn::Lang lang, const std::s
 }
 
 ExitCode run_annotate(const AnnotateCliOptions& o) {
-  const std::optional<pgn::Lang> lang = pgn::lang_from_code(o.lang);
+  const std::optional<output::Lang> lang = output::lang_from_code(o.lang);
   if (!lang) {
     error(fmt::format("unknown language '{}'", o.lang));
     return ExitCode::Error;
@@ -245,7 +245,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
   } else {
     OutputFile out;
     std::string e;
-    if (!out.open(o.output, e) || (!o.compress.empty() && !out.compress_stdout(*pgn::compression_from_word(o.compress), e))) {
+    if (!out.open(o.output, e) || (!o.compress.empty() && !out.compress_stdout(*io::compression_from_word(o.compress), e))) {
       io_error(t, e);
       return ExitCode::Error;
     }

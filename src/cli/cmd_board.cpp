@@ -15,7 +15,7 @@
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "core/fen.hpp"
-#include "report/board_diagram.hpp"
+#include "output/board_diagram.hpp"
 
 namespace chesstool::cli {
 
@@ -45,16 +45,16 @@ ExitCode run_board(const BoardOptions& o) {
     error(fmt::format("invalid FEN: {}", r.error->to_string()));
     return ExitCode::Error;  // a bad argument, not data found wrong
   }
-  report::DiagramOptions d;
+  output::DiagramOptions d;
   if (!o.last_move.empty()) {
-    d.last_move = report::parse_last_move(o.last_move);
+    d.last_move = output::parse_last_move(o.last_move);
     if (!d.last_move) {
       error(fmt::format("--lastmove {}: not a UCI move such as e2e4", o.last_move));
       return ExitCode::Error;
     }
   }
   if (!o.svg.empty()) {
-    std::string svg = report::svg_diagram(r.position, d);
+    std::string svg = output::svg_diagram(r.position, d);
     OutputFile file;
     std::string e;
     if (!file.open(o.svg, e)) {
@@ -68,9 +68,9 @@ ExitCode run_board(const BoardOptions& o) {
   const bool tty = isatty(STDOUT_FILENO) != 0;
   std::string diagram;
   if (o.ascii || (!o.unicode && !tty))
-    diagram = report::ascii_diagram(r.position, d);
+    diagram = output::ascii_diagram(r.position, d);
   else
-    diagram = report::unicode_diagram(r.position, tty, d);
+    diagram = output::unicode_diagram(r.position, tty, d);
   out(diagram);
   return ExitCode::Ok;
 }

@@ -20,11 +20,11 @@
 #include "cli/input_paths.hpp"
 #include "core/fen.hpp"
 #include "pgn/replay.hpp"
-#include "pgn/pgn_writer.hpp"
-#include "pgn/compressor.hpp"
-#include "pgn/source.hpp"
-#include "report/game_json.hpp"
-#include "report/game_output.hpp"
+#include "output/pgn_writer.hpp"
+#include "io/compressor.hpp"
+#include "io/source.hpp"
+#include "output/game_json.hpp"
+#include "output/game_output.hpp"
 
 namespace chesstool::cli {
 
@@ -74,23 +74,23 @@ struct Converted {
 void format_game(const pgn::Game& game, Format to, bool reduced, std::string& out) {
   switch (to) {
     case Format::Pgn: {
-      pgn::PgnWriteOptions o;
+      output::PgnWriteOptions o;
       o.reduced = reduced;
-      pgn::write_pgn(game, out, o);
+      output::write_pgn(game, out, o);
       break;
     }
     case Format::Uci:
-      pgn::write_uci_line(game, out);
+      output::write_uci_line(game, out);
       out += '\n';
       break;
     case Format::Lan:
-      pgn::write_lan_line(game, out);
+      output::write_lan_line(game, out);
       out += '\n';
       break;
-    case Format::Fen: pgn::write_fen_lines(game, out); break;
-    case Format::Epd: pgn::write_epd_lines(game, out); break;
+    case Format::Fen: output::write_fen_lines(game, out); break;
+    case Format::Epd: output::write_epd_lines(game, out); break;
     case Format::Json:
-      report::append_game_json(out, game);
+      output::append_game_json(out, game);
       out += '\n';
       break;
   }
@@ -103,7 +103,7 @@ struct Counts {
 
 // Prints the errors of a rejected game like validate does, in source order.
 void print_rejection(const std::string& file, const pgn::GameReport& report) {
-  for (const auto* d : report::in_source_order(report, false)) err_line(report::render_diagnostic(file, report, *d));
+  for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
 }
 
 // FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
@@ -142,8 +142,8 @@ std::string line_as_fen(std::string_view line) {
 
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
   for (const auto& path : inputs.files) {
-    pgn::ByteSource source(path);
-    std::string chunk(pgn::ByteSource::kChunkSize, '\0');
+    io::ByteSource source(path);
+    std::string chunk(io::ByteSource::kChunkSize, '\0');
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
       std::string data;
@@ -178,9 +178,9 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
         std::string text;
         switch (o.to) {
           case Format::Fen: text = to_fen(r.position) + "\n"; break;
-          case Format::Epd: text = pgn::to_epd(r.position) + "\n"; break;
+          case Format::Epd: text = output::to_epd(r.position) + "\n"; break;
           case Format::Json:
-            report::append_position_json(text, r.position);
+            output::append_position_json(text, r.position);
             text += '\n';
             break;
           case Format::Pgn: {
@@ -189,7 +189,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
             g.start_fen = to_fen(r.position);
             g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
             if (t.converted) text += '\n';
-            pgn::write_pgn(g, text);
+            output::write_pgn(g, text);
             break;
           }
           case Format::Uci:
@@ -232,7 +232,7 @@ ExitCode run_convert(const ConvertOptions& o) {
   OutputFile out;
   std::string open_error;
   if (!out.open(o.output, open_error) ||
-      (!o.compress.empty() && !out.compress_stdout(*pgn::compression_from_word(o.compress), open_error))) {
+      (!o.compress.empty() && !out.compress_stdout(*io::compression_from_word(o.compress), open_error))) {
     error(open_error);
     return ExitCode::Error;
   }

@@ -10,7 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "core/fen.hpp"
-#include "report/json.hpp"
+#include "output/json.hpp"
 
 namespace chesstool::cli {
 
@@ -28,12 +28,12 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
                std::uint64_t number) {
   FenResult r = parse_fen(text);
   if (o.json) {
-    report::JsonObject rec;
+    output::JsonObject rec;
     rec.field("type", "fen").field(from_stdin ? "line" : "arg", number).field("input", text).field("valid", r.ok());
     if (r.ok()) {
       rec.field("fen", to_fen(r.position)).field("chess960", r.position.is_chess960()).null_field("error");
     } else {
-      rec.null_field("fen").raw_field("error", report::JsonObject()
+      rec.null_field("fen").raw_field("error", output::JsonObject()
                                                    .field("field", r.error->field)
                                                    .field("message", r.error->message)
                                                    .field("column", std::uint64_t(r.error->column))

@@ -12,7 +12,7 @@
 #include "core/fen.hpp"
 #include "core/perft.hpp"
 #include "core/uci.hpp"
-#include "report/json.hpp"
+#include "output/json.hpp"
 
 namespace chesstool::cli {
 
@@ -67,7 +67,7 @@ ExitCode run_perft(const PerftCliOptions& o) {
   double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
 
   if (o.json) {
-    report::JsonObject rec;
+    output::JsonObject rec;
     rec.field("type", "perft").field("fen", to_fen(pos)).field("depth", o.depth).field("nodes", nodes);
     rec.field("seconds", seconds).field("nps", std::uint64_t(nps)).field("threads", options.threads);
     rec.field("hash_mb", std::uint64_t(o.hash_mb));
@@ -75,7 +75,7 @@ ExitCode run_perft(const PerftCliOptions& o) {
       std::string arr = "[";
       for (const auto& e : divide) {
         if (arr.size() > 1) arr += ',';
-        arr += report::JsonObject().field("move", to_uci(pos, e.move)).field("nodes", e.nodes).str();
+        arr += output::JsonObject().field("move", to_uci(pos, e.move)).field("nodes", e.nodes).str();
       }
       rec.raw_field("divide", arr + "]");
     }

@@ -17,15 +17,15 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "cli/output_file.hpp"
-#include "pgn/annotation_texts.hpp"
+#include "output/annotation_texts.hpp"
 #include "pgn/replay.hpp"
-#include "report/player_identity.hpp"
-#include "report/report_table.hpp"
-#include "report/standings.hpp"
-#include "report/terminal_text.hpp"
-#include "report/tiebreak.hpp"
-#include "report/time_control.hpp"
-#include "report/trf.hpp"
+#include "tournament/player_identity.hpp"
+#include "tournament/report_table.hpp"
+#include "tournament/standings.hpp"
+#include "output/terminal_text.hpp"
+#include "tournament/tiebreak.hpp"
+#include "tournament/time_control.hpp"
+#include "tournament/trf.hpp"
 
 namespace chesstool::cli {
 
@@ -37,7 +37,7 @@ struct ReportOptions {
   bool csv = false;
   bool crosstable = false;
   std::vector<std::string> k;  // NAME=K
-  int k_default = report::kDefaultK;
+  int k_default = tournament::kDefaultK;
   std::string lang = "en";
   std::string event;           // empty: every game
   std::string tiebreaks;       // empty: C.07's recommendation
@@ -60,7 +60,7 @@ bool parse_k(const std::string& spec, std::string& name, int& k) {
 
 // What the games of the inputs gave.
 struct Collected {
-  std::vector<report::EventGame> games;
+  std::vector<tournament::EventGame> games;
   std::set<std::string> events;      // of the games taken
   std::set<std::string> all_events;  // of every game read, for the --event message
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
@@ -69,11 +69,11 @@ struct Collected {
 
 // Compares --event with the Event tag once invisible characters and outer blanks are gone.
 bool same_event(const std::string& wanted, const std::string* event) {
-  return event && report::normalize_name(*event) == report::normalize_name(wanted);
+  return event && tournament::normalize_name(*event) == tournament::normalize_name(wanted);
 }
 
 void collect(const ReportOptions& o, const std::vector<std::string>& files, const std::vector<std::string>& names,
-             report::EventReport& rep, Collected& c) {
+             tournament::EventReport& rep, Collected& c) {
   PipelineSink<pgn::GameReport> sink;
   sink.io_error = [&](std::size_t, const std::string& message) {
     ++c.io_errors;
@@ -86,8 +86,8 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     if (!o.event.empty() && !same_event(o.event, event)) return true;  // another event: not ours
     ++rep.games_read;
     if (event) c.events.insert(*event);
-    report::EventGame game;
-    if (auto why = report::event_game_from(g, game, assumed)) {
+    tournament::EventGame game;
+    if (auto why = tournament::event_game_from(g, game, assumed)) {
       const std::string* w = g.tag("White");
       const std::string* b = g.tag("Black");
       const std::string* result = g.tag("Result");
@@ -112,11 +112,11 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
 // "a", "b" and "c" for a message that lists what exists.
 std::string listing(const std::vector<std::string>& items) {
   std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + ("'" + report::terminal_safe(i) + "'");
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + ("'" + output::terminal_safe(i) + "'");
   return s.empty() ? "none" : s;
 }
 
-bool parse_options(const ReportOptions& o, report::StandingsOptions& so, report::EventReport& rep) {
+bool parse_options(const ReportOptions& o, tournament::StandingsOptions& so, tournament::EventReport& rep) {
   so.k_default = o.k_default;
   rep.k_default = o.k_default;
   rep.assumed_time_control = o.time_control;
@@ -131,14 +131,14 @@ bool parse_options(const ReportOptions& o, report::StandingsOptions& so, report:
     rep.k_overrides.emplace_back(name, k);
   }
   std::string e;
-  if (!o.tiebreaks.empty() && !report::parse_tiebreak_list(o.tiebreaks, so.tiebreaks, e)) {
+  if (!o.tiebreaks.empty() && !tournament::parse_tiebreak_list(o.tiebreaks, so.tiebreaks, e)) {
     error("--tiebreaks: " + e);
     return false;
   }
   if (!o.time_control.empty()) {
-    const auto info = report::classify_time_control(&o.time_control);
-    if (info.cls == report::TimeClass::Unknown) {
-      error(fmt::format("--time-control '{}': {}", report::terminal_safe(o.time_control), report::time_problem_text(info.problem)));
+    const auto info = tournament::classify_time_control(&o.time_control);
+    if (info.cls == tournament::TimeClass::Unknown) {
+      error(fmt::format("--time-control '{}': {}", output::terminal_safe(o.time_control), tournament::time_problem_text(info.problem)));
       return false;
     }
   }
@@ -146,9 +146,9 @@ bool parse_options(const ReportOptions& o, report::StandingsOptions& so, report:
 }
 
 // A --event or --k that matches nothing is a usage error: say what there is.
-bool check_matches(const ReportOptions& o, const report::EventReport& rep, const Collected& c) {
+bool check_matches(const ReportOptions& o, const tournament::EventReport& rep, const Collected& c) {
   if (!o.event.empty() && rep.games_read == 0) {
-    error(fmt::format("--event '{}' matches no game; the events are: {}", report::terminal_safe(o.event),
+    error(fmt::format("--event '{}' matches no game; the events are: {}", output::terminal_safe(o.event),
                       listing({c.all_events.begin(), c.all_events.end()})));
     return false;
   }
@@ -156,14 +156,14 @@ bool check_matches(const ReportOptions& o, const report::EventReport& rep, const
   std::vector<std::string> players;
   for (const auto& p : rep.standings.players) players.push_back(p.fide_id.empty() ? p.name : p.name + " (" + p.fide_id + ")");
   for (const auto& name : rep.standings.unmatched_k)
-    error(fmt::format("--k '{}' matches no player (by name or FideId); the players are: {}", report::terminal_safe(name),
+    error(fmt::format("--k '{}' matches no player (by name or FideId); the players are: {}", output::terminal_safe(name),
                       listing(players)));
   return false;
 }
 
-bool write_trf(const ReportOptions& o, const report::EventReport& rep) {
+bool write_trf(const ReportOptions& o, const tournament::EventReport& rep) {
   std::string text, e;
-  if (!report::render_trf(rep, text, e)) {
+  if (!tournament::render_trf(rep, text, e)) {
     error("--trf: " + e);
     return false;
   }
@@ -179,13 +179,13 @@ bool write_trf(const ReportOptions& o, const report::EventReport& rep) {
 }
 
 ExitCode run_report(const ReportOptions& o) {
-  const auto lang = pgn::lang_from_code(o.lang);
+  const auto lang = output::lang_from_code(o.lang);
   if (!lang) {
     error(fmt::format("unknown language '{}'", o.lang));
     return ExitCode::Error;
   }
-  report::StandingsOptions so;
-  report::EventReport rep;
+  tournament::StandingsOptions so;
+  tournament::EventReport rep;
   if (!parse_options(o, so, rep)) return ExitCode::Error;
   InputList inputs = expand_inputs(o.paths);
   if (!o.trf.empty())
@@ -203,21 +203,21 @@ ExitCode run_report(const ReportOptions& o) {
   collect(o, inputs.files, names, rep, c);
   rep.events.assign(c.events.begin(), c.events.end());
   rep.counted = c.games.size();
-  rep.standings = report::compute_standings(std::move(c.games), so);
+  rep.standings = tournament::compute_standings(std::move(c.games), so);
   if (!check_matches(o, rep, c)) return ExitCode::Error;
   if (rep.events.size() > 1)
     warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME", rep.events.size()));
   for (const auto& w : rep.standings.warnings) warning(w);
 
   if (o.json) {
-    out(report::render_report_json(rep, o.crosstable) + "\n");
+    out(tournament::render_report_json(rep, o.crosstable) + "\n");
   } else if (o.csv) {
-    out(report::render_report_csv(rep, o.crosstable));
+    out(tournament::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
     for (const auto& e : rep.excluded)
-      errf("{}:{}: game {} excluded: {}", report::terminal_safe(e.file), e.line, e.index, report::exclusion_text(e.exclusion, *lang));
+      errf("{}:{}: game {} excluded: {}", output::terminal_safe(e.file), e.line, e.index, tournament::exclusion_text(e.exclusion, *lang));
   } else {
-    out(report::render_report_text(rep, *lang, o.crosstable));
+    out(tournament::render_report_text(rep, *lang, o.crosstable));
   }
   const bool trf_ok = o.trf.empty() || write_trf(o, rep);
   if (c.io_errors || !trf_ok) return ExitCode::Error;

@@ -17,9 +17,9 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/replay.hpp"
-#include "report/game_output.hpp"
-#include "report/json.hpp"
-#include "report/terminal_text.hpp"
+#include "output/game_output.hpp"
+#include "output/json.hpp"
+#include "output/terminal_text.hpp"
 
 namespace chesstool::cli {
 
@@ -55,7 +55,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     ++t.io_errors;
     error(message);
     if (o.json) {
-      report::JsonObject r;
+      output::JsonObject r;
       r.field("type", "io_error").field("file", file).field("message", message);
       out(std::move(r).str() + "\n");
     }
@@ -93,14 +93,14 @@ ExitCode run_validate(const ValidateOptions& o) {
         return a->line != b->line ? a->line < b->line : a->column < b->column;
       });
       const std::string where = display_name(names[f], raw.member);
-      for (const auto* d : all) err_line(report::render_diagnostic(where, g, *d));
+      for (const auto* d : all) err_line(output::render_diagnostic(where, g, *d));
     }
-    if (o.json) out(report::game_json(names[f], raw.member, g) + "\n");
+    if (o.json) out(output::game_json(names[f], raw.member, g) + "\n");
     if (progress) {
       auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(200)) {
         last_progress = now;
-        err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", report::terminal_safe(names[f]), t.games,
+        err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", output::terminal_safe(names[f]), t.games,
                             t.invalid));
       }
     }
@@ -121,7 +121,7 @@ ExitCode run_validate(const ValidateOptions& o) {
          t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
          t.warnings == 1 ? "" : "s", t.plies, seconds);
   if (o.json) {
-    report::JsonObject s;
+    output::JsonObject s;
     s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
     s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);

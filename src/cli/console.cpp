@@ -11,7 +11,7 @@
 #include <iostream>
 #include <mutex>
 
-#include "report/terminal_text.hpp"
+#include "output/terminal_text.hpp"
 
 namespace chesstool::cli {
 
@@ -73,7 +73,7 @@ void err_raw(std::string_view text) {
 }
 
 void err_line(std::string_view line) {
-  std::string text = report::terminal_safe(line);
+  std::string text = output::terminal_safe(line);
   text += '\n';
   err_raw(text);
 }

@@ -36,7 +36,7 @@ std::optional<std::string> finish_stdout();
 // Writes to standard error as it is (a closed or full standard error is ignored:
 // there is nowhere left to complain). Only for text this program made itself.
 void err_raw(std::string_view text);
-// One line on standard error, escaped with report::terminal_safe, then a newline.
+// One line on standard error, escaped with output::terminal_safe, then a newline.
 void err_line(std::string_view line);
 template <class... Args>
 void errf(fmt::format_string<Args...> format, Args&&... args) {

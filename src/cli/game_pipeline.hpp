@@ -18,81 +18,10 @@
 #include <thread>
 #include <vector>
 
-#include "pgn/game_splitter.hpp"
-#include "pgn/source.hpp"
+#include "io/source.hpp"
+#include "pgn/input_games.hpp"
 
 namespace chesstool::cli {
-
-// The games of one input, member after member (see pgn::ByteSource), each with its
-// member's name. A game cut off by a read error (truncated or corrupt data) is held back:
-// its text ends where the data broke off, and replaying it would report syntax errors
-// that are not in the file. The error message then says which game was left out.
-class InputGames {
- public:
-  explicit InputGames(pgn::ByteSource& source) : source_(source) {}
-
-  // The next game; false at the end of the input or at an error (source.error()).
-  bool next(pgn::RawGame& out) {
-    for (;;) {
-      if (!splitter_) {
-        if (!source_.next_member()) return false;
-        splitter_ = std::make_unique<pgn::GameSplitter>(source_);
-      }
-      if (has_pending_) {
-        // A game read after the fault: safe when another one follows it, or when it
-        // ends with its termination marker.
-        pgn::RawGame following;
-        if (splitter_->next(following)) {
-          following.member = source_.member();
-          std::swap(out, pending_);
-          pending_ = std::move(following);
-          return true;
-        }
-        has_pending_ = false;
-        if (ends_with_result(pending_.text)) {
-          out = std::move(pending_);
-          return true;
-        }
-        cut_line_ = pending_.line;
-        return false;
-      }
-      if (splitter_->next(out)) {
-        out.member = source_.member();
-        if (!source_.error()) return true;
-        pending_ = std::move(out);
-        has_pending_ = true;
-        continue;
-      }
-      lines_done_ += splitter_->line_ends();
-      splitter_.reset();
-      if (source_.error()) return false;
-    }
-  }
-
-  // Line ends of every member read to its end.
-  std::uint64_t line_ends() const { return lines_done_; }
-
-  // The source's error, and the game it cut off, if any.
-  std::string error_message() const {
-    std::string m = source_.error() ? *source_.error() : std::string();
-    if (cut_line_) m += "; the game at line " + std::to_string(cut_line_) + ", cut off there, is left out";
-    return m;
-  }
-
- private:
-  static bool ends_with_result(const std::string& t) {
-    for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"})
-      if (t.size() >= r.size() && std::string_view(t).substr(t.size() - r.size()) == r) return true;
-    return false;
-  }
-
-  pgn::ByteSource& source_;
-  std::unique_ptr<pgn::GameSplitter> splitter_;
-  pgn::RawGame pending_;
-  bool has_pending_ = false;
-  std::uint64_t lines_done_ = 0;
-  std::uint64_t cut_line_ = 0;
-};
 
 // Events delivered in input order, one file after another.
 template <class Result>
@@ -116,12 +45,12 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
                   const PipelineSink<Result>& sink) {
   if (jobs <= 1) {
     for (std::size_t f = 0; f < files.size(); ++f) {
-      pgn::ByteSource source(files[f]);
+      io::ByteSource source(files[f]);
       if (source.error()) {
         sink.io_error(f, *source.error());
         continue;
       }
-      InputGames games(source);
+      pgn::InputGames games(source);
       pgn::RawGame raw;
       while (games.next(raw)) {
         Result r = work(f, raw);
@@ -261,7 +190,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
 
   try {
     for (std::size_t f = 0; f < files.size() && !stop; ++f) {
-      pgn::ByteSource source(files[f]);
+      io::ByteSource source(files[f]);
       if (source.error()) {
         Batch b;
         b.file = f;
@@ -269,7 +198,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
         submit(std::move(b));
         continue;
       }
-      InputGames games(source);
+      pgn::InputGames games(source);
       Batch b;
       b.file = f;
       std::size_t bytes = 0;

@@ -135,23 +135,23 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   } else if (!open_temporary(target, error)) {
     return false;
   }
-  if (auto c = pgn::compression_for_name(path)) start_compressor(*c);
+  if (auto c = io::compression_for_name(path)) start_compressor(*c);
   return true;
 }
 
-bool OutputFile::compress_stdout(pgn::Compression c, std::string& error) {
+bool OutputFile::compress_stdout(io::Compression c, std::string& error) {
   if (kind_ != Kind::Stdout) return true;
   if (::isatty(STDOUT_FILENO)) {
     error = fmt::format("refusing to write {}-compressed data to a terminal (redirect standard output)",
-                        pgn::compression_name(c));
+                        io::compression_name(c));
     return false;
   }
   start_compressor(c);
   return true;
 }
 
-void OutputFile::start_compressor(pgn::Compression c) {
-  compressor_ = std::make_unique<pgn::Compressor>(c, [this](const char* data, std::size_t size) {
+void OutputFile::start_compressor(io::Compression c) {
+  compressor_ = std::make_unique<io::Compressor>(c, [this](const char* data, std::size_t size) {
     write_raw(data, size);
     return error_.empty() && !to_stdout_failed();
   });

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "pgn/compressor.hpp"
+#include "io/compressor.hpp"
 
 namespace chesstool::cli {
 
@@ -38,7 +38,7 @@ class OutputFile {
   bool open(const std::string& path, std::string& error);
   // After open() on standard output: compress what is written (--compress). Refused
   // (false, error set) when standard output is a terminal.
-  bool compress_stdout(pgn::Compression c, std::string& error);
+  bool compress_stdout(io::Compression c, std::string& error);
   // For --in-place: path must be an existing regular file with one link that the real
   // user may write (unless force); the new file gets its mode, owner and group.
   bool open_in_place(const std::string& path, bool force, std::string& error);
@@ -68,7 +68,7 @@ class OutputFile {
   bool to_stdout_failed() const;
   void note_error(const std::string& what, int err);
   void write_raw(const char* data, std::size_t size);  // to the file or standard output
-  void start_compressor(pgn::Compression c);
+  void start_compressor(io::Compression c);
   bool finish_compressor();
 
   Kind kind_ = Kind::None;
@@ -80,7 +80,7 @@ class OutputFile {
   std::string temp_;
   std::string buf_;
   std::string error_;
-  std::unique_ptr<pgn::Compressor> compressor_;
+  std::unique_ptr<io::Compressor> compressor_;
 };
 
 // Installs the handlers that remove every temporary file of an unfinished output

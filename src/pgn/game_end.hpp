@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/outcome.hpp"
+#include "rules/outcome.hpp"
 #include "pgn/game_report.hpp"
 
 namespace chesstool::pgn {

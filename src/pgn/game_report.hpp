@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/outcome.hpp"
+#include "rules/outcome.hpp"
 #include "core/position.hpp"
 #include "pgn/movetext_parser.hpp"
 

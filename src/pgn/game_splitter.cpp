@@ -11,7 +11,7 @@
 namespace chesstool::pgn {
 
 namespace {
-constexpr std::size_t kInitialCapacity = ByteSource::kChunkSize;
+constexpr std::size_t kInitialCapacity = io::ByteSource::kChunkSize;
 
 // "1." or "1.e4", but not "1..." (Black's first move continues a game).
 bool is_first_move_number(const char* p, std::size_t n) { return n >= 2 && p[0] == '1' && p[1] == '.' && (n == 2 || p[2] != '.'); }
@@ -62,7 +62,7 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 
 }  // namespace detail
 
-GameSplitter::GameSplitter(ByteSource& source)
+GameSplitter::GameSplitter(io::ByteSource& source)
     : source_(source), buf_(std::make_unique_for_overwrite<char[]>(kInitialCapacity)), capacity_(kInitialCapacity) {}
 
 GameSplitter::~GameSplitter() = default;

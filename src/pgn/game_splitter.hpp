@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "pgn/source.hpp"
+#include "io/source.hpp"
 
 namespace chesstool::pgn {
 
@@ -135,7 +135,7 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // or loop, and work per byte is constant.
 class GameSplitter {
  public:
-  explicit GameSplitter(ByteSource& source);
+  explicit GameSplitter(io::ByteSource& source);
   GameSplitter(const GameSplitter&) = delete;
   GameSplitter& operator=(const GameSplitter&) = delete;
   ~GameSplitter();
@@ -190,7 +190,7 @@ class GameSplitter {
   detail::TagScan tag_scan_ = detail::TagScan::InTag;
   void emit(RawGame& out);
 
-  ByteSource& source_;
+  io::ByteSource& source_;
   std::unique_ptr<char[]> buf_;
   std::size_t capacity_ = 0;
   std::size_t len_ = 0;         // valid bytes in buf_

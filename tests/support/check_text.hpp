@@ -7,11 +7,11 @@
 
 #include "pgn/replay.hpp"
 #include "pgn/game_splitter.hpp"
-#include "pgn/source.hpp"
+#include "io/source.hpp"
 
 namespace chesstool::testing {
 
-inline std::vector<pgn::GameReport> check_source(pgn::ByteSource& source, bool strict) {
+inline std::vector<pgn::GameReport> check_source(io::ByteSource& source, bool strict) {
   pgn::GameSplitter splitter(source);
   pgn::RawGame raw;
   std::vector<pgn::GameReport> out;
@@ -22,12 +22,12 @@ inline std::vector<pgn::GameReport> check_source(pgn::ByteSource& source, bool s
 }
 
 inline std::vector<pgn::GameReport> check_text(const std::string& text, bool strict = false) {
-  pgn::ByteSource source = pgn::ByteSource::from_memory(text);
+  io::ByteSource source = io::ByteSource::from_memory(text);
   return check_source(source, strict);
 }
 
 inline std::vector<pgn::GameReport> check_file(const std::string& path, bool strict = false) {
-  pgn::ByteSource source(path);
+  io::ByteSource source(path);
   return check_source(source, strict);
 }
 

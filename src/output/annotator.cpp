@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// annotate's core: replays the mainline through GameEnd, then writes what it found into the Game.
+#include "output/annotator.hpp"
+
+#include "rules/outcome.hpp"
+#include "pgn/game_end.hpp"
+
+namespace chesstool::output {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Whitespace runs as one space, none at the ends: how the PGN writer prints a comment
+// (spec 8.2.5 gives whitespace inside a comment no meaning), and how an annotation
+// wrapped over several lines by the writer reads back as the single-spaced table text.
+std::string collapse_spaces(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool pending_space = false;
+  for (char c : s) {
+    if (is_space(c)) {
+      pending_space = !out.empty();
+      continue;
+    }
+    if (pending_space) out += ' ';
+    pending_space = false;
+    out += c;
+  }
+  return out;
+}
+
+void append_text(std::string& comment, std::string_view text) {
+  if (!comment.empty()) comment += ' ';
+  comment += text;
+}
+
+TextId end_text(const Outcome& end) {
+  switch (end.termination) {
+    case Termination::Checkmate: return end.winner == White ? TextId::CheckmateWhiteWins : TextId::CheckmateBlackWins;
+    case Termination::Stalemate: return TextId::Stalemate;
+    case Termination::InsufficientMaterial: return TextId::DeadPosition;
+    case Termination::FivefoldRepetition: return TextId::Fivefold;
+    case Termination::SeventyFiveMoves:
+    case Termination::None: break;
+  }
+  return TextId::SeventyFive;
+}
+
+void set_tag(pgn::Game& game, std::string_view name, std::string_view value) {
+  for (auto& [k, v] : game.tags)
+    if (k == name) {
+      v = std::string(value);
+      return;
+    }
+  game.tags.emplace_back(std::string(name), std::string(value));
+}
+
+}  // namespace
+
+Adjudication adjudicate(const pgn::Game& game) {
+  Adjudication a;
+  pgn::GameEnd end;
+  end.start(game.start);
+  Position pos = game.start;
+  int ply = 0;
+  for (const pgn::Node& n : game.moves) {
+    pos.make_move(n.move);
+    end.after_move(pos, ++ply);
+  }
+  pgn::GameReport report;
+  end.finish(pos, report);
+  a.plies = ply;
+  for (const Claim& c : report.claims) {
+    if (c.kind == ClaimKind::ThreefoldRepetition) a.threefold_ply = c.ply;
+    if (c.kind == ClaimKind::FiftyMoves) a.fifty_ply = c.ply;
+  }
+  a.end = end.ended_outcome();
+  a.end_ply = end.ended_ply();
+  a.fifty_at_start = is_fifty_moves(game.start);
+  if (a.end.termination == Termination::Checkmate) {
+    // Mate is found only in the final position, so it is the last ply: did it also
+    // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
+    a.mate_at_seventyfive = is_seventyfive_moves(pos);
+  }
+  return a;
+}
+
+void strip_annotations(std::string& text) {
+  if (text.empty()) return;
+  std::string s = collapse_spaces(text);
+  bool removed = false;
+  for (std::size_t id = 0; id < kTextCount; ++id) {
+    if (TextId(id) == TextId::InvalidGame) continue;  // never written into a comment
+    for (std::size_t lang = 0; lang < kLangCount; ++lang) {
+      const std::string_view t = annotation_text(TextId(id), Lang(lang));
+      std::size_t from = 0;
+      for (std::size_t p; (p = s.find(t, from)) != std::string::npos;) {
+        const std::size_t e = p + t.size();
+        if ((p > 0 && s[p - 1] != ' ') || (e < s.size() && s[e] != ' ')) {
+          from = p + 1;  // part of a longer word: a user's text, kept
+          continue;
+        }
+        // The text and one of the spaces that separated it from its neighbours.
+        if (e < s.size()) s.erase(p, t.size() + 1);
+        else if (p > 0) s.erase(p - 1, t.size() + 1);
+        else s.erase(p, t.size());
+        removed = true;
+        from = p > 0 ? p - 1 : 0;
+      }
+    }
+  }
+  if (removed) text = std::move(s);
+}
+
+AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const AnnotateOptions& options) {
+  AnnotateNotes notes;
+  // Idempotence: our own comments from an earlier run go first, so they are never doubled
+  // and a run in another language replaces them.
+  strip_annotations(game.comment);
+  for (pgn::Node& n : game.moves) {
+    strip_annotations(n.comment_before);
+    strip_annotations(n.comment_after);
+  }
+
+  const Color first = game.start.side_to_move();
+  // The player who made mainline move `ply` (ply >= 1).
+  auto mover = [first](int ply) { return ply % 2 == 1 ? first : ~first; };
+  auto add = [&](int ply, TextId id) {
+    std::string* comment = &game.comment;
+    if (ply >= 1 && std::size_t(ply) <= game.moves.size()) comment = &game.moves[std::size_t(ply) - 1].comment_after;
+    else if (!game.moves.empty()) comment = &game.moves.front().comment_before;
+    append_text(*comment, annotation_text(id, options.lang));
+  };
+
+  const bool ended = adj.end.is_over();
+  // A claim needs a game in progress: none once it ended automatically (FIDE 5.1.1, 5.2,
+  // 9.6), including on the same move (a mate on the 100th half-move is a mate).
+  auto claimable = [&](int ply) { return ply >= 1 && (!ended || ply < adj.end_ply); };
+  if (adj.threefold_ply && claimable(*adj.threefold_ply))
+    add(*adj.threefold_ply, mover(*adj.threefold_ply) == White ? TextId::ThreefoldAfterWhite : TextId::ThreefoldAfterBlack);
+  // With a start position whose clock already allowed the claim, no move created it.
+  if (adj.fifty_ply && claimable(*adj.fifty_ply) && !(adj.fifty_at_start && *adj.fifty_ply == 1))
+    add(*adj.fifty_ply, mover(*adj.fifty_ply) == White ? TextId::FiftyAfterWhite : TextId::FiftyAfterBlack);
+  if (!ended) return notes;
+
+  add(adj.end_ply, end_text(adj.end));
+  if (adj.mate_at_seventyfive) add(adj.end_ply, TextId::MateBeatsSeventyFive);
+  if (adj.end_ply >= 1 && adj.end_ply < adj.plies) add(adj.end_ply, TextId::MovesAfterEnd);
+
+  // The automatic end decides the result (FIDE 5.1.1, 5.2, 9.6): whatever was recorded
+  // after it does not count.
+  const std::string expected(adj.end.result());
+  const std::string* recorded_values[] = {game.tag("Result"), &game.result};
+  for (const std::string* recorded : recorded_values)
+    if (recorded && !recorded->empty() && *recorded != "*" && *recorded != expected && !notes.replaced_result)
+      notes.replaced_result = *recorded;
+  set_tag(game, "Result", expected);
+  game.result = expected;
+  // Always English whatever --lang says: tag values are data read by programs, and the PGN
+  // standard (sections 8.1.1, 9.8.1) writes them in English.
+  set_tag(game, "Termination", names_of(adj.end.termination).words);
+  return notes;
+}
+
+}  // namespace chesstool::output

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Adds the FIDE adjudication to a replayed Game: claim and end comments, Result and Termination tags.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "output/annotation_texts.hpp"
+#include "pgn/game.hpp"
+#include "pgn/game_report.hpp"
+
+namespace chesstool::output {
+
+// How a game's mainline stands by the FIDE Laws, ply by ply (ply 1 = the first move).
+struct Adjudication {
+  int plies = 0;                     // mainline half-moves
+  std::optional<int> threefold_ply;  // first ply creating a third occurrence (FIDE 9.2)
+  std::optional<int> fifty_ply;      // first ply after which 100 half-moves had no capture or pawn move (FIDE 9.3)
+  Outcome end;                       // first automatic end (mate, stalemate, dead, fivefold, 75 moves)
+  int end_ply = 0;                   // its ply (0: the start position itself)
+  bool fifty_at_start = false;       // the start position's half-move clock was already >= 100
+  bool mate_at_seventyfive = false;  // end is a checkmate that completed 75 moves each (it stands, FIDE 9.6.2)
+};
+
+// Replays the mainline through GameEnd (the adjudication validate uses).
+Adjudication adjudicate(const pgn::Game& game);
+
+struct AnnotateOptions {
+  Lang lang = Lang::En;
+};
+
+// What annotate_game changed that the user should hear about.
+struct AnnotateNotes {
+  // The Result tag or termination marker said something else than the automatic end
+  // decides (not "*" or missing): the old value, replaced.
+  std::optional<std::string> replaced_result;
+};
+
+// Rewrites game in place, a pure function of (game, adjudication, options):
+//  * first removes every annotation comment it could have written before (any language),
+//    from the mainline comments, so running it again changes nothing;
+//  * a comment after the move of the first threefold and the first fifty-move ply, unless
+//    the game had already ended automatically at or before that ply;
+//  * a comment after the move that ended the game automatically (on the first move's
+//    comment_before, or the game comment, when the start position is already dead), plus
+//    a sentence when moves followed;
+//  * when the game ended automatically: Result tag and termination marker set to the result
+//    it decides, Termination tag set (added after the other tags when missing). Otherwise
+//    Result, marker and Termination are left as they are.
+// Comments are appended to an existing comment, separated by a space.
+AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adjudication, const AnnotateOptions& options = {});
+
+// Removes the annotation comments (any language) from text, collapsing whitespace runs to
+// one space (as the PGN writer does anyway). Only whole texts are removed, so a user's
+// comment that merely quotes part of one stays.
+void strip_annotations(std::string& text);
+
+}  // namespace chesstool::output

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// append_game_json(): a game tree as one JSON object, written with an explicit stack.
+#include "output/game_json.hpp"
+
+#include <vector>
+
+#include "core/fen.hpp"
+#include "core/san.hpp"
+#include "core/uci.hpp"
+#include "output/pgn_writer.hpp"
+#include "output/json.hpp"
+
+namespace chesstool::output {
+
+void append_game_json(std::string& out, const pgn::Game& game) {
+  out += "{\"tags\":{";
+  bool first = true;
+  for (const auto& [k, v] : game.tags) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, k);
+    out += ':';
+    append_json_string(out, v);
+  }
+  out += "},\"start_fen\":";
+  append_json_string(out, game.start_fen);
+  if (!game.comment.empty()) {
+    out += ",\"comment\":";
+    append_json_string(out, game.comment);
+  }
+  out += ",\"moves\":[";
+
+  struct Frame {
+    const pgn::Line* line;
+    std::size_t i = 0;
+    std::size_t var = 0;
+    bool in_node = false;
+    Position pos;  // before node i
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{&game.moves, 0, 0, false, game.start});
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (!f.in_node) {
+      if (f.i == f.line->size()) {
+        stack.pop_back();
+        out += ']';
+        continue;
+      }
+      const pgn::Node& n = (*f.line)[f.i];
+      if (f.i > 0) out += ',';
+      out += "{\"san\":";
+      append_json_string(out, to_san(f.pos, n.move));
+      out += ",\"uci\":";
+      append_json_string(out, to_uci(f.pos, n.move));
+      out += ",\"fen\":";
+      append_json_string(out, to_fen(f.pos.after(n.move)));
+      if (!n.comment_before.empty()) {
+        out += ",\"comment_before\":";
+        append_json_string(out, n.comment_before);
+      }
+      out += ",\"comment\":";
+      if (n.comment_after.empty()) out += "null";
+      else append_json_string(out, n.comment_after);
+      out += ",\"nags\":[";
+      for (std::size_t k = 0; k < n.nags.size(); ++k) {
+        if (k) out += ',';
+        out += std::to_string(n.nags[k]);
+      }
+      out += "],\"variations\":[";
+      f.in_node = true;
+      f.var = 0;
+    }
+    const pgn::Node& n = (*f.line)[f.i];
+    if (f.var < n.variations.size()) {
+      if (f.var > 0) out += ',';
+      out += '[';
+      const pgn::Line* v = &n.variations[f.var++];
+      Position from = f.pos;
+      stack.push_back(Frame{v, 0, 0, false, from});  // f is invalid from here on
+      continue;
+    }
+    out += "]}";
+    f.pos.make_move(n.move);
+    ++f.i;
+    f.in_node = false;
+  }
+  out += ",\"result\":";
+  append_json_string(out, output::game_result(game));
+  out += '}';
+}
+
+void append_position_json(std::string& out, const Position& pos) {
+  out += "{\"tags\":{},\"start_fen\":";
+  append_json_string(out, to_fen(pos));
+  out += ",\"moves\":[],\"result\":\"*\"}";
+}
+
+}  // namespace chesstool::output

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The NDJSON form of a replayed game for `chesstool convert --to json` (schema in chesstool(1)).
+#pragma once
+
+#include <string>
+
+#include "core/position.hpp"
+#include "pgn/game.hpp"
+
+namespace chesstool::output {
+
+// Appends one JSON object (no newline) for game:
+//   {"tags":{name:value,...}, "start_fen":FEN, "moves":[MOVE,...], "result":"1-0"|"0-1"|"1/2-1/2"|"*"}
+// plus "comment":TEXT when the game has comments but no moves. MOVE is
+//   {"san":canonical SAN, "uci":UCI, "fen":FEN after the move, "comment":TEXT|null,
+//    "nags":[n,...], "variations":[[MOVE,...],...]}
+// plus "comment_before":TEXT when a comment precedes the move. Iterative: any depth is safe.
+void append_game_json(std::string& out, const pgn::Game& game);
+
+// The same object for a bare position (convert --from fen): no tags, no moves, result "*".
+void append_position_json(std::string& out, const Position& pos);
+
+}  // namespace chesstool::output

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Text and JSON forms of a checked game.
+#include "output/game_output.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/fen.hpp"
+#include "output/json.hpp"
+
+namespace chesstool::output {
+
+std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings) {
+  std::vector<const pgn::Diagnostic*> all;
+  all.reserve(game.errors.size() + (with_warnings ? game.warnings.size() : 0));
+  for (const auto& d : game.errors) all.push_back(&d);
+  if (with_warnings)
+    for (const auto& d : game.warnings) all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
+    return a->line != b->line ? a->line < b->line : a->column < b->column;
+  });
+  return all;
+}
+
+std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d) {
+  std::string context = fmt::format("game {}", game.index);
+  const std::string* white = game.tag("White");
+  const std::string* black = game.tag("Black");
+  if (white || black) context += fmt::format(" \"{} - {}\"", white ? *white : "?", black ? *black : "?");
+  if (!d.fen.empty()) context += fmt::format(", position {}", d.fen);
+  return fmt::format("{}:{}:{}: {}: {} ({}) [{}]", file, d.line, d.column,
+                     d.severity == pgn::Severity::Error ? "error" : "warning", d.message, context, d.code);
+}
+
+namespace {
+
+std::string diagnostics_json(const std::vector<pgn::Diagnostic>& list) {
+  std::string out = "[";
+  for (const auto& d : list) {
+    if (out.size() > 1) out += ',';
+    JsonObject o;
+    o.field("code", d.code).field("line", d.line).field("column", std::uint64_t(d.column)).field("ply", d.ply);
+    o.field("token", d.token).field("message", d.message);
+    if (!d.fen.empty()) o.field("fen", d.fen);
+    out += std::move(o).str();
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+std::string game_json(const std::string& file, const std::string& member, const pgn::GameReport& game) {
+  JsonObject o;
+  o.field("type", "game").field("file", file);
+  if (!member.empty()) o.field("member", member);
+  o.field("game", game.index).field("line", game.line);
+  o.field("byte_offset", game.byte_offset).field("valid", game.valid).field("plies", game.plies);
+  o.raw_field("errors", diagnostics_json(game.errors)).raw_field("warnings", diagnostics_json(game.warnings));
+  std::string tags = "{";
+  for (const auto& [k, v] : game.tags) {
+    if (tags.size() > 1) tags += ',';
+    append_json_string(tags, k);
+    tags += ':';
+    append_json_string(tags, v);
+  }
+  o.raw_field("tags", tags + "}");
+  o.field("status", names_of(game.outcome.termination).json);
+  if (game.outcome.winner)
+    o.field("winner", *game.outcome.winner == White ? "white" : "black");
+  else
+    o.null_field("winner");
+  std::string claims = "[";
+  for (const auto& c : game.claims) {
+    if (claims.size() > 1) claims += ',';
+    claims += JsonObject().field("kind", name_of(c.kind)).field("ply", c.ply).str();
+  }
+  o.raw_field("claims", claims + "]");
+  if (game.ended_at)
+    o.field("ended_at", *game.ended_at);
+  else
+    o.null_field("ended_at");
+  if (game.final_position) o.field("final_fen", to_fen(*game.final_position));
+  return std::move(o).str();
+}
+
+}  // namespace chesstool::output

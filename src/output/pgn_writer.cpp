@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+// Writers of a replayed Game: PGN export format with line wrapping, and the mainline as UCI, LAN, FEN and EPD.
+#include "output/pgn_writer.hpp"
+
+#include <array>
+#include <cstring>
+
+#include "core/fen.hpp"
+#include "core/san.hpp"
+#include "core/uci.hpp"
+
+namespace chesstool::output {
+
+namespace {
+
+// Terminal columns of a word: UTF-8 continuation bytes, combining marks (Latin, Arabic
+// harakat and Quranic marks) and format characters take none, so an Arabic comment fills
+// 80 columns, not 80 bytes. (tournament/report_table has the full display_width; the pgn
+// library cannot depend on report.)
+std::size_t columns(std::string_view w) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const auto b = static_cast<unsigned char>(w[i]);
+    if ((b & 0xC0) == 0x80) continue;
+    unsigned cp = b;
+    if (b >= 0xC0 && i + 1 < w.size()) {
+      const auto c1 = static_cast<unsigned char>(w[i + 1]) & 0x3Fu;
+      if (b < 0xE0) cp = ((b & 0x1Fu) << 6) | c1;
+      else if (i + 2 < w.size()) cp = ((b & 0x0Fu) << 12) | (c1 << 6) | (static_cast<unsigned char>(w[i + 2]) & 0x3Fu);
+    }
+    const bool zero = (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x610 && cp <= 0x61A) || (cp >= 0x64B && cp <= 0x65F) ||
+                      cp == 0x670 || (cp >= 0x6D6 && cp <= 0x6ED) || (cp >= 0x200B && cp <= 0x200F) ||
+                      (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    n += !zero;
+  }
+  return n;
+}
+
+// Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
+// at most 80 columns). A word longer than the width gets a line of its own.
+class Wrapper {
+ public:
+  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
+
+  // Adds a word, separated from the previous one by a space unless glued.
+  void word(std::string_view w) {
+    if (!prefix_.empty()) {
+      prefix_ += w;
+      std::string p = std::move(prefix_);
+      prefix_.clear();
+      place(p);
+      return;
+    }
+    place(w);
+  }
+  // The next word is written directly after text ("(" before a variation's first move).
+  void glue_next(std::string_view text) { prefix_ += text; }
+  // text goes directly after the last word (")" closing a variation) when it fits.
+  void glue_prev(std::string_view text) {
+    if (col_ > 0 && col_ + columns(text) <= width_) {
+      out_ += text;
+      col_ += columns(text);
+    } else {
+      place(text);
+    }
+  }
+  void finish() {
+    if (!prefix_.empty()) {
+      std::string p = std::move(prefix_);
+      prefix_.clear();
+      place(p);
+    }
+    if (col_ > 0) out_ += '\n';
+    col_ = 0;
+  }
+
+ private:
+  void place(std::string_view w) {
+    const std::size_t cols = columns(w);
+    if (col_ > 0 && col_ + 1 + cols > width_) {
+      out_ += '\n';
+      col_ = 0;
+    }
+    if (col_ > 0) {
+      out_ += ' ';
+      ++col_;
+    }
+    out_ += w;
+    col_ += cols;
+  }
+
+  std::string& out_;
+  std::size_t width_;
+  std::size_t col_ = 0;
+  std::string prefix_;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// A brace comment word by word: whitespace collapsed, '}' written as ')' (see header).
+void write_comment(Wrapper& w, std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t s = i;
+    while (i < text.size() && !is_space(text[i])) ++i;
+    if (i > s) words.push_back(text.substr(s, i - s));
+  }
+  std::string buf;
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    buf.clear();
+    if (k == 0) buf += '{';
+    for (char c : words[k]) buf += c == '}' ? ')' : c;
+    if (k + 1 == words.size()) buf += '}';
+    w.word(buf);
+  }
+}
+
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+
+void write_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';  // spec 8.1: the two escaped characters
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+constexpr std::array<std::pair<const char*, const char*>, 7> kSevenTagRoster = {{
+    {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}};
+
+bool in_roster(std::string_view name) {
+  for (const auto& [n, d] : kSevenTagRoster)
+    if (name == n) return true;
+  return false;
+}
+
+void write_tags(const pgn::Game& game, std::string& out, const std::string& result) {
+  for (const auto& [name, fallback] : kSevenTagRoster) {
+    const std::string* v = game.tag(name);
+    if (v) write_tag(out, name, *v);
+    else write_tag(out, name, std::string_view(name) == "Result" ? std::string_view(result) : std::string_view(fallback));
+  }
+  const bool has_setup = game.tag("SetUp") != nullptr;
+  for (const auto& [name, value] : game.tags) {
+    if (in_roster(name)) continue;
+    if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
+    write_tag(out, name, value);
+  }
+}
+
+}  // namespace
+
+std::string game_result(const pgn::Game& game) {
+  if (is_result(game.result)) return game.result;
+  if (const std::string* r = game.tag("Result"); r && is_result(*r)) return *r;
+  return "*";
+}
+
+void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& options) {
+  const std::string result = game_result(game);
+  write_tags(game, out, result);
+  out += '\n';
+  Wrapper w(out, options.line_width);
+  const bool full = !options.reduced;
+  if (full && !game.comment.empty()) write_comment(w, game.comment);
+
+  // One frame per open line; a variation pushes a frame, so nesting costs heap, not stack.
+  struct Frame {
+    const pgn::Line* line;
+    std::size_t i = 0;       // node being written
+    std::size_t var = 0;     // next variation of node i to write
+    bool in_node = false;    // node i's move has been written, its variations are pending
+    bool need_number = true; // a Black move needs "N..." (line start, after comment or variation)
+    Position pos;            // before node i
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start});
+  std::string buf;
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (!f.in_node) {
+      if (f.i == f.line->size()) {
+        stack.pop_back();
+        if (!stack.empty()) w.glue_prev(")");
+        continue;
+      }
+      const pgn::Node& n = (*f.line)[f.i];
+      if (full && !n.comment_before.empty()) {
+        write_comment(w, n.comment_before);
+        f.need_number = true;
+      }
+      buf.clear();
+      if (f.pos.side_to_move() == White) {
+        buf += std::to_string(f.pos.fullmove_number());
+        buf += ". ";
+      } else if (f.need_number) {
+        buf += std::to_string(f.pos.fullmove_number());
+        buf += "... ";
+      }
+      buf += to_san(f.pos, n.move);
+      w.word(buf);
+      f.need_number = false;
+      if (full) {
+        for (int nag : n.nags) {
+          buf.assign(1, '$');
+          buf += std::to_string(nag);
+          w.word(buf);
+        }
+        if (!n.comment_after.empty()) {
+          write_comment(w, n.comment_after);
+          f.need_number = true;
+        }
+      }
+      f.in_node = true;
+      f.var = 0;
+    }
+    const pgn::Node& n = (*f.line)[f.i];
+    if (full && f.var < n.variations.size()) {
+      const pgn::Line* v = &n.variations[f.var++];
+      f.need_number = true;
+      Position from = f.pos;
+      w.glue_next("(");
+      stack.push_back(Frame{v, 0, 0, false, true, from});  // f is invalid from here on
+      continue;
+    }
+    f.pos.make_move(n.move);
+    ++f.i;
+    f.in_node = false;
+  }
+  w.word(result);
+  w.finish();
+}
+
+void write_uci_line(const pgn::Game& game, std::string& out) {
+  // No replay needed: a Move holds its squares, and castling (stored as king takes own
+  // rook) is the only move whose UCI depends on the position, through the variant only.
+  // The unit tests check this against to_uci() on every corpus game.
+  const bool chess960 = game.start.is_chess960();
+  auto square = [&out](Square s) {
+    out += char('a' + file_of(s));
+    out += char('1' + rank_of(s));
+  };
+  bool first = true;
+  for (const pgn::Node& n : game.moves) {
+    if (!first) out += ' ';
+    first = false;
+    const Move m = n.move;
+    if (m.is_null()) {
+      out += "0000";
+      continue;
+    }
+    square(m.from());
+    if (m.is_castling() && !chess960)
+      square(make_square(file_of(m.to()) > file_of(m.from()) ? 6 : 2, rank_of(m.from())));  // king to g- or c-file
+    else
+      square(m.to());
+    if (m.kind() == Move::Promotion) out += " pnbrqk"[m.promotion()];
+  }
+}
+
+void write_lan_line(const pgn::Game& game, std::string& out) {
+  Position pos = game.start;
+  bool first = true;
+  for (const pgn::Node& n : game.moves) {
+    if (!first) out += ' ';
+    first = false;
+    out += to_lan(pos, n.move);
+    pos.make_move(n.move);
+  }
+}
+
+void write_fen_lines(const pgn::Game& game, std::string& out) {
+  Position pos = game.start;
+  out += game.start_fen;
+  out += '\n';
+  for (const pgn::Node& n : game.moves) {
+    pos.make_move(n.move);
+    out += to_fen(pos);
+    out += '\n';
+  }
+}
+
+std::string to_epd(const Position& pos) {
+  return to_epd_fields(pos) + " hmvc " + std::to_string(pos.halfmove_clock()) + "; fmvn " +
+         std::to_string(pos.fullmove_number()) + ";";
+}
+
+void write_epd_lines(const pgn::Game& game, std::string& out) {
+  Position pos = game.start;
+  out += to_epd(pos);
+  out += '\n';
+  for (const pgn::Node& n : game.moves) {
+    pos.make_move(n.move);
+    out += to_epd(pos);
+    out += '\n';
+  }
+}
+
+}  // namespace chesstool::output

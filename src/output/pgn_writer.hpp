@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// PGN export format (PGN standard section 8) and the one-line-per-game formats of a replayed Game.
+#pragma once
+
+#include <string>
+
+#include "pgn/game.hpp"
+
+namespace chesstool::output {
+
+struct PgnWriteOptions {
+  bool reduced = false;          // drop comments, NAGs and variations
+  std::size_t line_width = 80;   // movetext lines never exceed this, unless a single word is longer
+};
+
+// Appends game to out in export format, ending with the movetext's newline (callers put
+// a blank line between games): the Seven Tag Roster first in its order (spec 8.1.1;
+// missing ones filled with "?", "????.??.??" or the result), then the other tags in source
+// order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped
+// (spec 8.1); then canonical SAN from the replayed moves, move numbers ("12." for White,
+// "12..." for Black after a comment or variation, spec 8.2.2.2), NAGs as $n, comments in
+// braces with whitespace runs collapsed to one space, variations in parentheses, and the
+// termination marker. A '}' inside a comment cannot be written in a brace comment
+// (spec 8.2.5: they do not nest), so it is written as ')'. Iterative: any depth is safe.
+void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& options = {});
+
+// The termination marker to write: the movetext's, else a valid Result tag, else "*".
+std::string game_result(const pgn::Game& game);
+
+// One line (without newline) of the mainline moves in UCI, separated by spaces
+// (castling e1g1 in standard chess, king-takes-rook in Chess960; null moves 0000).
+void write_uci_line(const pgn::Game& game, std::string& out);
+// The same in long algebraic notation (Ng1-f3, e7xd8=Q+).
+void write_lan_line(const pgn::Game& game, std::string& out);
+// One FEN per mainline position, the start included, each ending with a newline.
+void write_fen_lines(const pgn::Game& game, std::string& out);
+// The same as EPD: the four position fields plus "hmvc N; fmvn N;" operations.
+void write_epd_lines(const pgn::Game& game, std::string& out);
+// EPD of one position: "<four fields> hmvc N; fmvn N;".
+std::string to_epd(const Position& pos);
+
+}  // namespace chesstool::output

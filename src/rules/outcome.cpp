@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// Dead-position, mate and repetition tests used by adjudication.
+#include "rules/outcome.hpp"
+
+#include "core/movegen.hpp"
+
+namespace chesstool {
+
+bool is_insufficient_material(const Position& pos) {
+  if (pos.pieces(Pawn) | pos.pieces(Rook) | pos.pieces(Queen)) return false;
+  Bitboard knights = pos.pieces(Knight), bishops = pos.pieces(Bishop);
+  int minors = popcount(knights | bishops);
+  if (minors <= 1) return true;  // K v K, K+N v K, K+B v K
+  // Only bishops, all on one colour: no mate can ever arise.
+  if (knights) return false;
+  return !(bishops & kDarkSquares) || !(bishops & ~kDarkSquares);
+}
+
+bool can_checkmate_at_all(const Position& pos, Color side) {
+  Bitboard own = pos.pieces(side) & ~pos.pieces(King);
+  if (!own) return false;  // a bare king never mates
+  Bitboard theirs = pos.pieces(~side) & ~pos.pieces(King);
+  if (!theirs && !more_than_one(own) && (own & (pos.pieces(Knight) | pos.pieces(Bishop)))) return false;
+  return true;
+}
+
+bool is_checkmate(const Position& pos) { return pos.is_check() && count_legal(pos) == 0; }
+bool is_stalemate(const Position& pos) { return !pos.is_check() && count_legal(pos) == 0; }
+
+int RepetitionHistory::push(const Position& pos) {
+  if (pos.halfmove_clock() == 0) clear();
+  const Key key = pos.key();
+  std::uint64_t& word = seen_[(key >> 6) & 7];
+  const std::uint64_t bit = std::uint64_t{1} << (key & 63);
+  int count = 1;
+  if (word & bit) {
+    // Same side to move only every second entry; the key includes the side anyway.
+    for (std::size_t i = keys_.size(); i >= 2; i -= 2)
+      if (keys_[i - 2] == key) ++count;
+  }
+  word |= bit;
+  keys_.push_back(key);
+  return count;
+}
+
+}  // namespace chesstool

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// Player identity: FideId first, then normalized names; near matches become warnings.
+#include "tournament/player_identity.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "output/terminal_text.hpp"
+
+namespace chesstool::tournament {
+
+namespace {
+
+// The UTF-8 sequence at s[i] is an invisible format character: U+00AD, U+061C, U+200B-U+200F,
+// U+202A-U+202E, U+2060-U+2064, U+2066-U+2069, U+FEFF. Returns its length, else 0.
+std::size_t invisible_at(std::string_view s, std::size_t i) {
+  auto b = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
+  if (b(0) == 0xC2 && b(1) == 0xAD) return 2;
+  if (b(0) == 0xD8 && b(1) == 0x9C) return 2;
+  if (b(0) == 0xE2 && b(1) == 0x80 && ((b(2) >= 0x8B && b(2) <= 0x8F) || (b(2) >= 0xAA && b(2) <= 0xAE))) return 3;
+  if (b(0) == 0xE2 && b(1) == 0x81 && ((b(2) >= 0xA0 && b(2) <= 0xA4) || (b(2) >= 0xA6 && b(2) <= 0xA9))) return 3;
+  if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) return 3;
+  return 0;
+}
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string without_dots(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != '.' && c != ' ') out += c;
+  return out;
+}
+
+std::string quoted(std::string_view s) { return std::string("\"").append(output::terminal_safe(s)).append("\""); }
+
+}  // namespace
+
+std::string strip_invisible(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (const std::size_t n = invisible_at(s, i)) {
+      i += n;
+      continue;
+    }
+    out += s[i++];
+  }
+  return out;
+}
+
+std::string normalize_name(std::string_view name) {
+  const std::string visible = strip_invisible(name);
+  std::string out;
+  bool pending_space = false;
+  for (char c : visible) {
+    if (blank(c)) {
+      pending_space = !out.empty();
+      continue;
+    }
+    if (pending_space && out.back() != ',') out += ' ';
+    pending_space = false;
+    out += c;
+  }
+  return out;
+}
+
+bool names_nearly_match(std::string_view a, std::string_view b) {
+  const auto ca = a.find(','), cb = b.find(',');
+  if (ca == std::string_view::npos || cb == std::string_view::npos) return lower_ascii(a) == lower_ascii(b);
+  if (lower_ascii(a.substr(0, ca)) != lower_ascii(b.substr(0, cb))) return false;
+  const std::string ga = lower_ascii(without_dots(a.substr(ca + 1))), gb = lower_ascii(without_dots(b.substr(cb + 1)));
+  if (ga.empty() || gb.empty()) return true;
+  return ga.rfind(gb, 0) == 0 || gb.rfind(ga, 0) == 0;
+}
+
+Identity identify_players(const std::vector<PlayerMention>& mentions) {
+  Identity id;
+  // The FideIds each normalized name is given, to place the mentions that lack one.
+  std::map<std::string, std::set<std::string>> ids_of_name;
+  for (const auto& m : mentions)
+    if (!m.fide_id.empty()) ids_of_name[normalize_name(m.name)].insert(m.fide_id);
+  std::map<std::string, std::size_t> index;
+  for (const auto& m : mentions) {
+    const std::string norm = normalize_name(m.name);
+    std::string fide = m.fide_id;
+    if (fide.empty())
+      if (auto it = ids_of_name.find(norm); it != ids_of_name.end() && it->second.size() == 1) fide = *it->second.begin();
+    const std::string key = fide.empty() ? std::string("name:").append(norm) : std::string("id:").append(fide);
+    auto [it, added] = index.emplace(key, id.players.size());
+    if (added) id.players.push_back({key, "", fide, {}});
+    auto& sp = id.players[it->second].spellings;
+    auto s = std::find_if(sp.begin(), sp.end(), [&](const auto& e) { return e.first == m.name; });
+    if (s == sp.end()) sp.emplace_back(m.name, 1); else ++s->second;
+    id.player_of.push_back(it->second);
+  }
+  for (auto& p : id.players) {
+    const auto best = std::max_element(p.spellings.begin(), p.spellings.end(),
+                                       [](const auto& x, const auto& y) { return x.second < y.second; });
+    p.name = best->first;
+    if (p.spellings.size() < 2) continue;
+    std::string list;
+    for (const auto& [name, n] : p.spellings) list += fmt::format("{}{} ({} game{})", list.empty() ? "" : ", ", quoted(name), n, n == 1 ? "" : "s");
+    id.warnings.push_back(p.fide_id.empty() ? fmt::format("one player written several ways: {}; shown as {}", list, quoted(p.name))
+                                            : fmt::format("FideId {}: one player under several names: {}; shown as {}",
+                                                          output::terminal_safe(p.fide_id), list, quoted(p.name)));
+  }
+  for (const auto& [name, ids] : ids_of_name)
+    if (ids.size() > 1)
+      id.warnings.push_back(fmt::format("the name {} has {} FideIds: ranked as {} players", quoted(name), ids.size(), ids.size()));
+  for (std::size_t a = 0; a < id.players.size(); ++a)
+    for (std::size_t b = a + 1; b < id.players.size(); ++b) {
+      const auto& x = id.players[a];
+      const auto& y = id.players[b];
+      if (!x.fide_id.empty() && !y.fide_id.empty()) continue;  // two ids: two people
+      if (names_nearly_match(normalize_name(x.name), normalize_name(y.name)))
+        id.warnings.push_back(fmt::format("{} and {} may be one player (no FideId in common): ranked as two", quoted(x.name),
+                                          quoted(y.name)));
+    }
+  return id;
+}
+
+}  // namespace chesstool::tournament

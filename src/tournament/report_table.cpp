@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+// Renders an event report as an aligned text table, RFC 4180 CSV or JSON, in English or Arabic.
+#include "tournament/report_table.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "tournament/report_texts.hpp"
+#include "output/terminal_text.hpp"
+
+namespace chesstool::tournament {
+
+namespace {
+
+// ---- UTF-8 helpers ----
+
+// Decodes the code point at s[i], advancing i; an invalid byte yields U+FFFD-like -1.
+long next_code_point(std::string_view s, std::size_t& i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+  if (len == 0 || i + std::size_t(len) > s.size()) {
+    ++i;
+    return -1;
+  }
+  long cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+  for (int k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);
+    if ((c >> 6) != 2) {
+      ++i;
+      return -1;
+    }
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  i += std::size_t(len);
+  return cp;
+}
+
+struct Range {
+  long first, last;
+};
+
+// Zero-width: combining marks of the scripts likely in player names (Latin, Cyrillic,
+// Hebrew, Arabic incl. harakat, Devanagari, Thai, ...) and format characters.
+constexpr Range kZeroWidth[] = {
+    {0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x05BF, 0x05BF}, {0x05C1, 0x05C2}, {0x05C4, 0x05C5},
+    {0x05C7, 0x05C7}, {0x0610, 0x061A}, {0x061C, 0x061C}, {0x064B, 0x065F}, {0x0670, 0x0670}, {0x06D6, 0x06DC},
+    {0x06DF, 0x06E4}, {0x06E7, 0x06E8}, {0x06EA, 0x06ED}, {0x0900, 0x0902}, {0x093A, 0x093A}, {0x093C, 0x093C},
+    {0x0941, 0x0948}, {0x094D, 0x094D}, {0x0951, 0x0957}, {0x0E31, 0x0E31}, {0x0E34, 0x0E3A}, {0x0E47, 0x0E4E},
+    {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x202A, 0x202E}, {0x2060, 0x2064}, {0x2066, 0x206F},
+    {0x20D0, 0x20FF}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0xFEFF, 0xFEFF},
+};
+
+// East Asian Wide and Fullwidth (two columns).
+constexpr Range kWide[] = {
+    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+    {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
+    {0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
+};
+
+bool in(const Range* begin, const Range* end, long cp) {
+  return std::any_of(begin, end, [cp](const Range& r) { return cp >= r.first && cp <= r.last; });
+}
+
+
+std::string points(double p) { return fmt::format("{}", p); }
+std::string signed_int(int v) { return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v); }
+
+// Crosstable cell: "1", "½", "0" per game, several games side by side ("1½").
+std::string cross_cell(const std::vector<int>& results, bool text) {
+  std::string out;
+  for (int h : results) {
+    if (!out.empty() && !text) out += ' ';
+    out += h == 2 ? "1" : h == 1 ? (text ? "½" : "0.5") : "0";
+  }
+  return out;
+}
+
+}  // namespace
+
+int display_width(std::string_view s) {
+  int width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const long cp = next_code_point(s, i);
+    if (cp < 0) {
+      ++width;
+      continue;
+    }
+    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) continue;
+    if (in(std::begin(kZeroWidth), std::end(kZeroWidth), cp)) continue;
+    width += in(std::begin(kWide), std::end(kWide), cp) ? 2 : 1;
+  }
+  return width;
+}
+
+bool has_rtl(std::string_view s) {
+  static constexpr Range kRtl[] = {{0x0590, 0x08FF}, {0xFB1D, 0xFDFF}, {0xFE70, 0xFEFF}, {0x10800, 0x10FFF}, {0x1E800, 0x1EFFF}};
+  for (std::size_t i = 0; i < s.size();)
+    if (in(std::begin(kRtl), std::end(kRtl), next_code_point(s, i))) return true;
+  return false;
+}
+
+std::string bidi_isolate(std::string_view s) {
+  // Controls and bidi overrides from a tag value are shown escaped, never obeyed.
+  std::string safe = output::terminal_safe(s);
+  return has_rtl(safe) ? std::string("\u2068").append(safe).append("\u2069") : safe;
+}
+
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string render_text_table(const TextTable& t) {
+  const std::size_t n = t.header.size();
+  auto cell = [&](const std::string& s, std::size_t c) {
+    return c < t.isolated.size() && t.isolated[c] ? bidi_isolate(s) : s;
+  };
+  std::vector<int> width(n, 0);
+  auto measure = [&](const std::vector<std::string>& row) {
+    for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], display_width(row[c]));
+  };
+  measure(t.header);
+  for (const auto& r : t.rows) measure(r);
+  std::string out;
+  auto line = [&](const std::vector<std::string>& row, bool body) {
+    std::string l;
+    for (std::size_t c = 0; c < n; ++c) {
+      // Pad outside the isolate, by display width: the padding then stays in its column
+      // whatever the direction of the text inside.
+      const std::string pad(std::size_t(width[c] - display_width(row[c])), ' ');
+      if (c) l += "  ";
+      const bool right = c < t.right_aligned.size() && t.right_aligned[c];
+      const std::string text = body ? cell(row[c], c) : row[c];
+      l += right ? pad + text : text + pad;
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    out += l;
+    out += '\n';
+  };
+  line(t.header, false);
+  for (const auto& r : t.rows) line(r, true);
+  return out;
+}
+
+const char* exclusion_code(ExclusionReason r) {
+  switch (r) {
+    case ExclusionReason::Invalid: return "invalid";
+    case ExclusionReason::Unfinished: return "unfinished";
+    case ExclusionReason::NoResult: return "no_result";
+    case ExclusionReason::NoPlayer: return "no_player";
+    case ExclusionReason::SamePlayer: return "same_player";
+  }
+  return "invalid";
+}
+
+std::string exclusion_text(const Exclusion& e, output::Lang lang) {
+  switch (e.reason) {
+    case ExclusionReason::Invalid:
+      return e.detail.empty() ? tr(T::Invalid, lang) : tr(T::Invalid, lang) + ": " + output::terminal_safe(e.detail);
+    case ExclusionReason::Unfinished: return tr(T::Unfinished, lang);
+    case ExclusionReason::NoResult:
+      return tr(T::NoResult, lang) + " (" + (e.detail.empty() ? "-" : output::terminal_safe(e.detail)) + ")";
+    case ExclusionReason::NoPlayer: return tr(T::NoPlayer, lang);
+    case ExclusionReason::SamePlayer: return tr(T::SamePlayer, lang) + ": " + bidi_isolate(e.detail);
+  }
+  return tr(T::Invalid, lang);
+}
+
+namespace {
+
+// "Label: " with the label isolated when it is right-to-left, so that a Latin value after
+// an Arabic label is never reordered into it.
+std::string label(T id, output::Lang lang) { return bidi_isolate(tr(id, lang)) + ": "; }
+
+std::string summary_time_controls(const EventReport& r, output::Lang lang) {
+  std::string out;
+  for (const auto& tc : r.time_controls) {
+    std::string what = tc.present ? bidi_isolate(tc.value) : tr(T::NoTag, lang);
+    std::string cls = class_text(tc.info.cls, lang);
+    if (tc.info.seconds)
+      cls += comma(lang) + duration_text(*tc.info.seconds, lang);
+    else
+      cls += ": " + problem_text(tc.info.problem, lang);
+    out += label(T::TimeControl, lang) + fmt::format("{} = {}{}{}: {}\n", what, cls, semicolon(lang), tr(T::Games, lang), tc.games);
+  }
+  return out;
+}
+
+std::string summary(const EventReport& r, output::Lang lang) {
+  const Standings& s = r.standings;
+  std::string events;
+  for (const auto& e : r.events) events += (events.empty() ? "" : comma(lang)) + bidi_isolate(e);
+  std::string out = label(T::Event, lang) + (events.empty() ? "-" : events) + "\n";
+  out += label(T::Games, lang) + fmt::format("{} {}{}{} {}\n", r.counted, tr(T::Counted, lang), comma(lang), r.excluded.size(),
+                                             tr(T::Excluded, lang));
+  out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? T::RoundRobin : T::Swiss, lang) + comma(lang) +
+         (s.rounds_numbered ? rounds_text(s.rounds, lang) : tr(T::RoundsUnnumbered, lang)) + "\n";
+  std::string tbs;
+  for (TieBreak t : s.tiebreaks) tbs += (tbs.empty() ? "" : comma(lang)) + std::string(tiebreak_code(t));
+  out += label(T::TieBreaks, lang) + (tbs.empty() ? "-" : tbs) + " (" + tr(s.default_tiebreaks ? T::Recommended : T::Chosen, lang) + ")\n";
+  out += label(T::AverageRating, lang) +
+         (s.average_rating ? fmt::format("{} ({} {})\n", *s.average_rating, s.rated_players, tr(T::RatedPlayers, lang))
+                           : tr(T::NoRatedPlayers, lang) + "\n");
+  out += summary_time_controls(r, lang);
+  std::string k = fmt::format("{} {} ({})", r.k_default, tr(T::ByDefault, lang), tr(T::RapidBlitzK, lang));
+  for (const auto& [name, value] : r.k_overrides) k += semicolon(lang) + fmt::format("{} {}", bidi_isolate(name), value);
+  return out + label(T::KFactor, lang) + k + "\n";
+}
+
+std::string tb_value(const std::optional<double>& v) { return v ? points(*v) : "-"; }
+
+std::string standings_table(const EventReport& r, output::Lang lang, bool with_crosstable) {
+  const auto& players = r.standings.players;
+  TextTable t;
+  auto column = [&](std::string heading, bool right, bool isolated) {
+    t.header.push_back(bidi_isolate(heading));
+    t.right_aligned.push_back(right);
+    t.isolated.push_back(isolated);
+  };
+  column(tr(T::Rank, lang), true, false);
+  column(tr(T::Name, lang), false, true);
+  column(tr(T::Rating, lang), true, false);
+  if (with_crosstable)
+    for (std::size_t j = 0; j < players.size(); ++j) column(fmt::format("{}", j + 1), false, false);
+  for (T id : {T::Games, T::Wins, T::Draws, T::Losses, T::Points}) column(tr(id, lang), true, false);
+  for (TieBreak tb : r.standings.tiebreaks) column(tiebreak_code(tb), true, false);
+  const auto cross = crosstable(r.standings);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto& p = players[i];
+    std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.rating ? fmt::format("{}", *p.rating) : "-"};
+    if (with_crosstable)
+      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[i][j], true));
+    for (int v : {p.games, p.wins, p.draws, p.losses}) row.push_back(fmt::format("{}", v));
+    row.push_back(points(p.points));
+    for (const auto& v : p.tiebreaks) row.push_back(tb_value(v));
+    t.rows.push_back(std::move(row));
+  }
+  std::string legend;
+  for (TieBreak tb : r.standings.tiebreaks) legend += (legend.empty() ? "" : comma(lang)) + tiebreak_legend(tb, lang);
+  return render_text_table(t) + "\n" + legend + "\n";
+}
+
+// One table per rating list that has rateable games: FIDE rates each list separately.
+std::string list_tables(const EventReport& r, output::Lang lang) {
+  std::string out;
+  for (TimeClass list : {TimeClass::Standard, TimeClass::Rapid, TimeClass::Blitz}) {
+    TextTable t;
+    for (T id : {T::Name, T::Rating, T::K, T::Games, T::Score, T::Expected, T::Change, T::Performance, T::Initial})
+      t.header.push_back(bidi_isolate(tr(id, lang)));
+    t.right_aligned = {false, true, true, true, true, true, true, true, false};
+    t.isolated = {true, false, false, false, false, false, false, false, false};
+    for (const auto& p : r.standings.players)
+      for (const auto& f : p.lists) {
+        if (f.list != list) continue;
+        const int games = f.change ? f.change->games : f.performance ? f.performance->games : 0;
+        double score = 0;
+        if (f.change) score = f.change->score;
+        t.rows.push_back({p.name, f.rating ? fmt::format("{}", *f.rating) : "-", fmt::format("{}", f.k), fmt::format("{}", games),
+                          f.change ? points(score) : "-", f.change ? fmt::format("{:.2f}", f.change->expected) : "-",
+                          f.change ? signed_int(f.change->rounded) : "-",
+                          f.performance ? fmt::format("{}", f.performance->rating) : "-",
+                          f.initial ? initial_text(*f.initial, lang) : ""});
+      }
+    if (t.rows.empty()) continue;
+    out += std::string("\n") + label(T::RatingList, lang) + class_text(list, lang) + "\n" + render_text_table(t);
+  }
+  if (!out.empty()) out += std::string("\n") + tr(T::LegendPerf, lang) + comma(lang) + tr(T::LegendChange, lang) + "\n";
+  return out;
+}
+
+std::string game_line(output::Lang lang, const std::string& file, std::uint64_t line, std::uint64_t index,
+                      const std::string& white, const std::string& black, const std::string& result) {
+  return fmt::format("  {}:{}: {} {}{}{} - {}{}{}", output::terminal_safe(file), line, tr(T::Game, lang), index, comma(lang),
+                     bidi_isolate(white), bidi_isolate(black), comma(lang), result.empty() ? "-" : output::terminal_safe(result));
+}
+
+std::string not_rated_list(const EventReport& r, output::Lang lang) {
+  std::string out;
+  const Standings& s = r.standings;
+  for (std::size_t k = 0; k < s.games.size(); ++k) {
+    if (s.rateable[k].why == NotRated::Rated) continue;
+    const EventGame& g = s.games[k];
+    out += game_line(lang, g.file, g.line, g.index, g.white, g.black, g.result) + ": " +
+           not_rated_text(s.rateable[k], g, lang) + "\n";
+  }
+  return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;
+}
+
+}  // namespace
+
+std::string render_report_text(const EventReport& r, output::Lang lang, bool with_crosstable) {
+  std::string out = summary(r, lang) + "\n";
+  if (r.standings.players.empty())
+    out += tr(T::NoGames, lang) + "\n";
+  else
+    out += standings_table(r, lang, with_crosstable) + list_tables(r, lang) + not_rated_list(r, lang);
+  if (!r.excluded.empty()) {
+    out += std::string("\n") + tr(T::ExcludedGames, lang) + ":\n";
+    for (const auto& e : r.excluded)
+      out += game_line(lang, e.file, e.line, e.index, e.white, e.black, e.result) + ": " + exclusion_text(e.exclusion, lang) + "\n";
+  }
+  return out;
+}
+
+}  // namespace chesstool::tournament

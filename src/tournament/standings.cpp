@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: MIT
+// Tournament standings: which games count, who is who, scores, tie-breaks, rating lists.
+#include "tournament/standings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <set>
+
+#include "tournament/player_identity.hpp"
+
+namespace chesstool::tournament {
+
+namespace {
+
+std::string tag_or_empty(const pgn::GameReport& r, std::string_view name) {
+  const std::string* v = r.tag(name);
+  return v ? *v : std::string();
+}
+
+// PGN standard 8.1.1.7: "?" marks an unknown player name.
+bool named(const std::string& s) { return !s.empty() && s != "?" && s != "-"; }
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A Termination that says the game was not played. "time forfeit" (PGN standard 9.8.1)
+// is a game lost on time, played and rated.
+bool unplayed_termination(const std::string& t) {
+  const std::string l = lower(t);
+  if (l.find("forfeit") != std::string::npos) return l.find("time") == std::string::npos;
+  return l == "unplayed" || l == "not played" || l == "walkover" || l == "no show";
+}
+
+// The round of a Round tag: "3", "3.1" (round 3, board 1); "?" and "-" give none.
+std::optional<int> parse_round(const std::string& v) {
+  int n = 0;
+  std::size_t i = 0;
+  for (; i < v.size() && i < 6 && std::isdigit(static_cast<unsigned char>(v[i])); ++i) n = n * 10 + (v[i] - '0');
+  if (i == 0 || n == 0 || (i < v.size() && v[i] != '.')) return std::nullopt;
+  return n;
+}
+
+// The score of a result: {white, black} half points, or nullopt.
+std::optional<std::pair<int, int>> result_points(const std::string& r, bool& forfeit) {
+  forfeit = r == "+/-" || r == "-/+" || r == "-/-";
+  if (r == "1-0" || r == "+/-") return std::pair{2, 0};
+  if (r == "0-1" || r == "-/+") return std::pair{0, 2};
+  if (r == "1/2-1/2") return std::pair{1, 1};
+  if (r == "-/-") return std::pair{0, 0};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> parse_elo(const std::string* value) {
+  if (!value || value->empty() || value->size() > 5) return std::nullopt;
+  int v = 0;
+  for (char c : *value) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v == 0) return std::nullopt;
+  return v;
+}
+
+std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGame& game, const std::string* assumed_tc) {
+  if (!report.valid) {
+    std::string detail = report.errors.empty() ? std::string() : report.errors.front().message;
+    return Exclusion{ExclusionReason::Invalid, detail};
+  }
+  const std::string* result = report.tag("Result");
+  const std::string r = result ? *result : report.result_token;
+  bool forfeit_result = false;
+  const auto score = result_points(r, forfeit_result);
+  if (!score) return Exclusion{r == "*" ? ExclusionReason::Unfinished : ExclusionReason::NoResult, r};
+  game.result = r;
+  game.white_half_points = score->first;
+  game.black_half_points = score->second;
+  game.white = tag_or_empty(report, "White");
+  game.black = tag_or_empty(report, "Black");
+  if (!named(game.white) || !named(game.black))
+    return Exclusion{ExclusionReason::NoPlayer, named(game.white) ? game.black : game.white};
+  if (game.white == game.black) return Exclusion{ExclusionReason::SamePlayer, game.white};
+  game.white_fide_id = tag_or_empty(report, "WhiteFideId");
+  game.black_fide_id = tag_or_empty(report, "BlackFideId");
+  game.white_elo = parse_elo(report.tag("WhiteElo"));
+  game.black_elo = parse_elo(report.tag("BlackElo"));
+  game.termination = tag_or_empty(report, "Termination");
+  game.unplayed = forfeit_result                          ? Unplayed::ForfeitResult
+                  : unplayed_termination(game.termination) ? Unplayed::ForfeitTermination
+                  : report.plies == 0                      ? Unplayed::NoMove
+                                                           : Unplayed::No;
+  const std::string* tc = report.tag("TimeControl");
+  if ((!tc || *tc == "?") && assumed_tc) tc = assumed_tc;
+  game.time_control = classify_time_control(tc);
+  game.round = parse_round(tag_or_empty(report, "Round"));
+  game.date = tag_or_empty(report, "Date");
+  game.site = tag_or_empty(report, "Site");
+  game.index = report.index;
+  game.line = report.line;
+  return std::nullopt;
+}
+
+Rateability rateability(const EventGame& g) {
+  Rateability r;
+  if (g.unplayed == Unplayed::NoMove) return {NotRated::NoMove, 0, 0};
+  if (g.unplayed != Unplayed::No) return {NotRated::Forfeit, 0, 0};
+  if (g.time_control.cls == TimeClass::Unknown) return {NotRated::UnknownClass, 0, 0};
+  const int top = std::max(g.white_elo.value_or(0), g.black_elo.value_or(0));
+  if (g.time_control.cls == TimeClass::Standard) {
+    // Rating Regulations 2024, 1.1: minutes per player over 60 moves, by the higher rating.
+    const int minutes = top >= 2400 ? 120 : top >= 1800 ? 90 : 60;
+    if (*g.time_control.seconds < std::int64_t(minutes) * 60)
+      return {NotRated::BelowMinimumTime, minutes, top >= 2400 ? 2400 : top >= 1800 ? 1800 : 0};
+  }
+  if (!g.white_elo && !g.black_elo) return {NotRated::BothUnrated, 0, 0};
+  return r;
+}
+
+const char* not_rated_code(NotRated n) {
+  switch (n) {
+    case NotRated::Rated: return "";
+    case NotRated::NoMove: return "no_move";
+    case NotRated::Forfeit: return "forfeit";
+    case NotRated::UnknownClass: return "unknown_time_control";
+    case NotRated::BelowMinimumTime: return "below_minimum_time";
+    case NotRated::BothUnrated: return "both_unrated";
+  }
+  return "";
+}
+
+namespace {
+
+// Players from the identity of each side, with their games and scores.
+std::vector<PlayerStanding> collect_players(const std::vector<EventGame>& games, std::vector<std::string>& warnings) {
+  std::vector<PlayerMention> mentions;
+  for (const auto& g : games) {
+    mentions.push_back({g.white, g.white_fide_id});
+    mentions.push_back({g.black, g.black_fide_id});
+  }
+  Identity id = identify_players(mentions);
+  warnings = id.warnings;
+  std::vector<PlayerStanding> players(id.players.size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = id.players[i].name;
+    players[i].key = id.players[i].key;
+    players[i].fide_id = id.players[i].fide_id;
+  }
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    const auto& g = games[k];
+    const std::size_t w = id.player_of[2 * k], b = id.player_of[2 * k + 1];
+    if (!players[w].rating) players[w].rating = g.white_elo;
+    if (!players[b].rating) players[b].rating = g.black_elo;
+    players[w].played.push_back({b, k, g.white_half_points, true, g.white_elo, g.black_elo});
+    players[b].played.push_back({w, k, g.black_half_points, false, g.black_elo, g.white_elo});
+  }
+  for (auto& p : players) {
+    p.games = int(p.played.size());
+    for (const auto& g : p.played) {
+      p.points += g.half_points / 2.0;
+      p.wins += g.half_points == 2;
+      p.draws += g.half_points == 1;
+      p.losses += g.half_points == 0;
+    }
+  }
+  return players;
+}
+
+// Round robin when every pair has a game scheduled (forfeits count: they were paired).
+EventKind kind_of(const std::vector<PlayerStanding>& players) {
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    std::set<std::size_t> met;
+    for (const auto& g : players[i].played) met.insert(g.opponent);
+    if (met.size() + 1 < players.size()) return EventKind::Swiss;
+  }
+  return EventKind::RoundRobin;
+}
+
+std::vector<TbPlayer> tiebreak_view(const std::vector<PlayerStanding>& players, const std::vector<EventGame>& games) {
+  std::vector<TbPlayer> v(players.size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    v[i].name = players[i].name;
+    int ordinal = 0;
+    for (const auto& g : players[i].played) {
+      v[i].half_points += g.half_points;
+      const EventGame& eg = games[g.game];
+      v[i].games.push_back({g.opponent, g.half_points, g.white, eg.unplayed == Unplayed::No, eg.round.value_or(++ordinal),
+                            g.opponent_elo});
+    }
+  }
+  return v;
+}
+
+// The player's figures in each rating list with a rateable game (Rating Regulations:
+// standard, rapid and blitz are rated separately; rapid and blitz use K = 20).
+void rate_lists(PlayerStanding& p, const Standings& s) {
+  for (TimeClass list : {TimeClass::Standard, TimeClass::Rapid, TimeClass::Blitz}) {
+    ListFigures f;
+    f.list = list;
+    f.k = list == TimeClass::Standard ? p.k : kDefaultK;
+    std::vector<RatedGame> rated;
+    for (const auto& g : p.played) {
+      if (s.games[g.game].time_control.cls != list) continue;
+      if (!f.rating) f.rating = g.own_elo;
+      if (s.rateable[g.game].why != NotRated::Rated) continue;
+      ++f.rateable_games;
+      if (g.opponent_elo) rated.push_back({*g.opponent_elo, g.half_points / 2.0});
+    }
+    if (f.rateable_games == 0) continue;
+    f.performance = performance_rating(rated);
+    if (f.rating) f.change = rating_change(*f.rating, f.k, rated);
+    else f.initial = initial_rating(rated);
+    p.lists.push_back(f);
+  }
+  if (p.lists.size() == 1) {
+    p.rating_change = p.lists[0].change;
+    p.performance = p.lists[0].performance;
+  }
+}
+
+// --k NAME=K: the name or FideId of a player, compared after normalize_name().
+void apply_k(std::vector<PlayerStanding>& players, const std::vector<EventGame>& games, const StandingsOptions& o,
+             std::vector<std::string>& unmatched) {
+  for (auto& p : players) p.k = o.k_default;
+  for (const auto& [name, k] : o.k_by_name) {
+    const std::string want = normalize_name(name);
+    bool found = false;
+    for (auto& p : players) {
+      bool match = want == p.fide_id || want == normalize_name(p.name);
+      for (const auto& g : p.played) {
+        const EventGame& eg = games[g.game];
+        match = match || want == normalize_name(g.white ? eg.white : eg.black);
+      }
+      if (match) {
+        p.k = k;
+        found = true;
+      }
+    }
+    if (!found) unmatched.push_back(name);
+  }
+}
+
+}  // namespace
+
+Standings compute_standings(std::vector<EventGame> games, const StandingsOptions& options) {
+  Standings s;
+  s.games = std::move(games);
+  for (const auto& g : s.games) s.rateable.push_back(rateability(g));
+  std::vector<PlayerStanding> players = collect_players(s.games, s.warnings);
+  apply_k(players, s.games, options, s.unmatched_k);
+  s.kind = kind_of(players);
+  s.default_tiebreaks = options.tiebreaks.empty();
+  s.tiebreaks = s.default_tiebreaks ? default_tiebreaks(s.kind) : options.tiebreaks;
+  s.rounds_numbered = !s.games.empty() && std::all_of(s.games.begin(), s.games.end(), [](const EventGame& g) { return bool(g.round); });
+  for (const auto& p : players) s.rounds = std::max(s.rounds, p.games);
+  if (s.rounds_numbered)
+    for (const auto& g : s.games) s.rounds = std::max(s.rounds, *g.round);
+
+  const std::vector<TbPlayer> view = tiebreak_view(players, s.games);
+  const TbRanking ranking = rank_players(view, s.tiebreaks, s.rounds);
+  const auto sb = tiebreak_values(view, TieBreak::SB, s.rounds), bh = tiebreak_values(view, TieBreak::BH, s.rounds);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].tiebreaks = ranking.values[i];
+    players[i].rank = ranking.rank[i];
+    players[i].sonneborn_berger = *sb[i];
+    players[i].buchholz = *bh[i];
+    for (std::size_t t = 0; t < s.tiebreaks.size(); ++t)
+      if (s.tiebreaks[t] == TieBreak::DE) players[i].direct_encounter = ranking.values[i][t];
+    rate_lists(players[i], s);
+  }
+  std::vector<std::size_t> new_index(players.size());
+  for (std::size_t k = 0; k < ranking.order.size(); ++k) new_index[ranking.order[k]] = k;
+  for (std::size_t k = 0; k < ranking.order.size(); ++k) {
+    PlayerStanding p = std::move(players[ranking.order[k]]);
+    for (auto& g : p.played) g.opponent = new_index[g.opponent];
+    s.players.push_back(std::move(p));
+  }
+  std::vector<int> ratings;
+  for (const auto& p : s.players)
+    if (p.rating) ratings.push_back(*p.rating);
+  s.rated_players = int(ratings.size());
+  s.average_rating = average_rating(ratings);
+  return s;
+}
+
+std::vector<std::vector<std::vector<int>>> crosstable(const Standings& s) {
+  std::vector<std::vector<std::vector<int>>> t(s.players.size(), std::vector<std::vector<int>>(s.players.size()));
+  for (std::size_t i = 0; i < s.players.size(); ++i)
+    for (const auto& g : s.players[i].played) t[i][g.opponent].push_back(g.half_points);
+  return t;
+}
+
+}  // namespace chesstool::tournament

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: MIT
+// Tests for io/archive_reader and the ByteSource formats: every compression and
+// container, told by content, member names, and every fault as one clear error.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iterator>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/archive_support.hpp"
+#include "io/archive_reader.hpp"
+#include "io/source.hpp"
+
+namespace chesstool::io {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::read_games;
+using testing::ScratchDir;
+
+// Three games; the tests compress it, archive it and cut it.
+std::string three_games() {
+  return "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+         "[Event \"two\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n"
+         "[Event \"three\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+}
+
+const std::vector<std::string> kThreeTexts = {
+    "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+    "[Event \"two\"]\n[Result \"*\"]\n\n1. d4 d5 *",
+    "[Event \"three\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1",
+};
+
+// Many games, so that compressed streams span many buffers and cuts land mid-stream.
+// Each comment holds pseudo-random hex digits: the data must not compress to a few
+// kilobytes, as libarchive drops the last block it was decoding at a fault (up to 1 MB).
+std::string many_games(int n) {
+  std::string s;
+  std::uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < n; ++i) {
+    std::string noise;
+    for (int k = 0; k < 24; ++k) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      noise += "0123456789abcdef"[x & 15];
+    }
+    s += "[Event \"game " + std::to_string(i) + "\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {" + noise + "} *\n\n";
+  }
+  return s;
+}
+
+TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
+  EXPECT_EQ(sniff_format("[Event \"x\"]\n"), InputFormat::Plain);
+  EXPECT_EQ(sniff_format(""), InputFormat::Plain);
+  EXPECT_EQ(sniff_format("\x1F\x8B\x08"), InputFormat::Gzip);
+  EXPECT_EQ(sniff_format("\x1F 1. d4 *"), InputFormat::Plain);  // one magic byte is not gzip
+  EXPECT_EQ(sniff_format("\x28\xB5\x2F\xFD\x04"), InputFormat::Zstd);
+  EXPECT_EQ(sniff_format("\x50\x2A\x4D\x18\x04\x00"), InputFormat::Zstd);  // pzstd's skippable frame
+  EXPECT_EQ(sniff_format("BZh91AY&SY"), InputFormat::Bzip2);
+  EXPECT_EQ(sniff_format("BZhX"), InputFormat::Plain);
+  EXPECT_EQ(sniff_format(std::string("\xFD" "7zXZ\0\0", 7)), InputFormat::Xz);
+  EXPECT_EQ(sniff_format("PK\x03\x04\x14\x00"), InputFormat::Zip);
+  std::string tar(512, '\0');
+  tar.replace(0, 8, "game.pgn");
+  tar.replace(257, 6, std::string("ustar\0", 6));
+  EXPECT_EQ(sniff_format(tar), InputFormat::Tar);
+  std::string what;
+  EXPECT_EQ(sniff_format("7z\xBC\xAF\x27\x1C\x00\x04", &what), InputFormat::Binary);
+  EXPECT_NE(what.find("7z"), std::string::npos);
+  EXPECT_EQ(sniff_format("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", &what), InputFormat::Binary);
+  EXPECT_NE(what.find("PNG"), std::string::npos);
+  EXPECT_EQ(sniff_format("\xFF\xFE[\0E\0", &what), InputFormat::Binary);
+  EXPECT_NE(what.find("UTF-16"), std::string::npos);
+  // A stray NUL or escape in text stays text: the game reports it.
+  EXPECT_EQ(sniff_format(std::string("[Event \"Nul\"]\n1. e4 e5\0 2. Nf3 *\n", 33)), InputFormat::Plain);
+  EXPECT_EQ(sniff_format("[Event \"\x1B[31mred\"]\n1. e4 *\n"), InputFormat::Plain);
+  std::string noise;
+  for (int i = 0; i < 512; ++i) noise += char((i * 37 + 11) % 256);
+  EXPECT_EQ(sniff_format(noise, &what), InputFormat::Binary);
+}
+
+TEST(SniffFormat, PgnMemberNames) {
+  for (const char* yes : {"a.pgn", "dir/B.PGN", "x.pgn.gz", "x.Pgn.ZST", "x.pgn.bz2", "x.pgn.xz"})
+    EXPECT_TRUE(is_pgn_member_name(yes)) << yes;
+  for (const char* no : {"readme.txt", "a.pgn.txt", "pgn", "a.zip", "x.gz", "x.pgnx"})
+    EXPECT_FALSE(is_pgn_member_name(no)) << no;
+}
+
+TEST(ArchiveReader, EveryFormatGivesTheGamesOfThePlainFile) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("g.pgn", three_games());
+  struct Case {
+    const char* file;
+    const char* make;
+    const char* format;
+    const char* member;
+  };
+  const std::vector<Case> cases = {
+      {"g.pgn", "true", "plain", ""},
+      {"g.pgn.gz", "gzip -k g.pgn", "gzip", ""},
+      {"g.pgn.zst", "zstd -q g.pgn", "zstd", ""},
+      {"g.pgn.bz2", "bzip2 -k g.pgn", "bzip2", ""},
+      {"g.pgn.xz", "xz -k g.pgn", "xz", ""},
+      {"g.zip", "zip -q g.zip g.pgn", "zip", "g.pgn"},
+      {"g.tar", "tar cf g.tar g.pgn", "tar", "g.pgn"},
+      {"g.tar.gz", "tar czf g.tar.gz g.pgn", "gzip", "g.pgn"},
+      {"g.tar.zst", "tar --zstd -cf g.tar.zst g.pgn", "zstd", "g.pgn"},
+      {"g.tar.bz2", "tar cjf g.tar.bz2 g.pgn", "bzip2", "g.pgn"},
+      {"g.tar.xz", "tar cJf g.tar.xz g.pgn", "xz", "g.pgn"},
+      {"gz.tar", "mkdir m && gzip -c g.pgn > m/g.pgn.gz && tar cf gz.tar -C m g.pgn.gz", "tar", "g.pgn.gz"},
+      {"zst.zip", "mkdir n && zstd -q -c g.pgn > n/g.pgn.zst && cd n && zip -q ../zst.zip g.pgn.zst", "zip", "g.pgn.zst"},
+      // By content, not by name: a zstd file called .pgn, a zip called .dat.
+      {"named.pgn", "zstd -q -c g.pgn > named.pgn", "zstd", ""},
+      {"archive.dat", "zip -q archive.dat g.pgn", "zip", "g.pgn"},
+  };
+  for (const auto& c : cases) {
+    ASSERT_TRUE(d.sh(c.make)) << c.make;
+    const auto r = read_games(d / c.file);
+    EXPECT_EQ(r.error, "") << c.file;
+    EXPECT_EQ(r.format, std::string(c.format)) << c.file;
+    EXPECT_EQ(r.games, kThreeTexts) << c.file;
+    EXPECT_EQ(r.members, std::vector<std::string>(3, c.member)) << c.file;
+  }
+}
+
+TEST(ArchiveReader, MembersInArchiveOrderOthersSkipped) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("b.pgn", "[Event \"b\"]\n1. e4 *\n");
+  d.write("a.PGN", "[Event \"a\"]\n1. d4 *\n\n[Event \"a2\"]\n1. c4 *\n");
+  d.write("readme.txt", "not a game\n");
+  ASSERT_TRUE(d.sh("zip -q t.zip b.pgn readme.txt a.PGN && tar cf t.tar b.pgn readme.txt a.PGN"));
+  for (const char* f : {"t.zip", "t.tar"}) {
+    const auto r = read_games(d / f);
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_EQ(r.members, (std::vector<std::string>{"b.pgn", "a.PGN", "a.PGN"})) << f;
+    EXPECT_EQ(r.games, (std::vector<std::string>{"[Event \"b\"]\n1. e4 *", "[Event \"a\"]\n1. d4 *", "[Event \"a2\"]\n1. c4 *"}))
+        << f;
+  }
+  // Lines and game numbers start again in each member.
+  io::ByteSource src(d / "t.zip");
+  pgn::InputGames games(src);
+  pgn::RawGame g;
+  std::vector<std::uint64_t> lines, indexes;
+  while (games.next(g)) lines.push_back(g.line), indexes.push_back(g.index);
+  EXPECT_EQ(lines, (std::vector<std::uint64_t>{1, 1, 4}));
+  EXPECT_EQ(indexes, (std::vector<std::uint64_t>{1, 1, 2}));
+}
+
+TEST(ArchiveReader, MultiMemberGzipAndMultiFrameZstd) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", "[Event \"a\"]\n1. e4 *\n\n");
+  d.write("b.pgn", "[Event \"b\"]\n1. d4 *\n");
+  d.write("big.pgn", many_games(3000));
+  ASSERT_TRUE(d.sh("gzip -c a.pgn > ab.gz && gzip -c b.pgn >> ab.gz && zstd -q -c a.pgn > ab.zst && "
+                   "zstd -q -c b.pgn >> ab.zst && (gzip -c a.pgn; head -c 1024 /dev/zero) > padded.gz"));
+  for (const char* f : {"ab.gz", "ab.zst"}) {
+    const auto r = read_games(d / f);
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_EQ(r.games, (std::vector<std::string>{"[Event \"a\"]\n1. e4 *", "[Event \"b\"]\n1. d4 *"})) << f;
+  }
+  const auto padded = read_games(d / "padded.gz");  // tape padding after the last member
+  EXPECT_EQ(padded.error, "");
+  EXPECT_EQ(padded.games.size(), 1u);
+  // pzstd (the lichess database's compressor) writes independent frames behind skippable ones.
+  if (d.sh("command -v pzstd && pzstd -q -p 2 big.pgn -o big.pgn.zst")) {
+    const auto r = read_games(d / "big.pgn.zst");
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(r.games.size(), 3000u);
+  }
+}
+
+TEST(ArchiveReader, EmptyInputsHaveNoGames) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("e.pgn", "");
+  ASSERT_TRUE(d.sh("gzip -k e.pgn && zstd -q e.pgn && xz -k e.pgn && bzip2 -k e.pgn && tar cf e.tar e.pgn"));
+  for (const char* f : {"e.pgn", "e.pgn.gz", "e.pgn.zst", "e.pgn.xz", "e.pgn.bz2", "e.tar"}) {
+    const auto r = read_games(d / f);
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_TRUE(r.games.empty()) << f;
+  }
+}
+
+// A cut stream: one error naming the file and the fault, the whole games before it
+// kept, the game it cut off left out (never reported as syntax errors).
+TEST(ArchiveReader, TruncatedStreamsAreOneErrorAndKeepTheGamesBefore) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  const std::string pgn = many_games(40000);
+  d.write("m.pgn", pgn);
+  ASSERT_TRUE(d.sh("gzip -k m.pgn && zstd -q m.pgn && bzip2 -k m.pgn && xz -k m.pgn && zip -q m.zip m.pgn && "
+                   "tar cf m.tar m.pgn && tar --zstd -cf m.tar.zst m.pgn"));
+  for (const char* f : {"m.pgn.gz", "m.pgn.zst", "m.pgn.bz2", "m.pgn.xz", "m.zip", "m.tar", "m.tar.zst"}) {
+    const std::string path = d / f;
+    fs::resize_file(path, fs::file_size(path) / 2);
+    const auto r = read_games(path);
+    EXPECT_NE(r.error.find(path), std::string::npos) << f << ": " << r.error;
+    EXPECT_NE(r.error.find("truncated"), std::string::npos) << f << ": " << r.error;
+    EXPECT_GT(r.games.size(), 100u) << f;
+    EXPECT_LT(r.games.size(), 40000u) << f;
+    for (std::size_t i = 0; i < r.games.size(); ++i) {
+      ASSERT_EQ(r.games[i].back(), '*') << f << " game " << i + 1 << " is cut: " << r.games[i];
+      ASSERT_NE(r.games[i].find("[Event \"game " + std::to_string(i) + "\"]"), std::string::npos) << f;
+    }
+    if (std::string(f) == "m.zip" || std::string(f) == "m.tar") {
+      EXPECT_NE(r.error.find(":m.pgn"), std::string::npos) << r.error;
+    }
+  }
+}
+
+TEST(ArchiveReader, CorruptStreamsAreReported) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("m.pgn", many_games(4000));
+  ASSERT_TRUE(d.sh("gzip -k m.pgn && zstd -q m.pgn && bzip2 -k m.pgn && xz -k m.pgn"));
+  for (const char* f : {"m.pgn.gz", "m.pgn.zst", "m.pgn.bz2", "m.pgn.xz"}) {
+    const std::string path = d / f;
+    {
+      std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+      io.seekp(std::streamoff(fs::file_size(path) / 2));
+      io.write("\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF", 8);
+    }
+    const auto r = read_games(path);
+    EXPECT_NE(r.error.find(path), std::string::npos) << f << ": " << r.error;
+    EXPECT_NE(r.error.find("corrupt"), std::string::npos) << f << ": " << r.error;
+  }
+}
+
+TEST(ArchiveReader, ArchiveFaultsNameTheFileAndMember) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("secret.pgn", three_games());
+  d.write("notes.txt", "hello\n");
+  ASSERT_TRUE(d.sh("zip -q -P pw enc.zip secret.pgn && zip -q none.zip notes.txt && tar cf none.tar notes.txt && "
+                   "cp secret.pgn inner.pgn && tar cf inner.tar inner.pgn && zip -q nested.zip inner.tar"));
+  auto enc = read_games(d / "enc.zip");
+  EXPECT_NE(enc.error.find(d / "enc.zip" + ":secret.pgn"), std::string::npos) << enc.error;
+  EXPECT_NE(enc.error.find("encrypted"), std::string::npos) << enc.error;
+  EXPECT_TRUE(enc.games.empty());
+  for (const char* f : {"none.zip", "none.tar"}) {
+    auto r = read_games(d / f);
+    EXPECT_NE(r.error.find("holds no .pgn file (it holds notes.txt)"), std::string::npos) << r.error;
+  }
+  // A member that is binary data is named with its member.
+  d.write("photo.pgn", std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
+  ASSERT_TRUE(d.sh("zip -q photo.zip photo.pgn"));
+  auto photo = read_games(d / "photo.zip");
+  EXPECT_NE(photo.error.find("photo.zip:photo.pgn: it is a PNG image"), std::string::npos) << photo.error;
+}
+
+TEST(ArchiveReader, UnknownBinaryFormatsAreOneError) {
+  ScratchDir d;
+  d.write("x.7z", std::string("7z\xBC\xAF\x27\x1C\x00\x04", 8) + std::string(100, 'x'));
+  d.write("x.png", std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
+  std::string noise;
+  for (int i = 0; i < 3000; ++i) noise += char((i * 7919 + 13) % 251);
+  d.write("noise.pgn", noise);
+  for (const char* f : {"x.7z", "x.png", "noise.pgn"}) {
+    io::ByteSource src(d / f);
+    ASSERT_TRUE(src.error().has_value()) << f;
+    EXPECT_NE(src.error()->find("cannot read " + d / f + ": it is "), std::string::npos) << *src.error();
+    EXPECT_NE(src.error()->find("not PGN text"), std::string::npos) << *src.error();
+    EXPECT_FALSE(src.next_member());
+  }
+}
+
+TEST(ArchiveReader, ReadsPipesAndStopsWhenTheReaderGoes) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("g.pgn", three_games());
+  ASSERT_TRUE(d.sh("zip -q g.zip g.pgn && zstd -q g.pgn && mkfifo fifo"));
+  // A zip on a pipe is read from its local headers (no central directory to seek to).
+  for (const char* f : {"g.zip", "g.pgn.zst"}) {
+    std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
+    const auto r = read_games(d / "fifo");
+    writer.join();
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_EQ(r.games, kThreeTexts) << f;
+  }
+  // A reader that stops early must not wait for a pipe that never ends: the decoder
+  // thread is woken and joined while the writer still holds the pipe open.
+  int p[2];
+  ASSERT_EQ(::pipe(p), 0);
+  std::ifstream zst(d / "g.pgn.zst", std::ios::binary);
+  const std::string data((std::istreambuf_iterator<char>(zst)), std::istreambuf_iterator<char>());
+  ASSERT_EQ(::write(p[1], data.data(), data.size()), ssize_t(data.size()));  // fits the pipe's buffer
+  const auto start = std::chrono::steady_clock::now();
+  {
+    io::ByteSource src("/dev/fd/" + std::to_string(p[0]));
+    ASSERT_FALSE(src.error().has_value());
+    EXPECT_STREQ(src.format(), "zstd");
+    // The decoder now waits for more input (another frame may follow) that never comes.
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  ::close(p[0]);
+  ::close(p[1]);
+}
+
+TEST(ArchiveReader, EarlyStopOnAFileDoesNotHang) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("m.pgn", many_games(20000));
+  ASSERT_TRUE(d.sh("zstd -q m.pgn && gzip -k m.pgn && zip -q m.zip m.pgn"));
+  for (const char* f : {"m.pgn.zst", "m.pgn.gz", "m.zip"}) {
+    io::ByteSource src(d / f);
+    ASSERT_TRUE(src.next_member());
+    char buf[100];
+    EXPECT_EQ(src.read(buf, sizeof buf), sizeof buf);
+  }
+}
+
+TEST(ArchiveReader, BytesReadCountsDecompressedBytesOfAllMembers) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", three_games());
+  d.write("b.pgn", "[Event \"b\"]\n1. e4 *\n");
+  ASSERT_TRUE(d.sh("tar cf t.tar a.pgn b.pgn"));
+  io::ByteSource src(d / "t.tar");
+  pgn::InputGames games(src);
+  pgn::RawGame g;
+  while (games.next(g)) {
+  }
+  EXPECT_FALSE(src.error().has_value());
+  EXPECT_EQ(src.bytes_read(), three_games().size() + 20);
+  EXPECT_EQ(games.line_ends(), 14u + 2u);  // every LF of both members
+}
+
+}  // namespace
+}  // namespace chesstool::io

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+// Tests for annotate's core: claim and end comments per ply, Result/Termination, languages, idempotence.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "output/annotation_texts.hpp"
+#include "output/annotator.hpp"
+#include "pgn/game.hpp"
+#include "pgn/replay.hpp"
+#include "pgn/game_splitter.hpp"
+#include "output/pgn_writer.hpp"
+#include "support/check_text.hpp"
+#include "support/paths.hpp"
+
+namespace chesstool {
+namespace {
+
+using chesstool::Termination;
+using output::Lang;
+using output::TextId;
+
+pgn::RawGame raw(std::string text) {
+  pgn::RawGame g;
+  g.text = std::move(text);
+  g.index = 1;
+  g.line = 1;
+  return g;
+}
+
+pgn::Game build(const std::string& text) {
+  pgn::Replayed b = pgn::build_game(raw(text));
+  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
+  return std::move(b.game);
+}
+
+std::string text(TextId id, Lang lang = Lang::En) { return std::string(output::annotation_text(id, lang)); }
+
+// Annotates PGN text the way the annotate command does and returns the PGN written.
+std::string annotate(const std::string& pgn_text, Lang lang = Lang::En, output::AnnotateNotes* notes = nullptr) {
+  pgn::Game game = build(pgn_text);
+  output::AnnotateOptions options;
+  options.lang = lang;
+  output::AnnotateNotes n = output::annotate_game(game, output::adjudicate(game), options);
+  if (notes) *notes = n;
+  std::string out;
+  output::write_pgn(game, out);
+  return out;
+}
+
+// The written PGN as one line: comments are wrapped over several lines by the writer.
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n') c = ' ';
+  return s;
+}
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
+  return n;
+}
+
+const std::string kDance8 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+const std::string kDance16 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 *";
+const std::string kLoyd =
+    "[Result \"*\"]\n\n1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 "
+    "8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 *";
+
+// The worked example: the start position occurs a third time after 8 half-moves.
+TEST(Annotate, KnightsDanceThreefoldIsClaimableAtPly8) {
+  pgn::Game game = build(kDance8);
+  output::Adjudication adj = output::adjudicate(game);
+  ASSERT_TRUE(adj.threefold_ply);
+  EXPECT_EQ(*adj.threefold_ply, 8);
+  EXPECT_FALSE(adj.end.is_over());
+  output::annotate_game(game, adj);
+  // Black made the 8th half-move: Black could have claimed by declaring it, White may now.
+  EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
+  for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(game.moves[i].comment_after, "") << i;
+  // A claim does not end the game: Result and Termination stay as they were.
+  EXPECT_EQ(game.result, "*");
+  EXPECT_EQ(game.tag("Termination"), nullptr);
+}
+
+TEST(Annotate, KnightsDanceFivefoldEndsAtPly16) {
+  pgn::Game game = build(kDance16);
+  output::Adjudication adj = output::adjudicate(game);
+  EXPECT_EQ(adj.end.termination, Termination::FivefoldRepetition);
+  EXPECT_EQ(adj.end_ply, 16);
+  output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[15].comment_after, text(TextId::Fivefold));
+  ASSERT_NE(game.tag("Result"), nullptr);
+  EXPECT_EQ(*game.tag("Result"), "1/2-1/2");
+  EXPECT_EQ(game.result, "1/2-1/2");
+  ASSERT_NE(game.tag("Termination"), nullptr);
+  EXPECT_EQ(*game.tag("Termination"), "fivefold repetition");
+}
+
+TEST(Annotate, MovesAfterTheAutomaticEndAreNoted) {
+  pgn::Game game = build(kDance16.substr(0, kDance16.size() - 1) + "9. e4 *");
+  output::annotate_game(game, output::adjudicate(game));
+  EXPECT_EQ(game.moves[15].comment_after, text(TextId::Fivefold) + " " + text(TextId::MovesAfterEnd));
+  EXPECT_EQ(game.moves[16].comment_after, "");
+  EXPECT_EQ(game.result, "1/2-1/2");
+}
+
+TEST(Annotate, ClaimAppendsToTheExistingComment) {
+  pgn::Game game = build("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {back home} $1 *");
+  output::annotate_game(game, output::adjudicate(game));
+  EXPECT_EQ(game.moves[7].comment_after, "back home " + text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[7].nags, std::vector<int>{1});
+}
+
+// FIDE 9.6.2: 75 moves each end the game, unless the move completing them mates.
+TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
+  const std::string fen = "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 149 100\"]\n[Result \"*\"]\n\n";
+  pgn::Game game = build(fen + "100. Ra8 *");
+  output::Adjudication adj = output::adjudicate(game);
+  EXPECT_EQ(adj.end.termination, Termination::Checkmate);
+  EXPECT_TRUE(adj.mate_at_seventyfive);
+  output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[0].comment_after,
+            text(TextId::CheckmateWhiteWins) + " " + text(TextId::MateBeatsSeventyFive));
+  EXPECT_EQ(*game.tag("Result"), "1-0");
+  EXPECT_EQ(*game.tag("Termination"), "checkmate");
+  // The writer corrects the check sign to mate.
+  std::string out;
+  output::write_pgn(game, out);
+  EXPECT_NE(out.find("100. Ra8# "), std::string::npos) << out;
+
+  pgn::Game drawn = build(fen + "100. Ra7 Kg8 *");
+  output::Adjudication d = output::adjudicate(drawn);
+  EXPECT_EQ(d.end.termination, Termination::SeventyFiveMoves);
+  EXPECT_EQ(d.end_ply, 1);
+  output::annotate_game(drawn, d);
+  EXPECT_EQ(drawn.moves[0].comment_after, text(TextId::SeventyFive) + " " + text(TextId::MovesAfterEnd));
+  EXPECT_EQ(*drawn.tag("Result"), "1/2-1/2");
+  EXPECT_EQ(*drawn.tag("Termination"), "75-move rule");
+}
+
+TEST(Annotate, FiftyMoveClaimNamesBothPlayers) {
+  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 98 60\"]\n\n60. Kg2 Kg8 61. Kf3 *");
+  output::Adjudication adj = output::adjudicate(game);
+  ASSERT_TRUE(adj.fifty_ply);
+  EXPECT_EQ(*adj.fifty_ply, 2);
+  output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[1].comment_after, text(TextId::FiftyAfterBlack));
+  EXPECT_EQ(game.moves[0].comment_after, "");
+  EXPECT_EQ(game.tag("Termination"), nullptr);
+}
+
+TEST(Annotate, NoFiftyCommentWhenTheStartAlreadyAllowedTheClaim) {
+  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 120 60\"]\n\n60. Kg2 Kg8 *");
+  output::Adjudication adj = output::adjudicate(game);
+  EXPECT_TRUE(adj.fifty_at_start);
+  output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[0].comment_after, "");
+}
+
+TEST(Annotate, StalemateFillsResultAndTermination) {
+  output::AnnotateNotes notes;
+  std::string out = one_line(annotate(kLoyd, Lang::En, &notes));
+  EXPECT_NE(out.find("[Result \"1/2-1/2\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("[Termination \"stalemate\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("10. Qe6 {" + text(TextId::Stalemate) + "} 1/2-1/2"), std::string::npos) << out;
+  EXPECT_FALSE(notes.replaced_result);  // "*" is filled in, not contradicted
+}
+
+TEST(Annotate, ContradictedResultIsReplacedAndReported) {
+  std::string loyd = kLoyd;
+  loyd.replace(loyd.find("[Result \"*\"]"), 12, "[Result \"1-0\"]");
+  output::AnnotateNotes notes;
+  std::string out = annotate(loyd, Lang::En, &notes);
+  ASSERT_TRUE(notes.replaced_result);
+  EXPECT_EQ(*notes.replaced_result, "1-0");
+  EXPECT_NE(out.find("[Result \"1/2-1/2\"]"), std::string::npos);
+}
+
+TEST(Annotate, ResignedGameKeepsItsResultAndGetsNoTermination) {
+  const std::string pgn_text = "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Morphy} 0-1";
+  pgn::Game game = build(pgn_text);
+  output::annotate_game(game, output::adjudicate(game));
+  EXPECT_EQ(*game.tag("Result"), "0-1");
+  EXPECT_EQ(game.result, "0-1");
+  EXPECT_EQ(game.tag("Termination"), nullptr);
+  EXPECT_EQ(game.moves[5].comment_after, "Morphy");
+
+  // A Termination the players' side wrote (resignation, time) is left alone.
+  pgn::Game timed = build("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0");
+  output::annotate_game(timed, output::adjudicate(timed));
+  EXPECT_EQ(*timed.tag("Termination"), "time forfeit");
+  EXPECT_EQ(*timed.tag("Result"), "1-0");
+}
+
+TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
+  pgn::Game game =
+      build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");
+  output::annotate_game(game, output::adjudicate(game));
+  EXPECT_EQ(*game.tag("Termination"), "checkmate");
+  EXPECT_EQ(*game.tag("Result"), "1-0");
+  EXPECT_EQ(game.moves[6].comment_after, "the point " + text(TextId::CheckmateWhiteWins));
+}
+
+TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {
+  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *");
+  output::Adjudication adj = output::adjudicate(game);
+  EXPECT_EQ(adj.end.termination, Termination::InsufficientMaterial);
+  EXPECT_EQ(adj.end_ply, 0);
+  output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[0].comment_before, text(TextId::DeadPosition));
+  EXPECT_EQ(game.moves[0].comment_after, "");
+  EXPECT_EQ(*game.tag("Termination"), "insufficient material");
+
+  pgn::Game empty = build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n*");
+  output::annotate_game(empty, output::adjudicate(empty));
+  EXPECT_EQ(empty.comment, text(TextId::DeadPosition));
+}
+
+TEST(Annotate, ArabicTextsAreWritten) {
+  std::string out = one_line(annotate(kDance16, Lang::Ar));
+  EXPECT_NE(out.find(text(TextId::ThreefoldAfterBlack, Lang::Ar)), std::string::npos) << out;
+  EXPECT_NE(out.find(text(TextId::Fivefold, Lang::Ar)), std::string::npos) << out;
+  EXPECT_NE(out.find("تكرار الوضع"), std::string::npos);
+  EXPECT_EQ(out.find("Threefold"), std::string::npos);
+  // Tag values stay English (PGN convention).
+  EXPECT_NE(out.find("[Termination \"fivefold repetition\"]"), std::string::npos);
+}
+
+TEST(Annotate, EveryTextExistsInEveryLanguage) {
+  for (std::size_t l = 0; l < output::kLangCount; ++l) {
+    const Lang lang = Lang(l);
+    EXPECT_EQ(output::lang_from_code(output::lang_code(lang)), lang);
+    for (std::size_t i = 0; i < output::kTextCount; ++i) {
+      const std::string t = text(TextId(i), lang);
+      EXPECT_FALSE(t.empty()) << l << " " << i;
+      // Comments cannot hold braces (spec 8.2.5), and recognition compares single-spaced text.
+      EXPECT_EQ(t.find_first_of("{}\n\t\r"), std::string::npos) << t;
+      EXPECT_EQ(t.find("  "), std::string::npos) << t;
+      EXPECT_NE(t.front(), ' ');
+      EXPECT_NE(t.back(), ' ');
+    }
+  }
+  EXPECT_FALSE(output::lang_from_code("fr"));
+}
+
+// The annotated PGN reads back as a valid game with the same moves.
+TEST(Annotate, OutputReadsBackWithTheSameMoves) {
+  for (const std::string& source : {kDance16, kLoyd, std::string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *")}) {
+    for (Lang lang : {Lang::En, Lang::Ar}) {
+      pgn::Game before = build(source);
+      std::string out = annotate(source, lang);
+      pgn::Game after = build(out);
+      ASSERT_EQ(after.moves.size(), before.moves.size()) << out;
+      for (std::size_t i = 0; i < before.moves.size(); ++i) EXPECT_EQ(after.moves[i].move, before.moves[i].move) << i;
+      std::vector<pgn::GameReport> reports = testing::check_text(out, /*strict=*/true);
+      ASSERT_EQ(reports.size(), 1u);
+      EXPECT_TRUE(reports[0].valid) << out;
+      EXPECT_TRUE(reports[0].errors.empty()) << out;
+      EXPECT_TRUE(reports[0].warnings.empty()) << out;  // the result now agrees with the position
+    }
+  }
+}
+
+// Annotating annotated output changes nothing: the earlier comments are recognised (whole
+// table texts, in any language, compared with whitespace collapsed) and replaced.
+TEST(Annotate, RunningTwiceDoesNotDuplicate) {
+  const std::string source = "[Result \"*\"]\n\n" + kDance16.substr(0, kDance16.size() - 1) + "9. e4 {played on} *";
+  for (Lang lang : {Lang::En, Lang::Ar}) {
+    std::string once = annotate(source, lang);
+    std::string twice = annotate(once, lang);
+    EXPECT_EQ(once, twice);
+    EXPECT_EQ(count(one_line(twice), text(TextId::Fivefold, lang)), 1u);
+  }
+  // Another language replaces the earlier comments instead of adding to them.
+  std::string ar = annotate(annotate(source, Lang::En), Lang::Ar);
+  EXPECT_EQ(ar, annotate(source, Lang::Ar));
+}
+
+TEST(Annotate, StripKeepsTheUsersText) {
+  const std::string t = text(TextId::Stalemate);
+  std::string c = "before  " + t + "\n after";
+  output::strip_annotations(c);
+  EXPECT_EQ(c, "before after");
+  c = t;
+  output::strip_annotations(c);
+  EXPECT_EQ(c, "");
+  // Only whole texts: a quotation glued to other words is the user's.
+  c = "x" + t;
+  output::strip_annotations(c);
+  EXPECT_EQ(c, "x" + t);
+  c = "nothing of ours\nhere";
+  output::strip_annotations(c);
+  EXPECT_EQ(c, "nothing of ours\nhere");
+}
+
+TEST(Annotate, TestdataGamesAllReplay) {
+  std::vector<pgn::GameReport> reports = testing::check_file(testing::testdata_path("annotate/endings.pgn"));
+  ASSERT_EQ(reports.size(), 7u);
+  for (const auto& r : reports) EXPECT_TRUE(r.valid) << r.index;
+}
+
+// Every replayable corpus game: annotating is idempotent, and the moves survive it.
+TEST(Annotate, CorpusIsIdempotent) {
+  if (!testing::corpus_available()) GTEST_SKIP() << "corpus not found";
+  std::size_t games = 0, ended = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(testing::corpus_path("archives"))) {
+    if (!e.is_regular_file() || e.path().extension() != ".pgn") continue;
+    io::ByteSource src(e.path().string());
+    pgn::GameSplitter splitter(src);
+    pgn::RawGame r;
+    while (splitter.next(r)) {
+      pgn::Replayed b = pgn::build_game(r);
+      if (!b.ok()) continue;
+      const std::size_t plies = b.game.moves.size();
+      const output::Adjudication adj = output::adjudicate(b.game);
+      if (adj.end.is_over()) ++ended;
+      output::annotate_game(b.game, adj, {Lang(games % output::kLangCount)});
+      std::string once;
+      output::write_pgn(b.game, once);
+      pgn::Replayed again = pgn::build_game(raw(once));
+      ASSERT_TRUE(again.ok()) << once;
+      ASSERT_EQ(again.game.moves.size(), plies);
+      output::annotate_game(again.game, output::adjudicate(again.game), {Lang(games % output::kLangCount)});
+      std::string twice;
+      output::write_pgn(again.game, twice);
+      ASSERT_EQ(once, twice) << e.path() << " game " << r.index;
+      ++games;
+    }
+  }
+  EXPECT_GT(games, 1000u);
+  EXPECT_GT(ended, 0u);
+}
+
+}  // namespace
+}  // namespace chesstool

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+// Tests for the convert formats (UCI, LAN, FEN, EPD, NDJSON with a PGN -> JSON -> PGN round trip) and board diagrams.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/fen.hpp"
+#include "pgn/game.hpp"
+#include "pgn/replay.hpp"
+#include "output/pgn_writer.hpp"
+#include "io/source.hpp"
+#include "output/board_diagram.hpp"
+#include "output/game_json.hpp"
+#include "support/paths.hpp"
+#include "support/raw_game.hpp"
+
+namespace chesstool {
+namespace {
+
+namespace fs = std::filesystem;
+using pgn::Replayed;
+using pgn::Replayer;
+using pgn::RawGame;
+
+using chesstool::testing::raw_game;
+
+pgn::Game build(const std::string& text) {
+  Replayed b = pgn::build_game(raw_game(text));
+  EXPECT_TRUE(b.ok()) << text;
+  return std::move(b.game);
+}
+
+std::vector<RawGame> games_of(const std::string& path) {
+  io::ByteSource src(path);
+  pgn::GameSplitter splitter(src);
+  std::vector<RawGame> out;
+  RawGame g;
+  while (splitter.next(g)) out.push_back(g);
+  return out;
+}
+
+// Feeds one line of our NDJSON to a Replayer as if it were PGN, event by event. A
+// streaming reader with an explicit stack: no recursion, so deep variations are fine.
+class JsonReplayer {
+ public:
+  explicit JsonReplayer(Replayer& b) : b_(b) {}
+
+  // False when the text is not JSON of the expected shape.
+  bool run(std::string_view s) {
+    s_ = s;
+    i_ = 0;
+    enum Ctx { Game, Tags, Moves, Move, Nags, Vars, Skip };
+    struct Frame {
+      Ctx ctx = Skip;
+      bool is_object = false;
+      bool expect_key = true;
+      std::string key;
+      std::string san, comment_before, comment;
+    };
+    std::vector<Frame> st;
+    std::string game_comment;
+    bool started = false;
+    auto open = [&](Ctx c, bool obj) {
+      Frame& nf = st.emplace_back();
+      nf.ctx = c;
+      nf.is_object = obj;
+    };
+    skip_ws();
+    if (!eat('{')) return false;
+    open(Game, true);
+    while (!st.empty()) {
+      skip_ws();
+      if (i_ >= s_.size()) return false;
+      char c = s_[i_];
+      Frame& f = st.back();
+      if (c == ',') {
+        ++i_;
+        if (f.is_object) f.expect_key = true;
+        continue;
+      }
+      if (c == '}' || c == ']') {
+        ++i_;
+        Ctx done = f.ctx;
+        st.pop_back();
+        if (done == Moves && !st.empty() && st.back().ctx == Vars) b_.end_variation(pgn::SourceLoc{});
+        continue;
+      }
+      if (f.is_object && f.expect_key) {
+        if (!string(f.key)) return false;
+        skip_ws();
+        if (!eat(':')) return false;
+        f.expect_key = false;
+        continue;
+      }
+      // A value.
+      const std::string key = f.is_object ? f.key : "";
+      if (c == '{' || c == '[') {
+        ++i_;
+        Ctx parent = f.ctx;
+        if (parent == Game && key == "tags") {
+          open(Tags, true);
+        } else if (parent == Game && key == "moves") {
+          b_.begin_movetext();
+          started = true;
+          if (!game_comment.empty()) b_.comment(game_comment, {});
+          open(Moves, false);
+        } else if (parent == Moves && c == '{') {
+          open(Move, true);
+        } else if (parent == Move && key == "nags") {
+          if (!f.comment_before.empty()) b_.comment(f.comment_before, {});
+          b_.san(f.san, {});
+          if (!f.comment.empty()) b_.comment(f.comment, {});
+          open(Nags, false);
+        } else if (parent == Move && key == "variations") {
+          open(Vars, false);
+        } else if (parent == Vars && c == '[') {
+          b_.begin_variation({});
+          open(Moves, false);
+        } else {
+          open(Skip, c == '{');
+        }
+        continue;
+      }
+      std::string value;
+      bool is_null = false;
+      if (c == '"') {
+        if (!string(value)) return false;
+      } else {
+        std::size_t start = i_;
+        while (i_ < s_.size() && std::string_view(",}] \n").find(s_[i_]) == std::string_view::npos) ++i_;
+        value = std::string(s_.substr(start, i_ - start));
+        is_null = value == "null";
+      }
+      if (f.ctx == Tags) b_.tag(key, value, {});
+      if (f.ctx == Game && key == "comment") game_comment = value;
+      if (f.ctx == Game && key == "result") b_.result(value, {});
+      if (f.ctx == Move && key == "san") f.san = value;
+      if (f.ctx == Move && key == "comment_before") f.comment_before = value;
+      if (f.ctx == Move && key == "comment" && !is_null) f.comment = value;
+      if (f.ctx == Nags) b_.nag(std::stoi(value), {});
+    }
+    if (!started) b_.begin_movetext();
+    b_.end_game();
+    return true;
+  }
+
+ private:
+  void skip_ws() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
+  }
+  bool eat(char c) {
+    if (i_ < s_.size() && s_[i_] == c) {
+      ++i_;
+      return true;
+    }
+    return false;
+  }
+  static void put_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+      out += char(cp);
+    } else if (cp < 0x800) {
+      out += char(0xC0 | (cp >> 6));
+      out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += char(0xE0 | (cp >> 12));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    } else {
+      out += char(0xF0 | (cp >> 18));
+      out += char(0x80 | ((cp >> 12) & 0x3F));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    }
+  }
+  bool hex4(unsigned& v) {
+    if (i_ + 4 > s_.size()) return false;
+    v = unsigned(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16));
+    i_ += 4;
+    return true;
+  }
+  bool string(std::string& out) {
+    out.clear();
+    if (!eat('"')) return false;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      char c = s_[i_++];
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) return false;
+      char e = s_[i_++];
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'u': {
+          unsigned cp;
+          if (!hex4(cp)) return false;
+          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
+            i_ += 2;
+            unsigned lo;
+            if (!hex4(lo)) return false;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          }
+          put_utf8(out, cp);
+          break;
+        }
+        default: out += e;  // \" \\ \/
+      }
+    }
+    return eat('"');
+  }
+
+  Replayer& b_;
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
+
+std::string pgn_of(const pgn::Game& g) {
+  std::string out;
+  output::write_pgn(g, out);
+  return out;
+}
+
+// PGN -> JSON -> (replayed) PGN must give the PGN of the original.
+void expect_json_round_trip(const pgn::Game& g, const std::string& where) {
+  std::string json;
+  output::append_game_json(json, g);
+  ASSERT_EQ(json.find('\n'), std::string::npos) << where;  // NDJSON: one line
+  pgn::ReplayOptions keep_tree;
+  keep_tree.keep = pgn::Keep::Tree;
+  Replayer b(keep_tree);
+  JsonReplayer r(b);
+  ASSERT_TRUE(r.run(json)) << where << "\n" << json.substr(0, 500);
+  ASSERT_TRUE(b.report().valid) << where << ": " << b.report().errors.front().message;
+  pgn::Game back = b.take_game();
+  ASSERT_EQ(pgn_of(g), pgn_of(back)) << where;
+  ASSERT_EQ(g.start_fen, back.start_fen) << where;
+}
+
+TEST(ConvertFormats, UciLanFenEpd) {
+  pgn::Game g = build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
+  std::string uci, lan, fen, epd;
+  output::write_uci_line(g, uci);
+  output::write_lan_line(g, lan);
+  output::write_fen_lines(g, fen);
+  output::write_epd_lines(g, epd);
+  EXPECT_EQ(uci, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d4 e5d4 e4e5 d7d5 e5d6");
+  EXPECT_EQ(lan, "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-c4 Ng8-f6 O-O Bf8-c5 d2-d4 e5xd4 e4-e5 d7-d5 e5xd6");
+  EXPECT_EQ(std::count(fen.begin(), fen.end(), '\n'), 14);
+  EXPECT_EQ(fen.substr(0, fen.find('\n')), kStartFen);
+  EXPECT_EQ(fen.substr(fen.rfind('\n', fen.size() - 2) + 1), "r1bqk2r/ppp2ppp/2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - 0 7\n");
+  EXPECT_EQ(epd.substr(0, epd.find('\n')), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1;");
+  EXPECT_NE(epd.find("2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - hmvc 0; fmvn 7;\n"), std::string::npos);
+}
+
+TEST(ConvertFormats, PromotionAndChess960Castling) {
+  pgn::Game q = build("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=N *");
+  std::string uci, lan;
+  output::write_uci_line(q, uci);
+  output::write_lan_line(q, lan);
+  EXPECT_EQ(uci, "b7b8n");
+  EXPECT_EQ(lan, "b7-b8=N");
+  pgn::Game c = build("[Variant \"Chess960\"]\n[FEN \"5k2/8/8/8/8/8/8/5K1R w H - 0 1\"]\n1. O-O *");
+  uci.clear();
+  output::write_uci_line(c, uci);
+  EXPECT_EQ(uci, "f1h1");  // king takes rook
+  pgn::Game s = build("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
+  uci.clear();
+  output::write_uci_line(s, uci);
+  EXPECT_EQ(uci.substr(uci.rfind(' ') + 1), "e1g1");
+}
+
+TEST(ConvertFormats, JsonSchema) {
+  pgn::Game g = build("[White \"A \\\"B\\\"\"]\n{intro} 1. e4 $1 {x} e5 (1... c5) {y} 2. Nf3 1-0");
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_EQ(json,
+            "{\"tags\":{\"White\":\"A \\\"B\\\"\"},\"start_fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
+            "\"moves\":[{\"san\":\"e4\",\"uci\":\"e2e4\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\","
+            "\"comment_before\":\"intro\",\"comment\":\"x\",\"nags\":[1],\"variations\":[]},"
+            "{\"san\":\"e5\",\"uci\":\"e7e5\",\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\","
+            "\"comment\":null,\"nags\":[],\"variations\":[[{\"san\":\"c5\",\"uci\":\"c7c5\","
+            "\"fen\":\"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\",\"comment\":null,\"nags\":[],"
+            "\"variations\":[]}]]},"
+            "{\"san\":\"Nf3\",\"uci\":\"g1f3\",\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\","
+            "\"comment_before\":\"y\",\"comment\":null,\"nags\":[],\"variations\":[]}],\"result\":\"1-0\"}");
+  expect_json_round_trip(g, "schema");
+}
+
+TEST(ConvertFormats, JsonRoundTripOfTenThousandNestedVariations) {
+  std::string text = "1. e4 ";
+  for (int i = 0; i < 10000; ++i) text += i % 2 ? "(1. e4 {c} " : "(1. d4 $2 ";
+  text += std::string(10000, ')') + " *";
+  pgn::Game g = build(text);
+  expect_json_round_trip(g, "deep");
+}
+
+TEST(ConvertCorpus, PgnToJsonToPgnGivesTheSameGames) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available";
+  std::size_t n = 0;
+  for (const char* dir : {"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"}) {
+    std::vector<std::string> files;
+    for (const auto& e : fs::directory_iterator(chesstool::testing::corpus_path(dir)))
+      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files)
+      for (const RawGame& rg : games_of(file)) {
+        Replayed b = pgn::build_game(rg);
+        if (!b.ok()) continue;
+        ++n;
+        expect_json_round_trip(b.game, file + " game " + std::to_string(rg.index));
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+  }
+  EXPECT_GT(n, 1000u);
+}
+
+// Minimal XML well-formedness: balanced and matching elements, quoted attributes, no
+// raw '<' or '&' (other than entities) in text or attribute values.
+bool well_formed_xml(std::string_view x, std::string& why) {
+  std::vector<std::string> open;
+  std::size_t i = 0;
+  bool root_seen = false;
+  auto entity_ok = [&](std::size_t p) {
+    for (const char* e : {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"})
+      if (x.substr(p, std::strlen(e)) == e) return true;
+    return false;
+  };
+  while (i < x.size()) {
+    if (x[i] == '<') {
+      if (x.substr(i, 2) == "<?") {
+        std::size_t e = x.find("?>", i);
+        if (e == std::string_view::npos) return why = "open prolog", false;
+        i = e + 2;
+        continue;
+      }
+      bool closing = x[i + 1] == '/';
+      std::size_t p = i + (closing ? 2 : 1);
+      std::size_t s = p;
+      while (p < x.size() && (std::isalnum(static_cast<unsigned char>(x[p])) || x[p] == '-' || x[p] == ':' || x[p] == '_')) ++p;
+      std::string name(x.substr(s, p - s));
+      if (name.empty()) return why = "empty element name", false;
+      // Attributes.
+      bool self_close = false;
+      for (;;) {
+        while (p < x.size() && std::isspace(static_cast<unsigned char>(x[p]))) ++p;
+        if (p >= x.size()) return why = "unterminated tag", false;
+        if (x[p] == '>') break;
+        if (x.substr(p, 2) == "/>") {
+          self_close = true;
+          ++p;
+          break;
+        }
+        if (closing) return why = "attribute in closing tag", false;
+        std::size_t a = p;
+        while (p < x.size() && x[p] != '=' && !std::isspace(static_cast<unsigned char>(x[p]))) ++p;
+        if (p == a || p >= x.size() || x[p] != '=') return why = "attribute without value", false;
+        ++p;
+        if (p >= x.size() || (x[p] != '"' && x[p] != '\'')) return why = "unquoted attribute", false;
+        char q = x[p++];
+        while (p < x.size() && x[p] != q) {
+          if (x[p] == '<') return why = "'<' in attribute", false;
+          if (x[p] == '&' && !entity_ok(p)) return why = "bad entity in attribute", false;
+          ++p;
+        }
+        ++p;
+      }
+      ++p;
+      if (closing) {
+        if (open.empty() || open.back() != name) return why = "mismatched </" + name + ">", false;
+        open.pop_back();
+      } else if (!self_close) {
+        if (open.empty() && root_seen) return why = "second root element", false;
+        open.push_back(name);
+        root_seen = true;
+      }
+      i = p;
+    } else {
+      if (x[i] == '&' && !entity_ok(i)) return why = "bad entity in text", false;
+      if (open.empty() && !std::isspace(static_cast<unsigned char>(x[i]))) return why = "text outside the root", false;
+      ++i;
+    }
+  }
+  if (!open.empty()) return why = "unclosed <" + open.back() + ">", false;
+  return root_seen || (why = "no root", false);
+}
+
+TEST(BoardDiagram, SvgIsWellFormedWithHighlights) {
+  FenResult r = parse_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  ASSERT_TRUE(r.ok());
+  output::DiagramOptions o;
+  o.last_move = output::parse_last_move("d8h4");
+  ASSERT_TRUE(o.last_move);
+  std::string svg = output::svg_diagram(r.position, o);
+  std::string why;
+  EXPECT_TRUE(well_formed_xml(svg, why)) << why << "\n" << svg;
+  EXPECT_NE(svg.find("class=\"check\""), std::string::npos);   // the white king is in check
+  EXPECT_NE(svg.find("fill=\"#aaa23a\""), std::string::npos);   // d8 or h4 tinted
+  EXPECT_EQ(std::count(svg.begin(), svg.end(), '\n') > 64, true);
+  std::string why2;
+  EXPECT_FALSE(well_formed_xml("<svg><g></svg>", why2));
+}
+
+TEST(BoardDiagram, TextDiagrams) {
+  FenResult r = parse_fen(kStartFen);
+  std::string a = output::ascii_diagram(r.position);
+  EXPECT_EQ(a.substr(0, a.find('\n')), "8  r n b q k b n r");
+  EXPECT_NE(a.find("1  R N B Q K B N R\n   a b c d e f g h\nWhite to move\n"), std::string::npos);
+  std::string u = output::unicode_diagram(r.position, false);
+  EXPECT_NE(u.find("\u265A"), std::string::npos);
+  EXPECT_NE(u.find("\u2654"), std::string::npos);
+  std::string c = output::unicode_diagram(r.position, true);
+  EXPECT_NE(c.find("\033[48;5;"), std::string::npos);
+  EXPECT_FALSE(output::parse_last_move("e2e9"));
+  EXPECT_FALSE(output::parse_last_move("e2"));
+  EXPECT_TRUE(output::parse_last_move("e7e8q"));
+}
+
+}  // namespace
+}  // namespace chesstool

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+// Tests for the game tree the Replayer builds and output/pgn_writer: export format, wrapping, idempotence, deep trees.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/san.hpp"
+#include "core/uci.hpp"
+#include "pgn/game.hpp"
+#include "pgn/replay.hpp"
+#include "output/pgn_writer.hpp"
+#include "io/source.hpp"
+#include "support/paths.hpp"
+#include "support/raw_game.hpp"
+
+namespace chesstool::output {
+namespace {
+
+namespace fs = std::filesystem;
+
+using chesstool::testing::raw_game;
+
+std::string to_pgn(const std::string& text, bool reduced = false) {
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
+  std::string out;
+  PgnWriteOptions o;
+  o.reduced = reduced;
+  write_pgn(b.game, out, o);
+  return out;
+}
+
+// The movetext part of to_pgn (after the tag section's blank line).
+std::string movetext(const std::string& text, bool reduced = false) {
+  std::string out = to_pgn(text, reduced);
+  return out.substr(out.find("\n\n") + 2);
+}
+
+std::vector<pgn::RawGame> games_of(const std::string& path) {
+  io::ByteSource src(path);
+  pgn::GameSplitter splitter(src);
+  std::vector<pgn::RawGame> out;
+  pgn::RawGame g;
+  while (splitter.next(g)) out.push_back(g);
+  return out;
+}
+
+// Every *.pgn under the corpus folders named, sorted. Called only when the corpus is
+// there, so a missing folder is a failure, not a silent pass on fewer files.
+//
+// The corpus tests below assert floors a little under what the corpus holds today:
+//   pgn/valid 62 files, 221 games; pgn/lenient 28, 350; pgn/chess960 1, 4; archives 4,
+//   2493; pgn/invalid 16, 30; pgn/variants 5, 8. So valid + lenient + chess960 +
+//   archives: 95 files, 3068 games (3063 of them build); all six folders: 116 files,
+//   3106 games.
+std::vector<std::string> corpus_files(std::initializer_list<const char*> dirs) {
+  std::vector<std::string> out;
+  for (const char* d : dirs) {
+    std::string dir = chesstool::testing::corpus_path(d);
+    if (!fs::is_directory(dir)) {
+      ADD_FAILURE() << "corpus folder missing: " << dir;
+      continue;
+    }
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".pgn") out.push_back(e.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string normalise_space(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool sp = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    if (sp) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c == '}' ? ')' : c;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// Compares two trees move by move (iteratively); `reread` came from a's PGN output, so its
+// tokens as written must be a's canonical SAN.
+void expect_same_tree(const pgn::Game& a, const pgn::Game& reread, const std::string& where) {
+  struct Item {
+    const pgn::Line* x;
+    const pgn::Line* y;
+    Position pos;
+  };
+  std::vector<Item> work{{&a.moves, &reread.moves, a.start}};
+  while (!work.empty()) {
+    Item it = work.back();
+    work.pop_back();
+    ASSERT_EQ(it.x->size(), it.y->size()) << where;
+    Position pos = it.pos;
+    for (std::size_t i = 0; i < it.x->size(); ++i) {
+      const pgn::Node& n = (*it.x)[i];
+      const pgn::Node& m = (*it.y)[i];
+      ASSERT_EQ(n.move, m.move) << where << " move " << i;
+      ASSERT_EQ(m.san_written, to_san(pos, n.move)) << where;
+      ASSERT_EQ(normalise_space(n.comment_before), normalise_space(m.comment_before)) << where;
+      ASSERT_EQ(normalise_space(n.comment_after), normalise_space(m.comment_after)) << where;
+      ASSERT_EQ(n.nags, m.nags) << where;
+      ASSERT_EQ(n.variations.size(), m.variations.size()) << where;
+      for (std::size_t v = 0; v < n.variations.size(); ++v) work.push_back({&n.variations[v], &m.variations[v], pos});
+      pos.make_move(n.move);
+    }
+  }
+}
+
+TEST(PgnWriter, SevenTagRosterFirstThenOthersInInputOrder) {
+  std::string out = to_pgn("[ECO \"C20\"]\n[White \"A \\\"q\\\" \\\\ b\"]\n[Event \"E\"]\n[Annotator \"x\"]\n\n1. e4 1-0");
+  EXPECT_EQ(out,
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"q\\\" \\\\ b\"]\n"
+            "[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n");
+}
+
+TEST(PgnWriter, SetUpAddedBeforeFen) {
+  std::string out = to_pgn("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
+  EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"), std::string::npos) << out;
+}
+
+TEST(PgnWriter, LenientInputComesOutCanonical) {
+  EXPECT_EQ(movetext("1. e2e4 e7-e5 2. Ng1f3 Nb8-c6 3. Bf1-c4 Ng8f6 4. 0-0 Bf8c5 5. Pd2d3 *"),
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d3 *\n");
+  EXPECT_EQ(movetext("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8q *"), "1. b8=Q+ *\n");
+}
+
+TEST(PgnWriter, MoveNumbersCommentsNagsVariations) {
+  EXPECT_EQ(movetext("{start} 1. e4 $1 {best} e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 ! *"),
+            "{start} 1. e4 $1 {best} 1... e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 $1 *\n");
+  // A comment after a variation introduces the next move.
+  EXPECT_EQ(movetext("1. e4 e5 (1... c5) {now} 2. Nf3 *"), "1. e4 e5 (1... c5) {now} 2. Nf3 *\n");
+  EXPECT_EQ(movetext("1. e4 (1. d4) {now} 1... e5 *"), "1. e4 (1. d4) {now} 1... e5 *\n");
+  // An empty variation is dropped; the comments around it stay together on their move.
+  EXPECT_EQ(movetext("1. e4 e5 {c2} ( {x} ) {c5} 2. Nf3 *"), "1. e4 e5 {c2 c5} 2. Nf3 *\n");
+}
+
+TEST(PgnWriter, ReducedDropsCommentsNagsVariations) {
+  EXPECT_EQ(movetext("{start} 1. e4 $1 {best} e5 (1... c5 2. Nf3) 2. Nf3 ! Nc6 1/2-1/2", true),
+            "1. e4 e5 2. Nf3 Nc6 1/2-1/2\n");
+}
+
+TEST(PgnWriter, CloseBraceInCommentIsWrittenAsParenthesis) {
+  // Only a rest-of-line comment can hold '}'; a brace comment cannot (spec 8.2.5).
+  std::string out = movetext("1. e4 ; a } b\n e5 *");
+  EXPECT_EQ(out, "1. e4 {a ) b} 1... e5 *\n");
+  EXPECT_EQ(movetext(out), out);
+}
+
+TEST(PgnWriter, ResultFromTagWhenMovetextHasNone) {
+  EXPECT_EQ(movetext("[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4#"), "1. f3 e5 2. g4 Qh4# 0-1\n");
+  EXPECT_EQ(movetext("1. e4"), "1. e4 *\n");
+  EXPECT_EQ(movetext("[White \"x\"]"), "*\n");
+}
+
+TEST(PgnWriter, LinesWrapAtEightyColumns) {
+  std::string text = "{";
+  for (int i = 0; i < 60; ++i) text += "word" + std::to_string(i) + " ";
+  text += "} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+  std::string out = movetext(text);
+  std::size_t start = 0;
+  int lines = 0;
+  while (start < out.size()) {
+    std::size_t end = out.find('\n', start);
+    EXPECT_LE(end - start, 80u) << out;
+    start = end + 1;
+    ++lines;
+  }
+  EXPECT_GT(lines, 3);
+  EXPECT_EQ(movetext(out), out);
+}
+
+TEST(PgnWriter, NullMoveInVariation) {
+  EXPECT_EQ(movetext("1. e4 e5 (1... -- 2. d4) 2. Nf3 *"), "1. e4 e5 (1... -- 2. d4) 2. Nf3 *\n");
+}
+
+TEST(GameTree, RejectsWhatValidateRejects) {
+  for (const char* text : {"1. e4 e5 2. Ke3 *", "1. e4 -- *", "( 1. e4 ) *", "1. e4 {unterminated", "1. e4 (1. d4 Kd7) *"}) {
+    pgn::Replayed b = pgn::build_game(raw_game(text));
+    EXPECT_FALSE(b.ok()) << text;
+    EXPECT_FALSE(pgn::check_game(raw_game(text), pgn::ReplayOptions{}).valid) << text;
+  }
+  pgn::Replayed v = pgn::build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.error()->code, "unsupported-variant");
+}
+
+TEST(GameTree, VariationsBranchFromTheirMove) {
+  pgn::Replayed b = pgn::build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
+  ASSERT_TRUE(b.ok());
+  const pgn::Game& g = b.game;
+  ASSERT_EQ(g.moves.size(), 3u);
+  ASSERT_EQ(g.moves[1].variations.size(), 1u);
+  const pgn::Line& v = g.moves[1].variations[0];
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].san_written, "c5");
+  ASSERT_EQ(v[1].variations.size(), 1u);
+  EXPECT_EQ(v[1].variations[0][0].san_written, "c3");
+}
+
+TEST(GameTree, TenThousandNestedVariations) {
+  constexpr int kDepth = 10000;
+  std::string text = "1. e4 ";
+  for (int i = 0; i < kDepth; ++i) text += i % 2 ? "(1. e4 " : "(1. d4 ";
+  text += std::string(kDepth, ')') + " *";
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  ASSERT_TRUE(b.ok()) << b.error()->message;
+  std::string out;
+  write_pgn(b.game, out);
+  pgn::Replayed again = pgn::build_game(raw_game(out));
+  ASSERT_TRUE(again.ok());
+  std::string out2;
+  write_pgn(again.game, out2);
+  EXPECT_EQ(out, out2);
+  expect_same_tree(b.game, again.game, "deep");
+  // Both games are destroyed here: the destructor must not recurse.
+}
+
+TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
+  std::string text;
+  for (int i = 0; i < 2500; ++i) text += "Nf3 (Nc3) Nf6 (Nc6) Ng1 (Nh4) Ng8 (Nh5) ";
+  text += "*";
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b.game.moves.size(), 10000u);
+}
+
+TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available";
+  std::size_t games = 0, written = 0;
+  const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"});
+  for (const auto& file : files) {
+    for (const pgn::RawGame& g : games_of(file)) {
+      ++games;
+      pgn::Replayed b = pgn::build_game(g);
+      if (!b.ok()) continue;
+      ++written;
+      std::string where = file + " game " + std::to_string(g.index);
+      for (bool reduced : {false, true}) {
+        PgnWriteOptions o;
+        o.reduced = reduced;
+        std::string out;
+        write_pgn(b.game, out, o);
+        // Movetext lines stay within 80 columns (characters, not bytes: an upper bound of
+        // the display width the writer wraps by) unless one word is longer.
+        std::size_t start = out.find("\n\n") + 2;
+        while (start < out.size()) {
+          std::size_t end = out.find('\n', start);
+          std::string_view l(out.data() + start, end - start);
+          const auto chars = std::count_if(l.begin(), l.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+          if (chars > 80) {
+            EXPECT_EQ(l.find(' '), std::string_view::npos) << where << ": " << l;
+          }
+          start = end + 1;
+        }
+        pgn::Replayed again = pgn::build_game(raw_game(out));
+        ASSERT_TRUE(again.ok()) << where << "\n" << out;
+        std::string out2;
+        write_pgn(again.game, out2, o);
+        ASSERT_EQ(out, out2) << where;
+        if (!reduced) expect_same_tree(b.game, again.game, where);
+        ASSERT_TRUE(pgn::check_game(raw_game(out), pgn::ReplayOptions{}).valid) << where;
+      }
+    }
+  }
+  EXPECT_GE(files.size(), 88u);  // 95 today
+  EXPECT_GE(games, 2900u);        // 3068 today
+  EXPECT_GE(written, 2900u);      // 3063 today
+}
+
+TEST(PgnWriterCorpus, BuilderAgreesWithValidate) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available";
+  const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/invalid", "pgn/chess960", "pgn/variants", "archives"});
+  std::size_t games = 0;
+  for (const auto& file : files) {
+    for (const pgn::RawGame& g : games_of(file)) {
+      ++games;
+      EXPECT_EQ(pgn::build_game(g).ok(), pgn::check_game(g, pgn::ReplayOptions{}).valid) << file << " game " << g.index;
+    }
+  }
+  EXPECT_GE(files.size(), 105u);  // 116 today
+  EXPECT_GE(games, 2950u);        // 3106 today
+}
+
+TEST(PgnWriterCorpus, FastUciEqualsToUci) {
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available";
+  const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"});
+  std::size_t compared = 0;
+  for (const auto& file : files) {
+    for (const pgn::RawGame& g : games_of(file)) {
+      pgn::Replayed b = pgn::build_game(g);
+      if (!b.ok()) continue;
+      ++compared;
+      std::string fast, slow;
+      write_uci_line(b.game, fast);
+      Position pos = b.game.start;
+      for (const pgn::Node& n : b.game.moves) {
+        if (!slow.empty()) slow += ' ';
+        slow += to_uci(pos, n.move);
+        pos.make_move(n.move);
+      }
+      ASSERT_EQ(fast, slow) << file << " game " << g.index;
+    }
+  }
+  EXPECT_GE(files.size(), 88u);  // 95 today
+  EXPECT_GE(compared, 2900u);     // 3063 today
+}
+
+}  // namespace
+}  // namespace chesstool::output

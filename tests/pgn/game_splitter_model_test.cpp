@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// The GameSplitter (which skips most bytes 16 at a time) against a plain byte-by-byte
+// model of the splitting rules written in its header, on random token soups and with
+// reads cut at every size; plus the byte_scan primitives against their scalar forms.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pgn/byte_scan.hpp"
+#include "pgn/game_splitter.hpp"
+#include "io/source.hpp"
+
+namespace chesstool::pgn {
+namespace {
+
+struct ModelGame {
+  std::string text;
+  std::uint64_t line = 0, column = 0, offset = 0;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool ends_symbol(char c) {
+  return is_space(c) || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
+         c == ']' || c == ';' || c == '*' || c == '"' || c == '$';
+}
+
+// At s[i] == '[': '[', blanks, a name (letter, digit or '_', then symbol bytes), blanks, '"'.
+bool is_tag_pair_start(const std::string& s, std::size_t i) {
+  std::size_t j = i + 1;
+  while (j < s.size() && is_space(s[j])) ++j;
+  if (j == s.size()) return false;
+  const char c = s[j];
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  while (j < s.size() && !ends_symbol(s[j])) ++j;
+  while (j < s.size() && is_space(s[j])) ++j;
+  return j < s.size() && s[j] == '"';
+}
+
+// The rules of GameSplitter, one byte at a time over the whole input.
+// comment_cuts, if given, counts the games ended by a tag pair line inside a comment.
+std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr) {
+  std::vector<ModelGame> games;
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  std::uint64_t line = 1, line_start = 0;
+  bool line_blank = true, empty_line = false;
+  auto newline = [&](std::size_t at) {
+    if (!(s[at] == '\n' && at > 0 && s[at - 1] == '\r')) {
+      ++line;
+      if (line_blank) empty_line = true;
+    }
+    line_start = at + 1;
+    line_blank = true;
+  };
+  auto emit = [&](std::size_t start, std::size_t end, std::uint64_t gline, std::uint64_t gcol) {
+    while (end > start && (is_space(s[end - 1]) || s[end - 1] == '\n' || s[end - 1] == '\r')) --end;
+    games.push_back({s.substr(start, end - start), gline, gcol, start});
+  };
+  while (i < n) {
+    // Between games.
+    const char c = s[i];
+    if (is_space(c)) { ++i; continue; }
+    if (c == '\n' || c == '\r') { newline(i++); continue; }
+    if (c == '\xEF' && i + 2 < n && s[i + 1] == '\xBB' && s[i + 2] == '\xBF') {
+      if (i == line_start) line_start += 3;
+      i += 3;
+      continue;
+    }
+    if (c == '%' && i == line_start) {
+      while (i < n && s[i] != '\n' && s[i] != '\r') ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    const std::uint64_t gline = line, gcol = i - line_start + 1;
+    bool movetext = false;
+    std::uint64_t depth = 0;
+    std::size_t end = n;
+    while (i < n) {
+      const char d = s[i];
+      if (is_space(d)) { ++i; continue; }
+      if (d == '\n' || d == '\r') { newline(i++); continue; }
+      const bool was_blank = line_blank, after_empty = empty_line;
+      line_blank = false;
+      empty_line = false;
+      if (d == '%' && i == line_start) {
+        while (i < n && s[i] != '\n' && s[i] != '\r') ++i;
+        continue;
+      }
+      if (d == '{') {
+        // The first '}' closes it, unless a tag pair line right after an empty line
+        // comes first: then the game ends before that line's '['.
+        bool line_has_text = true, last_line_empty = false, cut = false;
+        for (++i; i < n && s[i] != '}'; ++i) {
+          if (s[i] == '\n' || s[i] == '\r') {
+            if (!(s[i] == '\n' && s[i - 1] == '\r')) {  // the LF of a CRLF ends no line
+              last_line_empty = !line_has_text;
+              line_has_text = false;
+            }
+            newline(i);
+            continue;
+          }
+          if (is_space(s[i])) continue;
+          if (!line_has_text && last_line_empty && s[i] == '[' && is_tag_pair_start(s, i)) {
+            cut = true;
+            break;
+          }
+          line_has_text = true;
+        }
+        if (cut) {
+          if (comment_cuts != nullptr) ++*comment_cuts;
+          end = i;
+          break;
+        }
+        if (i < n) ++i;
+        // Like any token, a comment ends a run of empty lines; those inside it do not count.
+        line_blank = false;
+        empty_line = false;
+        continue;
+      }
+      if (d == ';') {
+        while (i < n && s[i] != '\n' && s[i] != '\r') ++i;
+        continue;
+      }
+      if (d == '[') {
+        if (movetext && was_blank) { end = i; break; }
+        enum { Tag, Str, Esc } st = Tag;
+        for (++i; i < n && s[i] != '\n' && s[i] != '\r'; ++i) {
+          if (st == Esc) { st = Str; continue; }
+          if (st == Str) { if (s[i] == '"') st = Tag; else if (s[i] == '\\') st = Esc; continue; }
+          if (s[i] == '"') st = Str;
+          if (s[i] == ']') { ++i; break; }
+        }
+        continue;
+      }
+      const bool had_movetext = movetext;
+      movetext = true;
+      if (d == '(') { ++depth; ++i; continue; }
+      if (d == ')') { if (depth > 0) --depth; ++i; continue; }
+      if (d == '*') { ++i; if (depth == 0) { end = i; break; } continue; }
+      if (d == '}' || d == ']' || d == '"') { ++i; continue; }
+      // A symbol, or '$' and the symbol glued to it.
+      const std::size_t sym = i++;
+      while (i < n && !ends_symbol(s[i])) ++i;
+      const std::string word = s.substr(sym, i - sym);
+      if (d == '1' && had_movetext && depth == 0 && was_blank && after_empty && word.size() >= 2 && word[1] == '.' &&
+          (word.size() == 2 || word[2] != '.')) {
+        end = sym;
+        i = sym;
+        break;
+      }
+      if (depth == 0 && (word == "1-0" || word == "0-1" || word == "1/2-1/2")) { end = i; break; }
+    }
+    emit(start, end, gline, gcol);
+    i = end;
+  }
+  return games;
+}
+
+// The input as a C string literal, for failure messages.
+std::string escaped(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (c == '"' || c == '\\') { out += '\\'; out += c; }
+    else if (u < 0x20 || u >= 0x7F) { char hex[8]; std::snprintf(hex, sizeof hex, "\\x%02X", u); out += hex; }
+    else out += c;
+  }
+  return out + "\"";
+}
+
+std::vector<RawGame> split(const std::string& data, std::size_t max_read) {
+  io::ByteSource src = io::ByteSource::from_memory(data, "<test>", max_read);
+  GameSplitter splitter(src);
+  std::vector<RawGame> games;
+  RawGame g;
+  while (splitter.next(g)) games.push_back(g);
+  return games;
+}
+
+std::string random_soup(std::mt19937& rng) {
+  static const std::vector<std::string> pieces = {
+      "1.", "1. ", "1...", "12.", "e4", "Nf3", "O-O", "O-O-O", "0-0", "1-0", "0-1", "1/2-1/2", "*", "$1",
+      "$1-0", "a1-0", "1-0-0", "e5+", "{", "}", "{c}", "{ [%clk 0:01] }", "(", ")", "[", "]", "\"", "\\",
+      "[Event \"x\"]", "[A \"1-0 ]\"]", ";", "; 1-0", "%", "% esc", " ", " ", " ", "  ", "\t", "\n", "\n",
+      "\n\n", "\r", "\r\n", "\r\n\r\n", "\xEF\xBB\xBF", "-", "--", "x", "1", "1\n1.", "Qxd8-",
+      // Tag pair lines and near misses, for the rule that cuts an open comment.
+      "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
+      "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
+  };
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> length(0, 120);
+  std::string s;
+  for (int k = length(rng); k > 0; --k) s += pieces[pick(rng)];
+  return s;
+}
+
+TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
+  std::mt19937 rng(20261129);
+  int comment_cuts = 0;
+  for (int round = 0; round < 4000; ++round) {
+    const std::string input = random_soup(rng);
+    const auto expected = model_split(input, &comment_cuts);
+    for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5},
+                                       std::size_t{7}, std::size_t{17}}) {
+      const auto games = split(input, max_read);
+      ASSERT_EQ(games.size(), expected.size()) << "input: " << escaped(input) << "\nmax_read " << max_read;
+      for (std::size_t g = 0; g < games.size(); ++g) {
+        ASSERT_EQ(games[g].text, expected[g].text) << "input: " << escaped(input) << "\ngame " << g;
+        ASSERT_EQ(games[g].line, expected[g].line) << "input: " << escaped(input) << "\ngame " << g;
+        ASSERT_EQ(games[g].column, expected[g].column) << "input: " << escaped(input) << "\ngame " << g;
+        ASSERT_EQ(games[g].byte_offset, expected[g].offset) << "input: " << escaped(input) << "\ngame " << g;
+      }
+    }
+  }
+  // The soups must reach the open-comment rule often enough to test it.
+  EXPECT_GE(comment_cuts, 500);
+}
+
+TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {
+  // The fast path finds markers by their '-': check the symbol around it is read whole.
+  EXPECT_EQ(split("1. e4 $1-0 e5 a1-0 1-0-0 O-O-O 1-0 2. d4 *", -1).size(), 2u);
+  EXPECT_EQ(split("1. e4 e5 (2. Nf3 1-0) 2. d4 0-1", -1).size(), 1u);
+  EXPECT_EQ(split("1. e4 e5 2. Nf3)1-0 d4 *", -1)[0].text, "1. e4 e5 2. Nf3)1-0");
+}
+
+TEST(ByteScan, FindAnyMatchesScalarAtEveryOffset) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (int round = 0; round < 200; ++round) {
+    std::string s(70, 'a');
+    for (char& c : s)
+      if (byte(rng) < 20) c = static_cast<char>(byte(rng) < 128 ? '\n' : byte(rng));
+    const auto* b = reinterpret_cast<const unsigned char*>(s.data());
+    for (std::size_t from = 0; from <= s.size(); ++from) {
+      const auto* fast = detail::find_any<'\n', '\r', '-', '\xFF'>(b + from, b + s.size());
+      const auto* slow = detail::find_any_scalar<'\n', '\r', '-', '\xFF'>(b + from, b + s.size());
+      ASSERT_EQ(fast - b, slow - b) << "from " << from;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chesstool::pgn

@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: MIT
+// Tests for io/source and pgn/game_splitter: inputs, game boundaries, locations, corpus counts.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pgn/game_splitter.hpp"
+#include "pgn/movetext_parser.hpp"
+#include "io/source.hpp"
+
+namespace chesstool::pgn {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<RawGame> split(std::string data, std::size_t max_read = static_cast<std::size_t>(-1)) {
+  io::ByteSource src = io::ByteSource::from_memory(std::move(data), "<test>", max_read);
+  GameSplitter splitter(src);
+  std::vector<RawGame> games;
+  RawGame g;
+  while (splitter.next(g)) games.push_back(g);
+  EXPECT_EQ(splitter.games(), games.size());
+  return games;
+}
+
+std::vector<std::string> texts(const std::vector<RawGame>& games) {
+  std::vector<std::string> out;
+  for (const auto& g : games) out.push_back(g.text);
+  return out;
+}
+
+// Collects problem codes only.
+class ProblemCodes : public Visitor {
+ public:
+  std::vector<std::string> codes;
+  std::vector<std::string> tags;
+  int results = 0;
+  void problem(Severity, std::string_view code, std::string, SourceLoc) override { codes.emplace_back(code); }
+  void tag(std::string_view name, std::string_view value, SourceLoc) override {
+    tags.push_back(std::string(name) + "=" + std::string(value));
+  }
+  void result(std::string_view, SourceLoc) override { ++results; }
+};
+
+fs::path temp_path(const std::string& name) {
+  return fs::temp_directory_path() / ("chesstool_pgn_test_" + std::to_string(::getpid()) + "_" + name);
+}
+
+TEST(GameSplitter, SplitsOnResultTokenWithoutBlankLine) {
+  const auto games = split("f3 e5 g4 Qh4 0-1 e4 e5 1-0");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "f3 e5 g4 Qh4 0-1");
+  EXPECT_EQ(games[1].text, "e4 e5 1-0");
+  EXPECT_EQ(games[1].index, 2u);
+  EXPECT_EQ(games[1].line, 1u);
+  EXPECT_EQ(games[1].column, 18u);
+  EXPECT_EQ(games[1].byte_offset, 17u);
+}
+
+TEST(GameSplitter, SplitsOnEveryTerminationMarker) {
+  EXPECT_EQ(texts(split("e4 1/2-1/2 d4 * c4 0-1\nNf3 1-0")),
+            (std::vector<std::string>{"e4 1/2-1/2", "d4 *", "c4 0-1", "Nf3 1-0"}));
+  // A marker glued to a bracket or a move is still a marker when it stands alone as a token.
+  EXPECT_EQ(texts(split("[Result \"*\"]*[Result \"*\"]\ne4*")),
+            (std::vector<std::string>{"[Result \"*\"]*", "[Result \"*\"]\ne4*"}));
+}
+
+TEST(GameSplitter, FirstMoveNumberAfterEmptyLineStartsAGame) {
+  // Tagless games without results, separated only by an empty line (python-chess's
+  // errors.pgn): "1." at the start of a line after an empty line starts a new game.
+  const std::string text = "1. e4 Qa1 e5\n\n1. a3\n";
+  for (std::size_t chunk : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7), static_cast<std::size_t>(-1)}) {
+    auto games = split(text, chunk);
+    ASSERT_EQ(games.size(), 2u) << "chunk " << chunk;
+    EXPECT_EQ(games[0].text, "1. e4 Qa1 e5") << "chunk " << chunk;
+    EXPECT_EQ(games[1].text, "1. a3");
+    EXPECT_EQ(games[1].line, 3u);
+  }
+  // "1..." continues the game, a "1." inside a variation or on the same line too.
+  EXPECT_EQ(split("1. e4\n\n1... e5 *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5 (\n\n1. d4) *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5 1. d4 *\n").size(), 1u);
+  EXPECT_EQ(split("1. e4 e5\n12. d4 *\n").size(), 1u);
+}
+
+TEST(GameSplitter, CastlingWithZerosDoesNotEndGame) {
+  EXPECT_EQ(split("1. e4 e5 2. 0-0 0-0-0 0-1").size(), 1u);
+  EXPECT_EQ(split("1. e4 1-0-0 1/2 2. d4 *").size(), 1u);
+}
+
+TEST(GameSplitter, CommentStartingLineBetweenMovesStaysInGame) {
+  const auto games = split("[Event \"x\"]\n\n1. e4 e5\n{ [%eval 0.2] } 2. Nf3 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, "[Event \"x\"]\n\n1. e4 e5\n{ [%eval 0.2] } 2. Nf3 *");
+}
+
+TEST(GameSplitter, BracketAndResultInsideCommentDoNotSplit) {
+  const auto games = split("1. e4 {see\n[Event \"y\"] 1-0 ( *\n} e5 *\n1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].text, "1. d4 *");
+  EXPECT_EQ(games[1].line, 4u);
+}
+
+TEST(GameSplitter, SemicolonCommentHidesMarkerAndBracket) {
+  const auto games = split("1. e4 ; 1-0 [x\n e5 *");
+  ASSERT_EQ(games.size(), 1u);
+}
+
+TEST(GameSplitter, ResultInsideVariationDoesNotEndGame) {
+  const auto games = split("1. e4 (1. d4 1-0) (1. c4 (1. Nf3 *)) e5 0-1 1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 (1. d4 1-0) (1. c4 (1. Nf3 *)) e5 0-1");
+}
+
+TEST(GameSplitter, TagLineAfterMovetextStartsNewGame) {
+  const auto games = split("[Event \"a\"]\n1. e4 e5\n  [Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"a\"]\n1. e4 e5");
+  EXPECT_EQ(games[1].text, "[Event \"b\"]\n1. d4 *");
+  EXPECT_EQ(games[1].line, 3u);
+  EXPECT_EQ(games[1].column, 3u);
+}
+
+TEST(GameSplitter, TagSectionsWithoutMovetextStayOneGame) {
+  // Blank lines inside a tag section are common (ChessBase exports); without
+  // movetext there is no sign that a game ended.
+  EXPECT_EQ(split("[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *").size(), 1u);
+}
+
+TEST(GameSplitter, BracketMidLineInMovetextDoesNotSplit) {
+  EXPECT_EQ(split("1. e4 [Event \"x\"] e5 *").size(), 1u);
+}
+
+TEST(GameSplitter, TagValueWithBracketAndEscapedQuote) {
+  const auto games = split("[Event \"a ] \\\" 1-0 [\"]\n1. e4 *\n[Event \"b\"] *");
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.tags, std::vector<std::string>{"Event=a ] \" 1-0 ["});
+  EXPECT_TRUE(v.codes.empty());
+}
+
+TEST(GameSplitter, GamesWithoutTagsAreFine) {
+  const auto games = split("1. e4 e5 *\n\n1. d4 d5 1-0\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].line, 3u);
+  EXPECT_EQ(games[1].byte_offset, 12u);
+}
+
+TEST(GameSplitter, WhitespaceBetweenGamesProducesNoGame) {
+  EXPECT_TRUE(split("").empty());
+  EXPECT_TRUE(split(" \n\r\n\t\n  \r").empty());
+  EXPECT_EQ(split("\n\n  e4 *  \n\n \t\n").size(), 1u);
+}
+
+TEST(GameSplitter, EscapeLinesOutsideGamesProduceNoGame) {
+  const auto games = split("% produced by a tool\n[Event \"x\"] *\n%another [ line\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].line, 2u);
+}
+
+TEST(GameSplitter, EscapeLineInsideGameHidesTokens) {
+  EXPECT_EQ(split("1. e4\n% 1-0 {\ne5 *").size(), 1u);
+}
+
+TEST(GameSplitter, CountsLfCrAndCrlfLineEnds) {
+  const auto games = split("e4 *\r\ne4 *\re4 *\ne4 *\r\n\r\n\r\re4 *\n\n");
+  ASSERT_EQ(games.size(), 5u);
+  EXPECT_EQ(games[0].line, 1u);
+  EXPECT_EQ(games[1].line, 2u);
+  EXPECT_EQ(games[2].line, 3u);
+  EXPECT_EQ(games[3].line, 4u);
+  EXPECT_EQ(games[4].line, 8u);
+  EXPECT_EQ(games[4].byte_offset, 26u);
+  EXPECT_EQ(games[4].column, 1u);
+}
+
+TEST(GameSplitter, SkipsBomAndCountsColumnsAfterIt) {
+  const auto games = split("\xEF\xBB\xBF[Event \"x\"]\n1. e4 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text.substr(0, 1), "[");
+  EXPECT_EQ(games[0].line, 1u);
+  EXPECT_EQ(games[0].column, 1u);
+  EXPECT_EQ(games[0].byte_offset, 3u);
+  // A BOM of a second concatenated file is skipped as well.
+  const auto two = split("\xEF\xBB\xBF" "e4 *\n\xEF\xBB\xBF" "d4 *\n");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[1].text, "d4 *");
+  EXPECT_EQ(two[1].column, 1u);
+  EXPECT_EQ(two[1].byte_offset, 11u);
+}
+
+TEST(GameSplitter, TabsAreWhitespace) {
+  const auto games = split("\t[Event\t\"x\"]\t\n\t1.\te4\t*\t\t1. d4 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].column, 2u);
+  EXPECT_EQ(games[1].column, 11u);
+}
+
+TEST(GameSplitter, NeverEndingCommentEndsAtEndOfInput) {
+  // Nothing in the comment looks like a tag pair line after an empty line (a "1." does
+  // not count inside a comment): it runs to the end of the input.
+  const std::string input = "[Event \"x\"]\n1. e4 { never closed\n\n1. d4 *\n\n[Event y]\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, input.substr(0, input.size() - 1));
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.codes, (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+}
+
+// Splits input with every read size of interest and checks all give the same games.
+std::vector<RawGame> split_every_way(const std::string& input) {
+  const auto reference = split(input);
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7)}) {
+    const auto games = split(input, max_read);
+    EXPECT_EQ(games.size(), reference.size()) << "max_read " << max_read;
+    for (std::size_t i = 0; i < std::min(games.size(), reference.size()); ++i) {
+      EXPECT_EQ(games[i].text, reference[i].text) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].line, reference[i].line) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].column, reference[i].column) << "max_read " << max_read << " game " << i;
+      EXPECT_EQ(games[i].byte_offset, reference[i].byte_offset) << "max_read " << max_read << " game " << i;
+    }
+  }
+  return reference;
+}
+
+std::vector<std::string> codes_of(const RawGame& game) {
+  ProblemCodes v;
+  parse_game(game, v);
+  return v.codes;
+}
+
+TEST(GameSplitter, UnterminatedCommentEndsBeforeTagPairLineAfterEmptyLine) {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    SCOPED_TRACE(eol == "\n" ? "LF" : eol == "\r" ? "CR" : "CRLF");
+    const std::string input = "[Event \"a\"]" + eol + eol + "1. e4 { oops" + eol + eol + "[Event \"b\"]" + eol + eol +
+                              "1. d4 d5 *" + eol;
+    const auto games = split_every_way(input);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].text, "[Event \"a\"]" + eol + eol + "1. e4 { oops");
+    EXPECT_EQ(games[1].text, "[Event \"b\"]" + eol + eol + "1. d4 d5 *");
+    EXPECT_EQ(games[1].index, 2u);
+    EXPECT_EQ(games[1].line, 5u);
+    EXPECT_EQ(games[1].column, 1u);
+    EXPECT_EQ(games[1].byte_offset, input.find("[Event \"b\"]"));
+    EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+    ProblemCodes good;
+    parse_game(games[1], good);
+    EXPECT_TRUE(good.codes.empty());
+    EXPECT_EQ(good.tags, std::vector<std::string>{"Event=b"});
+    EXPECT_EQ(good.results, 1);
+  }
+}
+
+TEST(GameSplitter, EveryGameAfterUnterminatedCommentsIsFound) {
+  // Two broken games in a row, the second one opened by its comment, then a good one;
+  // several empty lines, blank-only lines and leading blanks before the '['.
+  const std::string input =
+      "[Event \"1\"]\n\n1. e4 {a\n\n\n[Event \"2\"]\n{ b (\n \t\n  [Event \"3\"]\n\n1. d4 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].text, "[Event \"1\"]\n\n1. e4 {a");
+  EXPECT_EQ(games[1].text, "[Event \"2\"]\n{ b (");
+  EXPECT_EQ(games[1].line, 6u);
+  EXPECT_EQ(games[2].text, "[Event \"3\"]\n\n1. d4 *");
+  EXPECT_EQ(games[2].line, 9u);
+  EXPECT_EQ(games[2].column, 3u);
+  EXPECT_EQ(codes_of(games[1]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+  EXPECT_TRUE(codes_of(games[2]).empty());
+}
+
+TEST(GameSplitter, TagPairLineForms) {
+  // Blanks inside the '[', no blank before the quote, digits and '_' in names, any
+  // symbol byte after the first.
+  for (const std::string tag : {"[ Event  \"b\"]", "[Event\"b\"]", "[\tWhite_Elo \"1\"]", "[_x \"\"]", "[9 \"\"]",
+                                "[A-b+c \"\"]", "[Event \""}) {
+    SCOPED_TRACE(tag);
+    const auto games = split_every_way("1. e4 { x\n\n" + tag + "\n1. d4 *\n");
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].text, "1. e4 { x");
+    EXPECT_EQ(games[1].text, tag + "\n1. d4 *");
+  }
+}
+
+TEST(GameSplitter, EmptyLineInOpenCommentThenNoTagPairStaysOneComment) {
+  for (const std::string next : {"text [Event \"x\"]", "[Event]", "[Event x]", "[ \"x\"]", "[-x \"y\"]", "[\xC3\xA9 \"y\"]",
+                                 "[Event\n\"x\"]", "[Event", "[", "\"x\"", "; [Event \"x\"]",
+                                 "% [Event \"x\"]", "1. d4"}) {
+    SCOPED_TRACE(next);
+    const std::string input = "[Event \"a\"]\n1. e4 { x\n\n" + next + "\n} e5 *\n";
+    const auto games = split_every_way(input);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].text, input.substr(0, input.size() - 1));
+    EXPECT_TRUE(codes_of(games[0]).empty());
+  }
+  // A '}' where the quote would be closes the comment as always.
+  EXPECT_EQ(split_every_way("1. e4 { x\n\n[Event } e5\n\n[Event \"b\"]\n*\n").size(), 2u);
+  EXPECT_EQ(split_every_way("1. e4 { x\n\n[Event } e5 *\n").size(), 1u);
+  // A tag pair line right after the comment's first line or after a line with text:
+  // no empty line, no cut.
+  EXPECT_EQ(split_every_way("1. e4 {x\n[Event \"b\"]\n} *\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {x\n\ny\n[Event \"b\"]\n} *\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {\n[Event \"b\"]\n} *\n").size(), 1u);
+  // The empty line must be inside the comment: one before the '{' line does not count.
+  EXPECT_EQ(split_every_way("1. e4\n\n{x\n[Event \"b\"]\n} *\n").size(), 1u);
+  // CRLF is one line end, not an empty line; CR CR is one.
+  EXPECT_EQ(split_every_way("1. e4 {x\r\n[Event \"b\"]\r\n} *\r\n").size(), 1u);
+  EXPECT_EQ(split_every_way("1. e4 {x\r\r[Event \"b\"]\r} *\r").size(), 2u);
+  EXPECT_EQ(split_every_way("1. e4 {x\n\r[Event \"b\"]\r} *\r").size(), 2u);
+}
+
+TEST(GameSplitter, OpenCommentIsCutEvenIfClosedLater) {
+  // Reading forward only: at the tag pair line the comment is still open, so the game
+  // ends there; the '}' further on is a stray token of the next game.
+  const auto games = split_every_way("1. e4 { see\n\n[Event \"b\"] for this\n} e5 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 { see");
+  EXPECT_EQ(games[1].text, "[Event \"b\"] for this\n} e5 *");
+  EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unterminated-comment", "missing-result"}));
+  // After a closed comment the ordinary rules hold: a tag line ends the game only once
+  // there is movetext.
+  EXPECT_EQ(split_every_way("1. e4 {a}\n\n[Event \"b\"]\n1. d4 *\n").size(), 2u);
+  EXPECT_EQ(split_every_way("[Event \"a\"]\n{a}\n\n[Site \"b\"]\n\n1. d4 *\n").size(), 1u);
+}
+
+TEST(GameSplitter, UnclosedVariationsEndAtTagPairLine) {
+  // '(' left open, nested: the tag line ends the game at any depth, and the parser
+  // reports the variations once.
+  const std::string input = "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 e5\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 e5");
+  EXPECT_EQ(codes_of(games[0]), (std::vector<std::string>{"unbalanced-variation", "missing-result"}));
+  EXPECT_TRUE(codes_of(games[1]).empty());
+  // An open comment inside open variations: both are reported.
+  const auto both = split_every_way("1. e4 (1. d4 (1. c4 { x\r\n\r\n[Event \"b\"]\r\n1. d4 *\r\n");
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0].text, "1. e4 (1. d4 (1. c4 { x");
+  EXPECT_EQ(codes_of(both[0]), (std::vector<std::string>{"unterminated-comment", "unbalanced-variation", "missing-result"}));
+  EXPECT_EQ(both[1].text, "[Event \"b\"]\r\n1. d4 *");
+}
+
+TEST(GameSplitter, UnclosedTagQuoteEndsAtItsLineEnd) {
+  // A tag pair never spans lines: the open quote closes at its line end, the next tag
+  // pair is read (a tag section may hold empty lines) and the next game is intact.
+  const std::string input = "[Event \"abc\n\n[Site \"x\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+  const auto games = split_every_way(input);
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes first;
+  parse_game(games[0], first);
+  EXPECT_EQ(first.tags, (std::vector<std::string>{"Event=abc", "Site=x"}));
+  EXPECT_EQ(first.codes, std::vector<std::string>{"malformed-tag"});
+  EXPECT_EQ(games[1].text, "[Event \"b\"]\n\n1. d4 *");
+  // An open quote followed by an open comment: the comment is cut at the tag line.
+  const auto two = split_every_way("[Event \"abc\n1. e4 { x\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(codes_of(two[0]), (std::vector<std::string>{"malformed-tag", "unterminated-comment", "missing-result"}));
+}
+
+TEST(GameSplitter, SemicolonCommentIsNotAnOpenComment) {
+  // A '{' inside a ';' comment opens nothing; a ';' inside a {comment} closes nothing.
+  const auto games = split_every_way("1. e4 ; { x\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "1. e4 ; { x");
+  EXPECT_EQ(codes_of(games[0]), std::vector<std::string>{"missing-result"});
+  const auto inside = split_every_way("1. e4 { x ;\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(inside.size(), 2u);
+  EXPECT_EQ(inside[0].text, "1. e4 { x ;");
+}
+
+TEST(GameSplitter, CommentCutWorksAcrossABigBuffer) {
+  // The '[' and the '"' that decides the cut far apart in the source, a refill between
+  // them: the game still ends at the '['.
+  std::string input = "1. e4 {";
+  input.append(3 * io::ByteSource::kChunkSize, 'x');
+  input += "\n\n[";
+  input.append(io::ByteSource::kChunkSize, ' ');
+  input += "Event";
+  input.append(io::ByteSource::kChunkSize, ' ');
+  input += "\"b\"]\n1. d4 *\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text.size(), 7 + 3 * io::ByteSource::kChunkSize);
+  EXPECT_EQ(games[1].byte_offset, input.find('['));
+  EXPECT_EQ(games[1].line, 3u);
+}
+
+TEST(GameSplitter, NulByteAndBinaryGarbageDoNotCrash) {
+  const std::string with_nul("1. e4\0 e5 *\n1. d4 *", 19);
+  const auto games = split(with_nul);
+  ASSERT_EQ(games.size(), 2u);
+  ProblemCodes v;
+  parse_game(games[0], v);
+  EXPECT_EQ(v.codes, std::vector<std::string>{"nul-byte"});
+
+  std::string garbage;
+  std::uint64_t state = 42;
+  for (int i = 0; i < 1 << 20; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    garbage.push_back(static_cast<char>(state >> 56));
+  }
+  std::uint64_t bytes = 0;
+  for (const auto& g : split(garbage)) {
+    bytes += g.text.size();
+    ProblemCodes sink;
+    parse_game(g, sink);
+  }
+  EXPECT_LE(bytes, garbage.size());
+}
+
+TEST(GameSplitter, ShortReadsGiveTheSameGames) {
+  // Every boundary case must survive a read boundary at any byte.
+  const std::string input =
+      "\xEF\xBB\xBF[Event \"a \\\" ]\"]\r\n\r\n1. e4 {c\r\n[x} e5 ; 1-0\r\n2. Nf3 1-0\r"
+      "e4 0-1 e4 1/2-1/2\n% esc\n[A \"b\"]\n1. d4 (1. c4 *) d5\n[B \"c\"]\r\n*\r\n  \n";
+  const auto reference = split(input);
+  ASSERT_EQ(reference.size(), 5u);
+  for (std::size_t max_read = 1; max_read <= 9; ++max_read) {
+    const auto games = split(input, max_read);
+    ASSERT_EQ(games.size(), reference.size()) << "max_read " << max_read;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      EXPECT_EQ(games[i].text, reference[i].text) << "max_read " << max_read;
+      EXPECT_EQ(games[i].line, reference[i].line) << "max_read " << max_read;
+      EXPECT_EQ(games[i].column, reference[i].column) << "max_read " << max_read;
+      EXPECT_EQ(games[i].byte_offset, reference[i].byte_offset) << "max_read " << max_read;
+    }
+  }
+  EXPECT_EQ(reference[0].byte_offset, 3u);
+  EXPECT_EQ(reference[1].text, "e4 0-1");
+  EXPECT_EQ(reference[1].line, 6u);
+  EXPECT_EQ(reference[2].text, "e4 1/2-1/2");
+  EXPECT_EQ(reference[2].column, 8u);
+  EXPECT_EQ(reference[3].text, "[A \"b\"]\n1. d4 (1. c4 *) d5");
+  EXPECT_EQ(reference[3].line, 8u);
+  EXPECT_EQ(reference[4].text, "[B \"c\"]\r\n*");
+  EXPECT_EQ(reference[4].line, 10u);
+}
+
+TEST(GameSplitter, HugeGameIsHeldWholeAndFollowingGameIsIntact) {
+  std::string input = "[Event \"big\"]\n1. e4 {";
+  input.append(40u << 20, 'x');  // a 40 MB comment
+  input += "} e5 1-0\n[Event \"next\"]\n1. d4 *\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text.size(), input.size() - std::string("\n[Event \"next\"]\n1. d4 *\n").size());
+  EXPECT_EQ(games[1].text, "[Event \"next\"]\n1. d4 *");
+  EXPECT_EQ(games[1].line, 3u);
+}
+
+TEST(GameSplitter, BrokenGameThenGoodGameKeepsIndexAndLine) {
+  const std::string input =
+      "[Event \"bad\"]\n[White \"\"Name\"\"]\n1. e4 (1. d4 ))) <br /> $ }\n\n"
+      "[Event \"good\"]\n[White \"W\"]\n\n1. d4 d5 1-0\n";
+  const auto games = split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].index, 2u);
+  EXPECT_EQ(games[1].line, 5u);
+  EXPECT_EQ(games[1].byte_offset, input.find("[Event \"good\"]"));
+  ProblemCodes bad;
+  parse_game(games[0], bad);
+  EXPECT_FALSE(bad.codes.empty());
+  ProblemCodes good;
+  parse_game(games[1], good);
+  EXPECT_TRUE(good.codes.empty());
+  EXPECT_EQ(good.tags, (std::vector<std::string>{"Event=good", "White=W"}));
+  EXPECT_EQ(good.results, 1);
+}
+
+TEST(ByteSource, ReadsGzipFile) {
+  const fs::path path = temp_path("games.pgn.gz");
+  const std::string pgn = "[Event \"gz\"]\n1. e4 e5 1-0\n\n[Event \"gz2\"]\n1. d4 *\n";
+  gzFile out = gzopen(path.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size())), static_cast<int>(pgn.size()));
+  ASSERT_EQ(gzclose(out), Z_OK);
+
+  io::ByteSource src(path.string());
+  ASSERT_FALSE(src.error().has_value());
+  GameSplitter splitter(src);
+  RawGame g;
+  std::vector<std::string> got;
+  while (splitter.next(g)) got.push_back(g.text);
+  EXPECT_FALSE(src.error().has_value());
+  EXPECT_EQ(got, (std::vector<std::string>{"[Event \"gz\"]\n1. e4 e5 1-0", "[Event \"gz2\"]\n1. d4 *"}));
+  EXPECT_EQ(src.bytes_read(), pgn.size());
+  fs::remove(path);
+}
+
+TEST(ByteSource, DetectsGzipByContentNotByName) {
+  // A gzip file without ".gz" is decompressed; a plain file is read as it is, also when
+  // it starts with one of the two magic bytes.
+  const fs::path zipped = temp_path("zipped.pgn");
+  const std::string pgn = "1. e4 e5 *\n";
+  gzFile out = gzopen(zipped.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size())), static_cast<int>(pgn.size()));
+  ASSERT_EQ(gzclose(out), Z_OK);
+  const fs::path plain = temp_path("magic.pgn");
+  {
+    std::ofstream o(plain, std::ios::binary);
+    o << "\x1F 1. d4 *\n";
+  }
+  for (const auto& [path, expected] : {std::pair{zipped, pgn}, std::pair{plain, std::string("\x1F 1. d4 *\n")}}) {
+    io::ByteSource src(path.string());
+    ASSERT_FALSE(src.error().has_value());
+    std::string got;
+    char buf[4];  // several reads
+    for (std::size_t n; (n = src.read(buf, sizeof buf)) > 0;) got.append(buf, n);
+    EXPECT_EQ(got, expected);
+    EXPECT_FALSE(src.error().has_value());
+    EXPECT_EQ(src.bytes_read(), expected.size());
+    fs::remove(path);
+  }
+}
+
+TEST(ByteSource, ReadsPlainFile) {
+  const fs::path path = temp_path("plain.pgn");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << "1. e4 *\n";
+  }
+  io::ByteSource src(path.string());
+  ASSERT_FALSE(src.error().has_value());
+  char buf[64];
+  std::size_t n = src.read(buf, sizeof buf);
+  EXPECT_EQ(std::string(buf, n), "1. e4 *\n");
+  EXPECT_EQ(src.read(buf, sizeof buf), 0u);
+  EXPECT_TRUE(src.eof());
+  EXPECT_FALSE(src.error().has_value());
+  fs::remove(path);
+}
+
+TEST(ByteSource, TruncatedGzipIsReportedAsError) {
+  const fs::path path = temp_path("cut.pgn.gz");
+  std::string pgn;
+  for (int i = 0; i < 2000; ++i) pgn += "[Event \"game " + std::to_string(i) + "\"]\n1. e4 e5 *\n\n";
+  gzFile out = gzopen(path.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  gzwrite(out, pgn.data(), static_cast<unsigned>(pgn.size()));
+  gzclose(out);
+  fs::resize_file(path, fs::file_size(path) / 2);
+
+  io::ByteSource src(path.string());
+  GameSplitter splitter(src);
+  RawGame g;
+  while (splitter.next(g)) {
+  }
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find(path.string()), std::string::npos);
+  fs::remove(path);
+}
+
+TEST(ByteSource, MissingFileIsReportedNotThrown) {
+  io::ByteSource src("/nonexistent/dir/file.pgn");
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find("No such file or directory"), std::string::npos);
+  char buf[8];
+  EXPECT_EQ(src.read(buf, sizeof buf), 0u);
+  GameSplitter splitter(src);
+  RawGame g;
+  EXPECT_FALSE(splitter.next(g));
+}
+
+TEST(ByteSource, DirectoryIsReportedNotThrown) {
+  io::ByteSource src(fs::temp_directory_path().string());
+  ASSERT_TRUE(src.error().has_value());
+  EXPECT_NE(src.error()->find("Is a directory"), std::string::npos);
+}
+
+// --- corpus -------------------------------------------------------------------
+
+// Game counts from the corpus's SOURCES.md ("games" column, counted by chessops).
+std::map<std::string, std::uint64_t> documented_counts(const fs::path& sources) {
+  std::map<std::string, std::uint64_t> counts;
+  std::ifstream in(sources);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("| pgn/valid/", 0) != 0 && line.rfind("| archives/", 0) != 0) continue;
+    std::istringstream cells(line);
+    std::string skip, file, games;
+    std::getline(cells, skip, '|');
+    std::getline(cells, file, '|');
+    std::getline(cells, games, '|');
+    auto trim = [](std::string s) {
+      s.erase(0, s.find_first_not_of(' '));
+      s.erase(s.find_last_not_of(' ') + 1);
+      return s;
+    };
+    counts[trim(file)] = std::stoull(trim(games));
+  }
+  return counts;
+}
+
+TEST(GameSplitter, CountsGamesOfCorpusFiles) {
+  const fs::path corpus = CHESSTOOL_CORPUS_DIR;
+  if (!fs::exists(corpus / "SOURCES.md")) GTEST_SKIP() << "corpus not available at " << corpus;
+  auto expected = documented_counts(corpus / "SOURCES.md");
+  ASSERT_GE(expected.size(), 60u);
+  EXPECT_EQ(expected["archives/twic1599-first1MB.pgn"], 1110u);
+  EXPECT_EQ(expected["archives/lichess-db-sample-first1MB.pgn"], 438u);
+  EXPECT_EQ(expected["archives/twic-01-232games.pgn"], 232u);
+  EXPECT_EQ(expected["archives/cutechess-3fold-repetition-713games.pgn"], 713u);
+  // chessops ends a game at a blank line that follows a comment placed between the
+  // tag section and the first move (the Barnes-Horton game), making one game two.
+  // The PGN standard has no such boundary: the comment belongs to the movetext.
+  expected["pgn/valid/pgn-extract-barnes-horton.pgn"] -= 1;
+  expected["pgn/valid/pgn-extract-test-checkmate.pgn"] -= 1;
+  expected["pgn/valid/pgn-extract-test-stalemate.pgn"] -= 1;
+
+  for (const auto& [file, count] : expected) {
+    io::ByteSource src((corpus / file).string());
+    ASSERT_FALSE(src.error().has_value()) << *src.error();
+    GameSplitter splitter(src);
+    RawGame g;
+    std::uint64_t games = 0;
+    std::uint64_t errors = 0;
+    while (splitter.next(g)) {
+      ++games;
+      EXPECT_EQ(g.index, games);
+      class ErrorCounter : public Visitor {
+       public:
+        std::uint64_t* errors;
+        void problem(Severity s, std::string_view, std::string, SourceLoc) override {
+          if (s == Severity::Error) ++*errors;
+        }
+      } counter;
+      counter.errors = &errors;
+      parse_game(g, counter);
+    }
+    EXPECT_EQ(games, count) << file;
+    if (file.rfind("archives/", 0) == 0) {
+      EXPECT_EQ(errors, 0u) << file;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chesstool::pgn

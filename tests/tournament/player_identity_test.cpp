@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// Tests for tournament/player_identity: FideId first, normalized names, near-match warnings.
+#include <gtest/gtest.h>
+
+#include "tournament/player_identity.hpp"
+
+namespace chesstool {
+namespace {
+
+TEST(PlayerIdentity, Normalize) {
+  EXPECT_EQ(tournament::normalize_name("  Carlsen,   Magnus "), "Carlsen,Magnus");
+  EXPECT_EQ(tournament::normalize_name("Carlsen, Magnus"), "Carlsen,Magnus");
+  EXPECT_EQ(tournament::normalize_name("\u2068Li, Wei\u2069"), "Li,Wei");
+  EXPECT_EQ(tournament::normalize_name("So\u200B,W\u200F"), "So,W");
+  EXPECT_EQ(tournament::normalize_name("Van  der Wiel, John"), "Van der Wiel,John");
+  EXPECT_EQ(tournament::strip_invisible("a\u00ADb\uFEFFc\u202Ed"), "abcd");
+}
+
+TEST(PlayerIdentity, NearMatches) {
+  EXPECT_TRUE(tournament::names_nearly_match("Carlsen,M", "Carlsen,Magnus"));
+  EXPECT_TRUE(tournament::names_nearly_match("carlsen,M.", "Carlsen,Magnus"));
+  EXPECT_TRUE(tournament::names_nearly_match("So,W", "So,Wesley"));
+  EXPECT_FALSE(tournament::names_nearly_match("So,W", "So,Ying"));
+  EXPECT_FALSE(tournament::names_nearly_match("Carlsen,M", "Carlson,Magnus"));
+}
+
+TEST(PlayerIdentity, FideIdMergesSpellings) {
+  auto id = tournament::identify_players({{"Carlsen,M", "1503014"}, {"Carlsen, Magnus", "1503014"}, {"Carlsen,M", "1503014"},
+                                      {"Caruana,F", ""}, {"Caruana,F", "2020009"}});
+  ASSERT_EQ(id.players.size(), 2u);
+  EXPECT_EQ(id.player_of, (std::vector<std::size_t>{0, 0, 0, 1, 1}));  // the id-less mention joins its name's id
+  EXPECT_EQ(id.players[0].name, "Carlsen,M");                         // the most frequent spelling
+  EXPECT_EQ(id.players[0].fide_id, "1503014");
+  ASSERT_EQ(id.warnings.size(), 1u);
+  EXPECT_NE(id.warnings[0].find("FideId 1503014"), std::string::npos);
+}
+
+TEST(PlayerIdentity, NamesWithoutIdNearMatchWarnOnly) {
+  auto id = tournament::identify_players({{"Carlsen,M", ""}, {"Carlsen, Magnus", ""}, {"Carlsen,  Magnus", ""}});
+  ASSERT_EQ(id.players.size(), 2u);  // "Carlsen, Magnus" and "Carlsen,  Magnus" are one
+  EXPECT_EQ(id.player_of, (std::vector<std::size_t>{0, 1, 1}));
+  bool near = false;
+  for (const auto& w : id.warnings) near = near || w.find("may be one player") != std::string::npos;
+  EXPECT_TRUE(near);
+}
+
+TEST(PlayerIdentity, OneNameTwoIds) {
+  auto id = tournament::identify_players({{"Li,Wei", "1"}, {"Li,Wei", "2"}, {"Li,Wei", ""}});
+  EXPECT_EQ(id.players.size(), 3u);  // the id-less mention cannot be placed
+  EXPECT_FALSE(id.warnings.empty());
+}
+
+}  // namespace
+}  // namespace chesstool
