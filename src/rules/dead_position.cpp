@@ -35,11 +35,23 @@
 // check, FIDE 5.1.1). When neither side can, the position is dead.
 //
 // Sound by construction: every region is a superset of what can be reached, so the test
-// may miss a dead position (a piece that could check but never mate, a king that could
-// take a pawn only into a lost cause) but never calls a live one dead.
+// may miss a dead position (a king that could take a pawn only into a lost cause) but
+// never calls a live one dead.
+//
+// When the pawns are locked but a side's pieces could give check (a bishop on the enemy
+// king's side of the wall), the set of reachable positions is small and closed: kings and
+// pieces moving inside their regions, captures among pieces. There, as CHA does, an
+// exhaustive search of every position reachable by any legal moves decides whether a
+// mate exists (search_for_mates). It proves only when it runs to the end; a search cut off
+// by its bound proves nothing, and the side then counts as able to mate.
 #include "rules/dead_position.hpp"
 
+#include <string>
+#include <unordered_set>
+#include <vector>
+
 #include "core/attacks.hpp"
+#include "core/movegen.hpp"
 #include "rules/outcome.hpp"
 
 namespace chesstool {
@@ -132,19 +144,63 @@ LockedAnalysis analyse_locked_position(const Position& pos) {
 
   LockedAnalysis proved;
   proved.locked = true;
-  for (Color c : {White, Black}) proved.can_mate[c] = (span[c] & king_reach[~c]) != 0;
+  for (Color c : {White, Black}) proved.may_check[c] = (span[c] & king_reach[~c]) != 0;
   return proved;
+}
+
+ClosedSearch search_for_mates(const Position& start, const bool wanted[2], std::size_t limit) {
+  ClosedSearch out;
+  // A state is the placement, the side to move and the castling rights (the en passant
+  // right is not needed: a locked position never gets one). Stored whole, not as a hash
+  // key: a key collision would prune a state unseen and could hide a mate.
+  auto state_of = [](const Position& p) {
+    std::string s(66, '\0');
+    for (Square sq = 0; sq < 64; ++sq) s[std::size_t(sq)] = char(p.piece_on(sq));
+    s[64] = char(p.side_to_move());
+    s[65] = char(p.castling_rights());
+    return s;
+  };
+  std::unordered_set<std::string> seen;
+  std::vector<Position> queue;
+  seen.insert(state_of(start));
+  queue.push_back(start);
+  MoveList moves;
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const Position pos = queue[next];
+    generate_legal(pos, moves);
+    if (moves.size() == 0) {
+      if (pos.is_check()) out.mate_by[~pos.side_to_move()] = true;
+      if ((!wanted[White] || out.mate_by[White]) && (!wanted[Black] || out.mate_by[Black])) return out;
+      continue;
+    }
+    for (Move m : moves) {
+      const Position after = pos.after(m);
+      if (!seen.insert(state_of(after)).second) continue;
+      if (queue.size() >= limit) return out;  // too big: nothing proved
+      queue.push_back(after);
+    }
+  }
+  out.complete = true;
+  out.states = queue.size();
+  return out;
 }
 
 bool is_dead_position(const Position& pos) {
   const LockedAnalysis a = analyse_locked_position(pos);
-  return a.locked && !a.can_mate[White] && !a.can_mate[Black];
+  if (!a.locked) return false;
+  if (!a.may_check[White] && !a.may_check[Black]) return true;
+  const ClosedSearch s = search_for_mates(pos, a.may_check, kClosedSearchLimit);
+  return s.complete && !s.mate_by[White] && !s.mate_by[Black];
 }
 
 bool can_ever_checkmate(const Position& pos, Color side) {
   if (!can_checkmate_at_all(pos, side) || is_insufficient_material(pos)) return false;
   const LockedAnalysis a = analyse_locked_position(pos);
-  return !a.locked || a.can_mate[side];
+  if (!a.locked) return true;
+  if (!a.may_check[side]) return false;
+  const bool wanted[2] = {side == White, side == Black};
+  const ClosedSearch s = search_for_mates(pos, wanted, kClosedSearchLimit);
+  return !s.complete || s.mate_by[side];
 }
 
 }  // namespace chesstool

@@ -59,8 +59,8 @@ TEST(DeadPosition, LockedWallWithBareKingsIsDead) {
     EXPECT_TRUE(is_dead_position(pos)) << f;
     const LockedAnalysis a = analyse_locked_position(pos);
     EXPECT_TRUE(a.locked) << f;
-    EXPECT_FALSE(a.can_mate[White]) << f;
-    EXPECT_FALSE(a.can_mate[Black]) << f;
+    EXPECT_FALSE(a.may_check[White]) << f;
+    EXPECT_FALSE(a.may_check[Black]) << f;
     EXPECT_FALSE(can_ever_checkmate(pos, White)) << f;
     EXPECT_FALSE(can_ever_checkmate(pos, Black)) << f;
   }
@@ -154,12 +154,39 @@ TEST(DeadPosition, OneSideLockedOutTheOtherMayMate) {
   constexpr const char* f = "7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
   const LockedAnalysis a = analyse_locked_position(fen(f));
   EXPECT_TRUE(a.locked);
-  EXPECT_TRUE(a.can_mate[White]);
-  EXPECT_FALSE(a.can_mate[Black]);
+  EXPECT_TRUE(a.may_check[White]);
+  EXPECT_FALSE(a.may_check[Black]);
   EXPECT_FALSE(is_dead_position(fen(f)));
   EXPECT_TRUE(can_ever_checkmate(fen(f), White));
   EXPECT_FALSE(can_ever_checkmate(fen(f), Black));
   EXPECT_TRUE(line_mates(f, "1. Be7 Bfg8 2. Bf6#"));
+}
+
+TEST(DeadPosition, ABishopThatCanCheckButNeverMateIsFoundByTheClosedSearch) {
+  // White's dark-squared bishop on the black side can check the bare black king, but the
+  // king always has a free square (no black piece can block one): the static test cannot
+  // tell, the exhaustive search of the reachable positions proves it dead.
+  constexpr const char* f = "7k/8/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+  const LockedAnalysis a = analyse_locked_position(fen(f));
+  ASSERT_TRUE(a.locked);
+  EXPECT_TRUE(a.may_check[White]);
+  EXPECT_FALSE(a.may_check[Black]);
+  const bool both[2] = {true, true};
+  const ClosedSearch s = search_for_mates(fen(f), both, kClosedSearchLimit);
+  EXPECT_TRUE(s.complete);
+  EXPECT_FALSE(s.mate_by[White]);
+  EXPECT_GT(s.states, 1000u);  // kings and bishop in their regions, either side to move
+  EXPECT_TRUE(is_dead_position(fen(f)));
+  EXPECT_FALSE(can_ever_checkmate(fen(f), White));
+  // Cut off by its bound, the same search proves nothing.
+  const ClosedSearch cut = search_for_mates(fen(f), both, 100);
+  EXPECT_FALSE(cut.complete);
+  // With Black's bishops to block the king's squares the search finds the mate instead
+  // (OneSideLockedOutTheOtherMayMate replays it).
+  const ClosedSearch mates = search_for_mates(fen("7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"), both,
+                                              kClosedSearchLimit);
+  EXPECT_TRUE(mates.mate_by[White]);
+  EXPECT_FALSE(mates.mate_by[Black]);
 }
 
 TEST(DeadPosition, BareMaterialAnswersTheOneSidedQuestion) {
