@@ -19,5 +19,6 @@ Runner setup_convert(CLI::App& app);
 Runner setup_board(CLI::App& app);
 Runner setup_annotate(CLI::App& app);
 Runner setup_report(CLI::App& app);
+Runner setup_dedupe(CLI::App& app);
 
 }  // namespace chesstool::cli

@@ -38,6 +38,7 @@ ExitCode parse_and_run(int argc, char** argv) {
   add("board", "Show a position as a text diagram or an SVG picture", setup_board);
   add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
   add("report", "Standings, tie-breaks, FIDE rating changes and time-control classes of an event", setup_report);
+  add("dedupe", "Drop repeated games: the same start position and mainline moves (--embedded: a prefix of a longer game)", setup_dedupe);
 
   // Hidden: the bash completion, made from the options just declared (see completion.hpp).
   if (argc == 3 && std::string_view(argv[1]) == "--generate-completion" && std::string_view(argv[2]) == "bash") {
