@@ -20,5 +20,6 @@ Runner setup_board(CLI::App& app);
 Runner setup_annotate(CLI::App& app);
 Runner setup_report(CLI::App& app);
 Runner setup_dedupe(CLI::App& app);
+Runner setup_filter(CLI::App& app);
 
 }  // namespace chesstool::cli

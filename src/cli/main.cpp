@@ -39,6 +39,7 @@ ExitCode parse_and_run(int argc, char** argv) {
   add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
   add("report", "Standings, tie-breaks, FIDE rating changes and time-control classes of an event", setup_report);
   add("dedupe", "Drop repeated games: the same start position and mainline moves (--embedded: a prefix of a longer game)", setup_dedupe);
+  add("filter", "Select games by tags, moves, positions, material and endings, written byte for byte", setup_filter);
 
   // Hidden: the bash completion, made from the options just declared (see completion.hpp).
   if (argc == 3 && std::string_view(argv[1]) == "--generate-completion" && std::string_view(argv[2]) == "bash") {

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Differential test: `chesstool filter` selects the same games as pgn-extract on the corpus
+# archives (../shared/corpus/archives/*.pgn beside the repository), criterion by criterion:
+#   pgn-extract -t TAGFILE (WhiteElo >= "2500")  vs  filter --where 'WhiteElo >= 2500'
+#   pgn-extract -t TAGFILE (Elo >= "2700")        vs  filter --where 'WhiteElo >= 2700 or BlackElo >= 2700'
+#   pgn-extract --checkmate                       vs  filter --ends checkmate
+#   pgn-extract --stalemate                       vs  filter --ends stalemate
+#   pgn-extract --minply 80 --maxply 100          vs  filter --plies 80..100
+#   pgn-extract -x VARFILE (e4 c5 Nf3 d6)         vs  filter --reaches FEN
+# Both outputs go through `chesstool convert --to uci` (one line of mainline moves per
+# game, in input order), so the formats do not matter and games that do not replay drop
+# out of both. Each criterion must select at least a minimum number of games, so an empty
+# corpus or a criterion that selects nothing cannot pass.
+# Usage: tests/diff/filter-vs-pgn-extract.sh CHESSTOOL_BINARY
+# Exit 0 when every set agrees (or 77, skipped, when pgn-extract or the corpus is absent).
+set -uo pipefail
+bin=${1:?usage: $0 CHESSTOOL_BINARY}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+corpus=${CHESSTOOL_CORPUS:-$here/../shared/corpus}
+pgn_extract=${PGN_EXTRACT:-$(command -v pgn-extract || echo /usr/games/pgn-extract)}
+if [[ ! -x $pgn_extract ]]; then echo "SKIP: pgn-extract is not installed"; exit 77; fi
+shopt -s nullglob
+archives=("$corpus"/archives/*.pgn)
+if ((${#archives[@]} == 0)); then echo "SKIP: no corpus archives under $corpus/archives"; exit 77; fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for f in "${archives[@]}"; do cat "$f"; echo; done >"$tmp/all.pgn"
+games=$("$bin" filter --json --jobs 1 --where 'Event ~ ""' "$tmp/all.pgn" 2>/dev/null | sed -n 's/.*"type":"summary".*"read":\([0-9]*\).*/\1/p')
+echo "corpus: ${#archives[@]} archives, $games games"
+status=0
+((games >= 2000)) || { echo "FAIL: only ${games:-0} games read from the corpus (at least 2000 expected)"; status=1; }
+
+uci() { "$bin" convert --to uci --quiet --jobs 1 - 2>/dev/null; }
+
+# check NAME MIN "PGN-EXTRACT ARGS" CHESSTOOL-FILTER-ARGS...
+check() {
+  local name=$1 min=$2 pe_args=$3
+  shift 3
+  # shellcheck disable=SC2086
+  "$pgn_extract" -s $pe_args "$tmp/all.pgn" 2>/dev/null | uci >"$tmp/pe.uci"
+  "$bin" filter --quiet --jobs 1 "$@" "$tmp/all.pgn" | uci >"$tmp/ct.uci"
+  local n_pe n_ct
+  n_pe=$(wc -l <"$tmp/pe.uci")
+  n_ct=$(wc -l <"$tmp/ct.uci")
+  if ! cmp -s "$tmp/pe.uci" "$tmp/ct.uci"; then
+    echo "FAIL $name: pgn-extract $n_pe games, chesstool $n_ct games; first differences:"
+    diff "$tmp/pe.uci" "$tmp/ct.uci" | head -6 | cut -c1-160
+    status=1
+  elif ((n_ct < min)); then
+    echo "FAIL $name: both select $n_ct games, fewer than the $min expected"
+    status=1
+  else
+    echo "ok   $name: $n_ct games, the same in both"
+  fi
+}
+
+printf 'WhiteElo >= "2500"\n' >"$tmp/elo.tags"
+printf 'Elo >= "2700"\n' >"$tmp/either.tags"
+printf 'e4 c5 Nf3 d6\n' >"$tmp/najdorf.var"
+check "-t WhiteElo>=2500" 100 "-t$tmp/elo.tags" --where 'WhiteElo >= 2500'
+check "-t Elo>=2700" 10 "-t$tmp/either.tags" --where 'WhiteElo >= 2700 or BlackElo >= 2700'
+check "--checkmate" 20 "--checkmate" --ends checkmate
+check "--stalemate" 0 "--stalemate" --ends stalemate
+check "--minply/--maxply" 50 "--minply 80 --maxply 100" --plies 80..100
+check "-x e4 c5 Nf3 d6" 10 "-x$tmp/najdorf.var" \
+  --reaches "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"
+exit $status
