@@ -5,7 +5,7 @@
 #   pgn-extract -t TAGFILE (Elo >= "2700")        vs  filter --where 'WhiteElo >= 2700 or BlackElo >= 2700'
 #   pgn-extract --checkmate                       vs  filter --ends checkmate
 #   pgn-extract --stalemate                       vs  filter --ends stalemate
-#   pgn-extract --minply 80 --maxply 100          vs  filter --plies 80..100
+#   pgn-extract --minply 80 --maxply 100 (-pl80 -pu100)  vs  filter --plies 80..100
 #   pgn-extract -x VARFILE (e4 c5 Nf3 d6)         vs  filter --reaches FEN
 # Both outputs go through `chesstool convert --to uci` (one line of mainline moves per
 # game, in input order), so the formats do not matter and games that do not replay drop
@@ -62,7 +62,10 @@ check "-t WhiteElo>=2500" 100 "-t$tmp/elo.tags" --where 'WhiteElo >= 2500'
 check "-t Elo>=2700" 10 "-t$tmp/either.tags" --where 'WhiteElo >= 2700 or BlackElo >= 2700'
 check "--checkmate" 20 "--checkmate" --ends checkmate
 check "--stalemate" 0 "--stalemate" --ends stalemate
-check "--minply/--maxply" 50 "--minply 80 --maxply 100" --plies 80..100
+# --minply/--maxply are newer spellings of -pl/-pu (Debian 12's pgn-extract 19.04 has only those).
+plies="-pl80 -pu100"
+"$pgn_extract" -h 2>&1 | grep -q -- --minply && plies="--minply 80 --maxply 100"
+check "--minply/--maxply ($plies)" 50 "$plies" --plies 80..100
 check "-x e4 c5 Nf3 d6" 10 "-x$tmp/najdorf.var" \
   --reaches "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"
 exit $status
