@@ -11,7 +11,11 @@ namespace chesstool::openings {
 
 namespace {
 
-const Key kStartKey = Position::startpos().key();
+// Computed on first use: the attack tables it needs are themselves set up at start-up.
+Key start_key() {
+  static const Key key = Position::startpos().key();
+  return key;
+}
 
 Opening opening_of(const detail::EcoEntry& e, int ply) {
   return Opening{std::string_view(e.eco, 3), std::string_view(detail::kEcoNames[e.name]), ply};
@@ -50,7 +54,7 @@ std::size_t position_count() { return detail::kEcoEntryCount; }
 std::size_t line_count() { return detail::kEcoLineCount; }
 
 std::optional<Opening> classify(const Position& start, std::span<const Move> mainline) {
-  if (start.key() != kStartKey || start.is_chess960()) return std::nullopt;
+  if (start.key() != start_key() || start.is_chess960()) return std::nullopt;
   std::optional<Opening> found;
   Position pos = start;
   const std::size_t last = std::min<std::size_t>(mainline.size(), std::size_t(detail::kEcoMaxPly));

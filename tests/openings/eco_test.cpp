@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// Tests for openings/eco: the compiled-in table against the TSV it was made from,
+// transpositions, the depth limit, and the tag helpers.
+#include "openings/eco.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/san.hpp"
+#include "pgn/replay.hpp"
+#include "support/paths.hpp"
+#include "support/raw_game.hpp"
+
+namespace chesstool {
+namespace {
+
+struct TsvLine {
+  std::string file, eco, name;
+  int line = 0;
+  std::vector<Move> moves;
+  Key key = 0;
+};
+
+// Replays "1. e4 e5 2. Nf3" from the start; the moves played, empty on failure.
+std::vector<Move> play(const std::string& text, Key* key = nullptr) {
+  Position pos = Position::startpos();
+  std::vector<Move> moves;
+  std::istringstream in(text);
+  std::string tok;
+  while (in >> tok) {
+    if (tok.back() == '.') continue;
+    Position after;
+    SanResolution r = resolve_san(pos, tok, &after);
+    if (!r.ok()) return {};
+    moves.push_back(r.move);
+    pos = after;
+  }
+  if (key) *key = pos.key();
+  return moves;
+}
+
+std::vector<TsvLine> read_table() {
+  std::vector<TsvLine> lines;
+  for (const char* f : {"a.tsv", "b.tsv", "c.tsv", "d.tsv", "e.tsv"}) {
+    std::ifstream in(testing::testdata_path(std::string("../data/eco/") + f));
+    std::string text;
+    int n = 0;
+    while (std::getline(in, text)) {
+      if (++n == 1) continue;
+      const auto t1 = text.find('\t'), t2 = text.find('\t', t1 + 1);
+      TsvLine l{f, text.substr(0, t1), text.substr(t1 + 1, t2 - t1 - 1), n, {}, 0};
+      l.moves = play(text.substr(t2 + 1), &l.key);
+      lines.push_back(std::move(l));
+    }
+  }
+  return lines;
+}
+
+TEST(Eco, EveryTsvLineClassifiesAsItsOwnNameOrOneSharingItsPosition) {
+  const std::vector<TsvLine> lines = read_table();
+  ASSERT_EQ(lines.size(), 3807u);  // a.tsv .. e.tsv as copied (data/eco/README.md)
+  EXPECT_EQ(openings::line_count(), lines.size());
+  std::multimap<Key, const TsvLine*> by_key;
+  for (const auto& l : lines) by_key.emplace(l.key, &l);
+  EXPECT_EQ(openings::position_count(), [&] {
+    std::size_t distinct = 0;
+    for (auto it = by_key.begin(); it != by_key.end(); it = by_key.upper_bound(it->first)) ++distinct;
+    return distinct;
+  }());
+  std::size_t own_name = 0;
+  for (const auto& l : lines) {
+    SCOPED_TRACE(l.file + ":" + std::to_string(l.line) + " " + l.name);
+    ASSERT_FALSE(l.moves.empty());
+    auto o = openings::classify(Position::startpos(), l.moves);
+    ASSERT_TRUE(o.has_value());
+    EXPECT_EQ(o->ply, int(l.moves.size()));  // the line's own end is its deepest named position
+    bool shares = false;
+    auto [b, e] = by_key.equal_range(l.key);
+    for (auto it = b; it != e; ++it) shares |= it->second->name == o->name && it->second->eco == o->eco;
+    EXPECT_TRUE(shares) << "got " << o->eco << " " << o->name;
+    own_name += o->name == l.name;
+  }
+  EXPECT_GT(own_name, lines.size() * 9 / 10);  // only lines sharing a position get another name
+}
+
+TEST(Eco, TranspositionGetsTheNameOfThePosition) {
+  // The Nimzo-Indian position (E20, 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4) reached from the
+  // English: a move-sequence matcher would say A17 (English Opening).
+  const auto direct = openings::classify(Position::startpos(), play("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"));
+  const auto transposed = openings::classify(Position::startpos(), play("1. c4 e6 2. Nc3 Nf6 3. d4 Bb4"));
+  ASSERT_TRUE(direct && transposed);
+  EXPECT_EQ(direct->eco, "E20");
+  EXPECT_EQ(transposed->eco, direct->eco);
+  EXPECT_EQ(transposed->name, direct->name);
+  EXPECT_EQ(transposed->ply, 6);
+  // Move by move, the transposed game passed through English positions first.
+  const auto early = openings::classify(Position::startpos(), play("1. c4 e6 2. Nc3"));
+  ASSERT_TRUE(early);
+  EXPECT_EQ(early->eco.substr(0, 1), "A");
+}
+
+TEST(Eco, DeepestNamedPositionWinsAndLaterMovesDoNotUnnameIt) {
+  // After the named 3...a6 (Ruy Lopez: Morphy Defense) an unnamed sidestep keeps the name.
+  const auto o = openings::classify(Position::startpos(), play("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h3 h6 5. a3"));
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->eco, "C70");
+  EXPECT_EQ(o->ply, 6);
+}
+
+TEST(Eco, StopsPastTheDeepestPlyTheTableHolds) {
+  // Knights out and back (the start position again, unnamed) until past max_ply, then
+  // 1. e4's position: named in the table, but too deep for any table line to name it.
+  std::string text;
+  const int rounds = openings::max_ply() / 4 + 1;
+  for (int i = 0; i < rounds; ++i) text += "Nf3 Nf6 Ng1 Ng8 ";
+  text += "e4";
+  const std::vector<Move> moves = play(text);
+  ASSERT_EQ(moves.size(), std::size_t(rounds * 4 + 1));
+  Key e4_key = 0;
+  play("1. e4", &e4_key);
+  ASSERT_TRUE(openings::find_position(e4_key));
+  const auto o = openings::classify(Position::startpos(), moves);
+  ASSERT_TRUE(o);  // 1. Nf3 is named (Zukertort Opening) at ply 1
+  EXPECT_LE(o->ply, openings::max_ply());
+  EXPECT_NE(o->name, openings::find_position(e4_key)->name);
+}
+
+TEST(Eco, OnlyGamesFromTheStandardStartAreClassified) {
+  Position pos = Position::startpos();
+  pos.set_side_to_move(Black);  // the start position with Black to move: not the start
+  EXPECT_FALSE(openings::classify(pos, {}));
+  EXPECT_FALSE(openings::classify(Position::startpos(), {}));  // no moves: nothing named
+}
+
+pgn::Game game_of(const std::string& text) {
+  pgn::Replayed r = pgn::build_game(testing::raw_game(text), pgn::Keep::Tree);
+  EXPECT_TRUE(r.ok());
+  return std::move(r.game);
+}
+
+TEST(Eco, ApplyEcoTagsAddsOrCorrectsBoth) {
+  pgn::Game g = game_of("[Event \"e\"]\n[ECO \"A00\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  EXPECT_TRUE(openings::apply_eco_tags(g));
+  ASSERT_NE(g.tag("ECO"), nullptr);
+  EXPECT_EQ(*g.tag("ECO"), "C60");
+  ASSERT_NE(g.tag("Opening"), nullptr);
+  EXPECT_EQ(*g.tag("Opening"), std::string(openings::classify(g)->name));
+  EXPECT_EQ(g.tags[1].first, "ECO");  // corrected where it stood
+  EXPECT_FALSE(openings::apply_eco_tags(g));  // already right: nothing changes
+}
+
+TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
+  pgn::Game wrong = game_of("[ECO \"B20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  auto m = openings::eco_mismatch(wrong);
+  ASSERT_TRUE(m);
+  EXPECT_NE(m->find("'B20'"), std::string::npos);
+  EXPECT_NE(m->find("C60"), std::string::npos);
+  pgn::Game right = game_of("[ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  EXPECT_FALSE(openings::eco_mismatch(right));
+  pgn::Game none = game_of("[Event \"x\"]\n\n1. e4 e5 *\n");
+  EXPECT_FALSE(openings::eco_mismatch(none));
+}
+
+}  // namespace
+}  // namespace chesstool
