@@ -33,7 +33,8 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
     if (r.ok()) {
       rec.field("fen", to_fen(r.position)).field("chess960", r.position.is_chess960()).null_field("error");
     } else {
-      rec.null_field("fen").raw_field("error", output::JsonObject()
+      // The manual lists "chess960" in every record: unknown for a FEN that is not valid.
+      rec.null_field("fen").null_field("chess960").raw_field("error", output::JsonObject()
                                                    .field("field", r.error->field)
                                                    .field("message", r.error->message)
                                                    .field("column", std::uint64_t(r.error->column))

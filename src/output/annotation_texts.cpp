@@ -59,6 +59,11 @@ constexpr std::array<Row, kTextCount> kTexts = {{
      "(FIDE 5.2.2).",
      "وضع ميت: لا يستطيع أي من اللاعبين تحقيق كش مات بأي سلسلة من النقلات القانونية، "
      "فانتهت المباراة بالتعادل (قوانين الفيدي، المادة 5.2.2)."},
+    // LockedPawns
+    {"Dead position: the pawns are locked for good and no mate can ever arise, so neither player can "
+     "checkmate by any series of legal moves and the game is drawn (FIDE 5.2.2).",
+     "وضع ميت: البيادق مسدودة لا تتحرك أبدًا ولا يمكن أن يقع كش مات، فلا يستطيع أي من اللاعبين "
+     "تحقيق كش مات بأي سلسلة من النقلات القانونية، فانتهت المباراة بالتعادل (قوانين الفيدي، المادة 5.2.2)."},
     // Fivefold
     {"Fivefold repetition: the same position has appeared for the fifth time, so the game is drawn "
      "automatically (FIDE 9.6.1).",

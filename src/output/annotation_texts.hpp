@@ -36,6 +36,7 @@ enum class TextId : std::uint8_t {
   CheckmateBlackWins,
   Stalemate,            // FIDE 5.2.1
   DeadPosition,         // FIDE 5.2.2 (insufficient material)
+  LockedPawns,          // FIDE 5.2.2 (locked pawns: rules/dead_position.hpp)
   Fivefold,             // FIDE 9.6.1
   SeventyFive,          // FIDE 9.6.2
   MateBeatsSeventyFive, // checkmate on the 75th move stands (FIDE 9.6.2)

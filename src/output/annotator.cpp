@@ -40,6 +40,7 @@ TextId end_text(const Outcome& end) {
     case Termination::Checkmate: return end.winner == White ? TextId::CheckmateWhiteWins : TextId::CheckmateBlackWins;
     case Termination::Stalemate: return TextId::Stalemate;
     case Termination::InsufficientMaterial: return TextId::DeadPosition;
+    case Termination::DeadPosition: return TextId::LockedPawns;
     case Termination::FivefoldRepetition: return TextId::Fivefold;
     case Termination::SeventyFiveMoves:
     case Termination::None: break;

@@ -6,13 +6,14 @@
 #include <cctype>
 
 #include "core/movegen.hpp"
+#include "rules/dead_position.hpp"
 
 namespace chesstool::pgn {
 
 namespace {
 
 // How one position stands, in the documented order: checkmate, stalemate, insufficient
-// material, fivefold repetition, 75-move rule.
+// material, dead position, fivefold repetition, 75-move rule.
 Outcome outcome_of(const Position& pos, int repetitions) {
   Outcome o;
   if (count_legal(pos) == 0) {
@@ -20,6 +21,8 @@ Outcome outcome_of(const Position& pos, int repetitions) {
     if (pos.is_check()) o.winner = ~pos.side_to_move();
   } else if (is_insufficient_material(pos)) {
     o.termination = Termination::InsufficientMaterial;
+  } else if (is_dead_position(pos)) {
+    o.termination = Termination::DeadPosition;
   } else if (repetitions >= 5) {
     o.termination = Termination::FivefoldRepetition;
   } else if (is_seventyfive_moves(pos)) {
@@ -33,7 +36,25 @@ Outcome outcome_of(const Position& pos, int repetitions) {
 void GameEnd::start(const Position& pos) {
   last_count_ = history_.push(pos);
   last_ply_ = 0;
-  if (is_insufficient_material(pos)) end_automatically(Termination::InsufficientMaterial, 0, pos);
+  if (is_insufficient_material(pos))
+    end_automatically(Termination::InsufficientMaterial, 0, pos);
+  else
+    check_dead_position(pos, 0);
+}
+
+// FIDE 5.2.2 beyond material. Only a capture or a pawn move can lock the pawns or take
+// away what could mate (a king or piece move stays inside the regions the proof computes),
+// so this runs after those, and once more after a move that followed a transient failure
+// (an en passant right, a pawn check).
+void GameEnd::check_dead_position(const Position& pos, int ply) {
+  const LockedAnalysis a = analyse_locked_position(pos);
+  recheck_dead_ = a.transient;
+  if (!a.locked) return;
+  if (!a.may_check[White] && !a.may_check[Black]) {
+    end_automatically(Termination::DeadPosition, ply, pos);
+  } else if (is_dead_position(pos)) {  // the closed search, for pieces that might check
+    end_automatically(Termination::DeadPosition, ply, pos);
+  }
 }
 
 void GameEnd::end_automatically(Termination termination, int ply, const Position& pos) {
@@ -51,9 +72,16 @@ void GameEnd::after_move(const Position& pos, int ply) {
   if (ended()) return;
   // Mate and stalemate are found when a move fails or at the end: a following legal move
   // proves there was one. The automatic draws are checked here, cheapest test first.
-  if (pos.halfmove_clock() == 0 && is_insufficient_material(pos)) {
+  const bool changed = pos.halfmove_clock() == 0;
+  if (changed && is_insufficient_material(pos)) {
     end_automatically(Termination::InsufficientMaterial, ply, pos);
-  } else if (last_count_ >= 5) {
+    return;
+  }
+  if (changed || recheck_dead_) {
+    check_dead_position(pos, ply);
+    if (ended()) return;
+  }
+  if (last_count_ >= 5) {
     end_automatically(is_checkmate(pos) ? Termination::Checkmate : Termination::FivefoldRepetition, ply, pos);
   } else if (is_seventyfive_moves(pos)) {
     // FIDE 9.6.2: unless the last move checkmated, which stands.
@@ -71,6 +99,7 @@ void GameEnd::finish(const Position& final_pos, GameReport& report) {
   if (final_outcome.termination == Termination::Checkmate || final_outcome.termination == Termination::Stalemate)
     end_automatically(final_outcome.termination, last_ply_, final_pos);
   for (Color c : {White, Black}) final_can_mate_[c] = can_checkmate_at_all(final_pos, c);
+  final_pos_ = final_pos;
 
   report.outcome = final_outcome;
   report.claims.clear();
@@ -88,16 +117,45 @@ std::optional<ResultProblem> GameEnd::contradiction(const std::string& result, c
                            "result '" + result + "' but the game ended by " + ended_reason() + ": expected '" + expected + "'"};
     return std::nullopt;
   }
-  if (termination && (result == "1-0" || result == "0-1")) {
+  if (result != "1-0" && result != "0-1") return std::nullopt;
+  bool on_time = lost_on_time_comment_;
+  if (termination) {
     std::string t = *termination;
     std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    Color winner = result == "1-0" ? White : Black;
-    if (t.find("time") != std::string::npos && !final_can_mate_[winner])
-      return ResultProblem{"time-forfeit-draw",
-                           std::string("win on time for ") + (winner == White ? "white" : "black") +
-                               ", who could not checkmate by any series of legal moves (FIDE 6.9): expected '1/2-1/2'"};
+    on_time |= t.find("time") != std::string::npos;
   }
+  if (!on_time) return std::nullopt;
+  const Color winner = result == "1-0" ? White : Black;
+  const std::string who = winner == White ? "white" : "black";
+  if (!final_can_mate_[winner])
+    return ResultProblem{"time-forfeit-draw", "win on time for " + who +
+                                                  ", who could not checkmate by any series of legal moves (FIDE 6.9): "
+                                                  "expected '1/2-1/2'"};
+  // Beyond bare material: the locked-pawn proof or the closed search (dead_position.hpp).
+  if (!can_ever_checkmate(final_pos_, winner))
+    return ResultProblem{"win-on-time-unwinnable",
+                         "win on time for " + who + ", who could not checkmate by any series of legal moves: the pawns "
+                         "are locked for good and no mate is reachable (FIDE 6.9): the result is '1/2-1/2'"};
   return std::nullopt;
+}
+
+}  // namespace chesstool::pgn
+
+namespace chesstool::pgn {
+
+bool says_lost_on_time(std::string_view comment) {
+  // FICS and ICC end a game lost on time with "{White forfeits on time}", others write
+  // "lost on time", "wins on time", "time forfeit" or "flag fell".
+  auto contains = [comment](std::string_view needle) {
+    if (comment.size() < needle.size()) return false;
+    for (std::size_t i = 0; i + needle.size() <= comment.size(); ++i) {
+      std::size_t j = 0;
+      while (j < needle.size() && char(std::tolower(static_cast<unsigned char>(comment[i + j]))) == needle[j]) ++j;
+      if (j == needle.size()) return true;
+    }
+    return false;
+  };
+  return contains("on time") || contains("time forfeit") || contains("flag fell");
 }
 
 }  // namespace chesstool::pgn

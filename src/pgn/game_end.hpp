@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "rules/outcome.hpp"
 #include "pgn/game_report.hpp"
@@ -34,11 +35,16 @@ class GameEnd {
   // Fills outcome, claims and ended_at for the final mainline position.
   void finish(const Position& final_pos, GameReport& report);
   // Checks a recorded result ("1-0", ...) against how the game ended; the Termination tag
-  // tells wins on time (FIDE 6.9).
+  // (or a final comment, note_lost_on_time_comment) tells wins on time, which FIDE 6.9
+  // makes draws when the winner could not mate: "time-forfeit-draw" for bare material,
+  // "win-on-time-unwinnable" for what rules/dead_position.hpp proves beyond it.
   std::optional<ResultProblem> contradiction(const std::string& result, const std::string* termination) const;
+  // Whether the comment after the last mainline move says the game was lost on time.
+  void note_lost_on_time_comment(bool says) { lost_on_time_comment_ = says; }
 
  private:
   void end_automatically(Termination termination, int ply, const Position& pos);
+  void check_dead_position(const Position& pos, int ply);
 
   RepetitionHistory history_;
   int last_count_ = 1;
@@ -47,6 +53,13 @@ class GameEnd {
   Outcome ended_;  // the first automatic end
   int ended_ply_ = 0;
   bool final_can_mate_[2] = {true, true};
+  Position final_pos_;
+  bool recheck_dead_ = false;  // the last dead-position test failed transiently
+  bool lost_on_time_comment_ = false;
 };
+
+// True when a comment says a game was lost on time ("White forfeits on time", "lost on
+// time", "time forfeit", "flag fell"; any letter case).
+bool says_lost_on_time(std::string_view comment);
 
 }  // namespace chesstool::pgn

@@ -83,14 +83,16 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
     report_.column = raw->column;
   }
   report_.tags.reserve(16);  // the Seven Tag Roster and the usual extras: one allocation
+  tag_locs_.reserve(16);
 }
 
 Replayer::~Replayer() = default;
 
-void Replayer::tag(std::string_view name, std::string_view value, SourceLoc) {
+void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
   for (const auto& [k, v] : report_.tags)
     if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
   report_.tags.emplace_back(std::string(name), std::string(value));
+  tag_locs_.push_back(loc);
 }
 
 void Replayer::begin_movetext() { setup_start_position(); }
@@ -119,6 +121,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   if (mainline) {
     report_.plies = line.ply;
     game_end_.after_move(line.pos(), line.ply);
+    final_comments_.clear();
   }
 }
 
@@ -192,6 +195,9 @@ void Replayer::nag(int code, SourceLoc) {
 }
 
 void Replayer::comment(std::string_view text, SourceLoc) {
+  // The mainline's comments since its last move, for a "forfeits on time" at the end
+  // (kept in a buffer that keeps its capacity: no allocation per comment).
+  if (lines_.size() == 1 && lines_.front().ply > 0) final_comments_.append(text).push_back(' ');
   if (!keeping() || options_.keep != Keep::Tree) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
@@ -275,6 +281,7 @@ void Replayer::end_game() {
     const Position& final_pos = main.pos();
     report_.final_position = final_pos;
     game_end_.finish(final_pos, report_);
+    game_end_.note_lost_on_time_comment(says_lost_on_time(final_comments_));
     check_result();
     if (keeping()) {
       if (main.tree->empty()) {
@@ -324,8 +331,13 @@ void Replayer::setup_start_position() {
   movetext_seen_ = true;
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
   StartPosition start = resolve_start_position(report_.tags);
-  for (const StartNote& note : start.notes)
-    if (!note.strict_only || options_.strict) add(note.severity, note.code, at, 0, note.token, note.message, nullptr);
+  for (const StartNote& note : start.notes) {
+    if (note.strict_only && !options_.strict) continue;
+    SourceLoc where = at;  // a note about one tag points at that tag's line
+    for (std::size_t i = 0; !note.tag.empty() && i < report_.tags.size() && i < tag_locs_.size(); ++i)
+      if (report_.tags[i].first == note.tag) where = tag_locs_[i];
+    add(note.severity, note.code, where, 0, note.token, note.message, nullptr);
+  }
   if (!start.ok || skip_moves_) {
     skip_moves_ = true;
     return;

@@ -79,6 +79,8 @@ class Replayer final : public Visitor {
   std::vector<LineState> lines_;  // the mainline, then the open variations
   GameEnd game_end_;
   SourceLoc result_loc_{};
+  std::string final_comments_;  // mainline comments after its last move
+  std::vector<SourceLoc> tag_locs_;  // where each of report_.tags was read
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
   bool moves_after_end_reported_ = false;

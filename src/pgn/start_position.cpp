@@ -36,8 +36,9 @@ const std::string* find_tag(const std::vector<std::pair<std::string, std::string
 StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags) {
   StartPosition out;
   out.position = Position::startpos();
-  auto note = [&out](Severity s, bool strict_only, std::string code, std::string token, std::string message) {
-    out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message)});
+  auto note = [&out](Severity s, bool strict_only, std::string code, std::string token, std::string message,
+                     std::string tag = {}) {
+    out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message), std::move(tag)});
   };
   const std::string* variant = find_tag(tags, "Variant");
   if (variant) {
@@ -46,16 +47,18 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
       out.chess960 = true;
     } else if (!(v.empty() || v == "standard" || v == "fromposition" || v == "normal")) {
       note(Severity::Error, false, "unsupported-variant", *variant,
-           "unsupported variant '" + *variant + "': only standard chess and Chess960 are checked");
+           "unsupported variant '" + *variant + "': only standard chess and Chess960 are checked", "Variant");
       out.ok = false;
       return out;
     }
   }
   const std::string* fen = find_tag(tags, "FEN");
+  std::string fen_name = "FEN";
   if (!fen) {
     for (const auto& [k, val] : tags)
       if (equals_ignore_case(k, "FEN")) {
         fen = &val;
+        fen_name = k;
         note(Severity::Warning, true, "tag-name-case", k, "tag '" + k + "' read as 'FEN' (tag names are case-sensitive)");
         break;
       }
@@ -64,7 +67,7 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   if (fen) {
     FenResult parsed = parse_fen(*fen);
     if (!parsed.ok()) {
-      note(Severity::Error, false, "invalid-fen", *fen, "invalid FEN tag: " + parsed.error->to_string());
+      note(Severity::Error, false, "invalid-fen", *fen, "invalid FEN tag: " + parsed.error->to_string(), fen_name);
       out.ok = false;
       return out;
     }

@@ -14,9 +14,18 @@
 namespace chesstool {
 
 // How a game ended by itself, by the FIDE Laws: checkmate (5.1.1), stalemate (5.2.1),
-// a dead position by material (5.2.2), fivefold repetition (9.6.1) or 75 moves (9.6.2);
-// None while it goes on.
-enum class Termination : std::uint8_t { None, Checkmate, Stalemate, InsufficientMaterial, FivefoldRepetition, SeventyFiveMoves };
+// a dead position (5.2.2) by material or otherwise (locked pawns, dead_position.hpp),
+// fivefold repetition (9.6.1) or 75 moves (9.6.2); None while it goes on. The order is
+// the manual's order of statuses: when several apply, the first counts.
+enum class Termination : std::uint8_t {
+  None,
+  Checkmate,
+  Stalemate,
+  InsufficientMaterial,
+  DeadPosition,
+  FivefoldRepetition,
+  SeventyFiveMoves
+};
 
 // The one table of termination names: `json` is the "status" value of the JSON records (a
 // contract), `words` what messages, annotate's Termination tag and reports say.
@@ -30,6 +39,7 @@ inline constexpr TerminationName kTerminationNames[] = {
     {Termination::Checkmate, "checkmate", "checkmate"},
     {Termination::Stalemate, "stalemate", "stalemate"},
     {Termination::InsufficientMaterial, "insufficient_material", "insufficient material"},
+    {Termination::DeadPosition, "dead_position", "dead position"},
     {Termination::FivefoldRepetition, "fivefold_repetition", "fivefold repetition"},
     {Termination::SeventyFiveMoves, "seventyfive_moves", "75-move rule"},
 };

@@ -8,10 +8,13 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/san.hpp"
+#include "pgn/game_end.hpp"
 #include "rules/dead_position.hpp"
 #include "rules/outcome.hpp"
+#include "support/check_text.hpp"
 
 using namespace chesstool;
+using chesstool::pgn::says_lost_on_time;
 
 namespace {
 
@@ -238,4 +241,88 @@ TEST(DeadPosition, NeverDeadWhereAShortHelpmateExists) {
       }
   }
   EXPECT_EQ(judged, 9);
+}
+
+// ---------------------------------------------------------------------------------------
+// The rule in a game (pgn/game_end): the status, the end mid-game, 6.9 on time forfeits.
+
+namespace {
+
+std::string game_pgn(const std::string& result, const std::string& fen_text, const std::string& moves,
+                     const std::string& extra_tags = "") {
+  return "[Event \"t\"]\n[Site \"s\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"" +
+         result + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen_text + "\"]\n" + extra_tags + "\n" + moves + " " + result + "\n";
+}
+
+}  // namespace
+
+TEST(DeadPositionInGames, TheIssuesWallIsDeadFromTheStart) {
+  auto games = chesstool::testing::check_text(game_pgn("1/2-1/2", kIssueWall, "1. Ke1"));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].outcome.termination, Termination::DeadPosition);
+  EXPECT_EQ(names_of(games[0].outcome.termination).json, "dead_position");
+  ASSERT_TRUE(games[0].ended_at.has_value());
+  EXPECT_EQ(*games[0].ended_at, 0);
+  EXPECT_TRUE(chesstool::testing::has_code(games[0].warnings, "moves-after-game-end"));
+  EXPECT_FALSE(chesstool::testing::has_code(games[0].warnings, "result-contradicts-position"));
+}
+
+TEST(DeadPositionInGames, ACaptureThatLocksThePawnsEndsTheGameThere) {
+  // A white knight on the black side of the chain could cross it; 1...Kxc7 removes it and
+  // the position is dead from that ply on: White's later moves were played after the end.
+  constexpr const char* start = "8/2N5/2k5/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1";
+  auto games = chesstool::testing::check_text(game_pgn("1-0", start, "1... Kxc7 2. Kd2 Kb6 3. Kc2"));
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(games[0].valid);
+  EXPECT_FALSE(is_dead_position(fen(start)));
+  EXPECT_EQ(games[0].outcome.termination, Termination::DeadPosition);
+  ASSERT_TRUE(games[0].ended_at.has_value());
+  EXPECT_EQ(*games[0].ended_at, 1);
+  EXPECT_TRUE(chesstool::testing::has_code(games[0].warnings, "moves-after-game-end"));
+  EXPECT_TRUE(chesstool::testing::has_code(games[0].warnings, "result-contradicts-position"));
+}
+
+TEST(DeadPositionInGames, ALapsedEnPassantRightIsLookedAtAgain) {
+  // White's b2-b4 gives Black an en passant capture; Black declines (a king move, neither
+  // a capture nor a pawn move) and the wall is dead from then on.
+  constexpr const char* start = "8/8/4k3/1p6/p1p1p1p1/P1P1P1P1/1P6/3K4 w - - 0 1";
+  auto games = chesstool::testing::check_text(game_pgn("1/2-1/2", start, "1. b4 Kd6 2. Ke1"));
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(games[0].valid);
+  EXPECT_EQ(games[0].outcome.termination, Termination::DeadPosition);
+  ASSERT_TRUE(games[0].ended_at.has_value());  // at 1...Kd6, not only at the final position
+  EXPECT_EQ(*games[0].ended_at, 2);
+}
+
+TEST(DeadPositionInGames, WinOnTimeByASideThatCannotMateIsFlagged) {
+  // FIDE 6.9: Black's bishops never reach White's side, so White's flag fall is a draw; a
+  // Black flag fall stands, White can mate (OneSideLockedOutTheOtherMayMate).
+  constexpr const char* f = "7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+  const std::string lichess = "[Termination \"Time forfeit\"]\n";
+  auto won_by_black = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 Kg8", lichess));
+  EXPECT_TRUE(chesstool::testing::has_code(won_by_black[0].warnings, "win-on-time-unwinnable"));
+  EXPECT_FALSE(chesstool::testing::has_code(won_by_black[0].warnings, "time-forfeit-draw"));
+  auto won_by_white = chesstool::testing::check_text(game_pgn("1-0", f, "1. Kd1 Kg8", lichess));
+  EXPECT_FALSE(chesstool::testing::has_code(won_by_white[0].warnings, "win-on-time-unwinnable"));
+  // The same told by a FICS-style final comment, any letter case, and under --strict an error.
+  auto comment = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 Kg8 {WHITE forfeits on time}"), true);
+  EXPECT_TRUE(chesstool::testing::has_code(comment[0].errors, "win-on-time-unwinnable"));
+  // A comment earlier in the game says nothing about how it ended.
+  auto early = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 {on time} Kg8"));
+  EXPECT_FALSE(chesstool::testing::has_code(early[0].warnings, "win-on-time-unwinnable"));
+  // A resignation is not a flag fall.
+  auto resigned = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 Kg8", "[Termination \"normal\"]\n"));
+  EXPECT_FALSE(chesstool::testing::has_code(resigned[0].warnings, "win-on-time-unwinnable"));
+  EXPECT_TRUE(says_lost_on_time("Time forfeit"));
+  EXPECT_TRUE(says_lost_on_time("the flag fell"));
+  EXPECT_FALSE(says_lost_on_time("[%clk 0:00:00]"));
+}
+
+TEST(DeadPositionInGames, SetUpTagsProblemsPointAtTheirTag) {
+  auto bad_fen = chesstool::testing::check_text(game_pgn("*", "8/8/8/8/8/8/8/8 w - - 0 1", "1. Kb1"));
+  ASSERT_TRUE(chesstool::testing::has_code(bad_fen[0].errors, "invalid-fen"));
+  EXPECT_EQ(bad_fen[0].errors[0].line, 9u);  // [FEN ...] is the game's ninth line
+  auto variant = chesstool::testing::check_text("[Event \"t\"]\n[Variant \"crazyhouse\"]\n\n1. e4 *\n");
+  ASSERT_TRUE(chesstool::testing::has_code(variant[0].errors, "unsupported-variant"));
+  EXPECT_EQ(variant[0].errors[0].line, 2u);
 }
