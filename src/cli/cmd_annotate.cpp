@@ -22,6 +22,7 @@
 #include "cli/input_paths.hpp"
 #include "io/archive_reader.hpp"
 #include "io/compressor.hpp"
+#include "openings/eco.hpp"
 #include "output/annotation_texts.hpp"
 #include "output/annotator.hpp"
 #include "pgn/replay.hpp"
@@ -40,6 +41,7 @@ struct AnnotateCliOptions {
   bool force = false;
   std::string lang = "en";
   bool quiet = false;
+  bool eco = false;  // --eco: ECO and Opening tags from the classification
   int jobs = 0;
 };
 
@@ -105,7 +107,7 @@ std::string first_error(const pgn::GameReport& report) {
   return s;
 }
 
-Annotated annotate_one(pgn::RawGame raw, output::Lang lang) {
+Annotated annotate_one(pgn::RawGame raw, output::Lang lang, bool eco) {
   Annotated a;
   drop_own_warnings(raw);
   if (raw.text.empty()) {
@@ -123,6 +125,7 @@ Annotated annotate_one(pgn::RawGame raw, output::Lang lang) {
     return a;
   }
   pgn::Game& game = replayed.game;
+  if (eco) openings::apply_eco_tags(game);
   const output::Adjudication adj = output::adjudicate(game);
   output::AnnotateOptions options;
   options.lang = lang;
@@ -162,7 +165,8 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
   const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   bool read_ok = true;
   bool first = true;
-  auto work = [lang](std::size_t, const pgn::RawGame& raw) { return annotate_one(raw, lang); };
+  const bool eco = o.eco;
+  auto work = [lang, eco](std::size_t, const pgn::RawGame& raw) { return annotate_one(raw, lang, eco); };
   PipelineSink<Annotated> sink;
   sink.io_error = [&](std::size_t, const std::string& e) {
     read_ok = false;
@@ -273,6 +277,7 @@ Runner setup_annotate(CLI::App& app) {
       ->check(CLI::IsMember(lang_codes()));
   app.add_option("-j,--jobs", o->jobs, "Games annotated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics, warnings or summary on standard error (I/O errors still are)");
+  app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table");
   return [o]() { return run_annotate(*o); };
 }
 

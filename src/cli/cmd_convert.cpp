@@ -23,6 +23,7 @@
 #include "output/pgn_writer.hpp"
 #include "io/compressor.hpp"
 #include "io/source.hpp"
+#include "openings/eco.hpp"
 #include "output/game_json.hpp"
 #include "output/game_output.hpp"
 
@@ -59,6 +60,7 @@ struct ConvertOptions {
   std::string output;
   std::string rejects;
   bool reduced = false;
+  bool eco = false;  // --eco: ECO and Opening tags from the classification, opening fields in JSON
   std::string compress;  // --compress: the format of standard output
   bool quiet = false;
   int jobs = 0;
@@ -71,7 +73,7 @@ struct Converted {
   pgn::GameReport report;  // the replay's findings, kept for a rejected game only
 };
 
-void format_game(const pgn::Game& game, Format to, bool reduced, std::string& out) {
+void format_game(const pgn::Game& game, Format to, bool reduced, bool eco, std::string& out) {
   switch (to) {
     case Format::Pgn: {
       output::PgnWriteOptions o;
@@ -90,7 +92,7 @@ void format_game(const pgn::Game& game, Format to, bool reduced, std::string& ou
     case Format::Fen: output::write_fen_lines(game, out); break;
     case Format::Epd: output::write_epd_lines(game, out); break;
     case Format::Json:
-      output::append_game_json(out, game);
+      output::append_game_json(out, game, eco);
       out += '\n';
       break;
   }
@@ -253,16 +255,19 @@ ExitCode run_convert(const ConvertOptions& o) {
     const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
     const Format to = o.to;
     const bool reduced = o.reduced;
-    auto work = [to, reduced](std::size_t, const pgn::RawGame& raw) {
+    const bool eco = o.eco;
+    auto work = [to, reduced, eco](std::size_t, const pgn::RawGame& raw) {
       pgn::ReplayOptions replay;
       replay.keep = info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
       pgn::Replayed r = pgn::replay_game(raw, replay);
       Converted c;
       c.valid = r.ok();
-      if (c.valid)
-        format_game(r.game, to, reduced, c.text);
-      else
+      if (c.valid) {
+        if (eco) openings::apply_eco_tags(r.game);
+        format_game(r.game, to, reduced, eco, c.text);
+      } else {
         c.report = std::move(r.report);
+      }
       return c;
     };
     PipelineSink<Converted> sink;
@@ -319,6 +324,7 @@ Runner setup_convert(CLI::App& app) {
       ->check(CLI::IsMember({"pgn", "fen"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
   app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
+  app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
       ->check(CLI::IsMember({"gzip", "zstd", "bzip2", "xz"}));

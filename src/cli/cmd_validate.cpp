@@ -17,6 +17,8 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/replay.hpp"
+#include "openings/eco.hpp"
+#include "output/game_json.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
 #include "output/terminal_text.hpp"
@@ -30,10 +32,42 @@ struct ValidateOptions {
   bool json = false;
   bool quiet = false;
   bool strict = false;
+  bool eco = false;  // --eco: classify, warn eco-mismatch, opening fields in JSON
   int jobs = 0;
   std::uint64_t max_errors = 0;
   std::uint64_t game_offset = 0;
 };
+
+// One game's findings; opening_json holds the JSON opening fields under --eco.
+struct Checked {
+  pgn::GameReport report;
+  std::string opening_json;
+};
+
+// validate --eco's replay: the mainline is kept for the classification, and a tag that
+// disagrees with it becomes an eco-mismatch warning at the game's first line.
+Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options) {
+  options.keep = pgn::Keep::Mainline;
+  pgn::Replayed r = pgn::replay_game(raw, options);
+  Checked c;
+  c.report = std::move(r.report);
+  std::optional<openings::Opening> opening;
+  if (c.report.valid) {
+    opening = openings::classify(r.game);
+    if (auto message = openings::eco_mismatch(r.game, opening)) {
+      pgn::Diagnostic d;
+      d.severity = pgn::Severity::Warning;
+      d.code = "eco-mismatch";
+      d.line = c.report.line;
+      d.column = c.report.column;
+      d.ply = opening->ply;
+      d.message = *message;
+      c.report.warnings.push_back(std::move(d));
+    }
+  }
+  c.opening_json = output::opening_json_fields(opening);
+  return c;
+}
 
 struct Totals {
   std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
@@ -71,12 +105,13 @@ ExitCode run_validate(const ValidateOptions& o) {
   check.strict = o.strict;
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
-  PipelineSink<pgn::GameReport> sink;
+  PipelineSink<Checked> sink;
   sink.io_error = [&](std::size_t f, const std::string& message) {
     if (progress) err_raw("\r\033[K");
     io_error(names[f], message);
   };
-  sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
+    pgn::GameReport& g = checked.report;
     g.index += o.game_offset;
     ++t.games;
     t.plies += std::uint64_t(g.plies);
@@ -95,7 +130,11 @@ ExitCode run_validate(const ValidateOptions& o) {
       const std::string where = display_name(names[f], raw.member);
       for (const auto* d : all) err_line(output::render_diagnostic(where, g, *d));
     }
-    if (o.json) out(output::game_json(names[f], raw.member, g) + "\n");
+    if (o.json) {
+      std::string record = output::game_json(names[f], raw.member, g);
+      if (o.eco) record.insert(record.size() - 1, "," + checked.opening_json);  // before the closing brace
+      out(record + "\n");
+    }
     if (progress) {
       auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(200)) {
@@ -111,8 +150,11 @@ ExitCode run_validate(const ValidateOptions& o) {
     t.bytes += bytes;
     t.lines += line_ends;
   };
-  auto work = [&check](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, check); };
-  run_pipeline<pgn::GameReport>(inputs.files, jobs, work, sink);
+  const bool eco = o.eco;
+  auto work = [&check, eco](std::size_t, const pgn::RawGame& raw) {
+    return eco ? check_with_eco(raw, check) : Checked{pgn::check_game(raw, check), {}};
+  };
+  run_pipeline<Checked>(inputs.files, jobs, work, sink);
 
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) err_raw("\r\033[K");
@@ -140,6 +182,7 @@ Runner setup_validate(CLI::App& app) {
   app.add_flag("--json", o->json, "Print one NDJSON record per game, then a summary record");
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics or summary on standard error");
   app.add_flag("--strict", o->strict, "Warn about lenient notation; warnings make the exit status 1");
+  app.add_flag("--eco", o->eco, "Classify the opening: warn eco-mismatch on a disagreeing ECO or Opening tag; JSON eco, opening, eco_ply");
   app.add_option("-j,--jobs", o->jobs, "Games validated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   app.add_option("--max-errors", o->max_errors, "Stop after this many invalid games");
   app.add_option("--game-offset", o->game_offset, "Add this to every game number (for split archives)");

@@ -82,11 +82,10 @@ bool apply_eco_tags(pgn::Game& game) {
   return changed;
 }
 
-std::optional<std::string> eco_mismatch(const pgn::Game& game) {
+std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::optional<Opening>& o) {
   const std::string* eco = game.tag("ECO");
   const std::string* name = game.tag("Opening");
   if ((!eco || eco->empty() || *eco == "?") && (!name || name->empty() || *name == "?")) return std::nullopt;
-  const std::optional<Opening> o = classify(game);
   if (!o) return std::nullopt;
   const std::string reached = std::string(o->eco) + " \"" + std::string(o->name) + "\" at ply " + std::to_string(o->ply);
   if (eco && !eco->empty() && *eco != "?" && *eco != o->eco)

@@ -48,6 +48,8 @@ bool apply_eco_tags(pgn::Game& game);
 // validate --eco: a message when the game's ECO or Opening tag disagrees with the
 // classification (the ECO tag compared by code, the Opening tag by name), nullopt
 // when they agree, when the game has neither tag or when it does not classify.
-std::optional<std::string> eco_mismatch(const pgn::Game& game);
+// opening is classify(game), when the caller has it already.
+std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::optional<Opening>& opening);
+inline std::optional<std::string> eco_mismatch(const pgn::Game& game) { return eco_mismatch(game, classify(game)); }
 
 }  // namespace chesstool::openings

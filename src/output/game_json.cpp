@@ -12,7 +12,17 @@
 
 namespace chesstool::output {
 
-void append_game_json(std::string& out, const pgn::Game& game) {
+std::string opening_json_fields(const std::optional<openings::Opening>& opening) {
+  if (!opening) return "\"eco\":null,\"opening\":null,\"eco_ply\":null";
+  std::string out = "\"eco\":";
+  append_json_string(out, opening->eco);
+  out += ",\"opening\":";
+  append_json_string(out, opening->name);
+  out += ",\"eco_ply\":" + std::to_string(opening->ply);
+  return out;
+}
+
+void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
   out += "{\"tags\":{";
   bool first = true;
   for (const auto& [k, v] : game.tags) {
@@ -24,6 +34,7 @@ void append_game_json(std::string& out, const pgn::Game& game) {
   }
   out += "},\"start_fen\":";
   append_json_string(out, game.start_fen);
+  if (with_eco) out += "," + opening_json_fields(openings::classify(game));
   if (!game.comment.empty()) {
     out += ",\"comment\":";
     append_json_string(out, game.comment);

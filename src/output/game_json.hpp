@@ -2,9 +2,11 @@
 // The NDJSON form of a replayed game for `chesstool convert --to json` (schema in chesstool(1)).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/position.hpp"
+#include "openings/eco.hpp"
 #include "pgn/game.hpp"
 
 namespace chesstool::output {
@@ -15,7 +17,13 @@ namespace chesstool::output {
 //   {"san":canonical SAN, "uci":UCI, "fen":FEN after the move, "comment":TEXT|null,
 //    "nags":[n,...], "variations":[[MOVE,...],...]}
 // plus "comment_before":TEXT when a comment precedes the move. Iterative: any depth is safe.
-void append_game_json(std::string& out, const pgn::Game& game);
+// with_eco (convert --eco) adds the opening fields below after "start_fen".
+void append_game_json(std::string& out, const pgn::Game& game, bool with_eco = false);
+
+// The opening fields of a game record (--eco), without braces:
+//   "eco":"C60"|null,"opening":NAME|null,"eco_ply":PLY|null
+// eco_ply is the game's ply at which it reached the named position.
+std::string opening_json_fields(const std::optional<openings::Opening>& opening);
 
 // The same object for a bare position (convert --from fen): no tags, no moves, result "*".
 void append_position_json(std::string& out, const Position& pos);
