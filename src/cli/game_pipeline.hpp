@@ -39,33 +39,67 @@ struct PipelineSink {
 // reading is ahead) and one writer thread. An exception thrown by `work` or by the sink
 // on any thread stops the run and is rethrown here, on the calling thread, once every
 // thread has been joined.
+namespace detail {
+
+// jobs <= 1: everything on the calling thread, no batches.
 template <class Result>
-void run_pipeline(const std::vector<std::string>& files, int jobs,
-                  const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
-                  const PipelineSink<Result>& sink) {
-  if (jobs <= 1) {
-    for (std::size_t f = 0; f < files.size(); ++f) {
-      io::ByteSource source(files[f]);
-      if (source.error()) {
-        sink.io_error(f, *source.error());
-        continue;
-      }
-      pgn::InputGames games(source);
-      pgn::RawGame raw;
-      while (games.next(raw)) {
-        Result r = work(f, raw);
-        // next() sets every field again, reusing the text's capacity when the sink
-        // did not take it.
-        if (!sink.game(f, std::move(raw), std::move(r))) return;
-      }
-      if (source.error())
-        sink.io_error(f, games.error_message());
-      else if (sink.file_done)
-        sink.file_done(f, source.bytes_read(), games.line_ends());
+void run_serial(const std::vector<std::string>& files,
+                const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
+                const PipelineSink<Result>& sink) {
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    io::ByteSource source(files[f]);
+    if (source.error()) {
+      sink.io_error(f, *source.error());
+      continue;
     }
-    return;
+    pgn::InputGames games(source);
+    pgn::RawGame raw;
+    while (games.next(raw)) {
+      Result r = work(f, raw);
+      // next() sets every field again, reusing the text's capacity when the sink did
+      // not take it.
+      if (!sink.game(f, std::move(raw), std::move(r))) return;
+    }
+    if (source.error())
+      sink.io_error(f, games.error_message());
+    else if (sink.file_done)
+      sink.file_done(f, source.bytes_read(), games.line_ends());
+  }
+}
+
+// jobs > 1: the calling thread reads games into batches, jobs - 1 workers replay them,
+// and one writer hands the results to the sink in sequence order.
+template <class Result>
+class ParallelRun {
+ public:
+  using Work = std::function<Result(std::size_t file, const pgn::RawGame&)>;
+
+  ParallelRun(int jobs, const Work& work, const PipelineSink<Result>& sink)
+      : jobs_(jobs), max_in_flight_(std::size_t(jobs) * 4), work_(work), sink_(sink) {}
+
+  void run(const std::vector<std::string>& files) {
+    // The reader is one of the `jobs` threads that replay games (see submit), so jobs - 1
+    // workers keep every core busy without a thread more than there are cores.
+    std::vector<std::thread> threads;
+    for (int i = 1; i < jobs_; ++i) threads.emplace_back([this] { worker(); });
+    std::thread writer_thread([this] { writer(); });
+    try {
+      for (std::size_t f = 0; f < files.size() && !stop_; ++f) read_file(f, files[f]);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+    {
+      std::lock_guard lock(mu_);
+      reading_finished_ = true;
+    }
+    work_cv_.notify_all();
+    done_cv_.notify_all();
+    for (auto& t : threads) t.join();
+    writer_thread.join();
+    if (failure_) std::rethrow_exception(failure_);
   }
 
+ private:
   // A batch is a run of games from one file (or an I/O error) with a sequence number.
   struct Batch {
     std::uint64_t seq = 0;
@@ -76,164 +110,162 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
     bool file_done = false;  // the last batch of its file: report its size
     std::uint64_t bytes = 0, line_ends = 0;
   };
-  constexpr std::size_t kBatchGames = 64;
-  constexpr std::size_t kBatchBytes = 512 * 1024;
-  const std::size_t max_in_flight = std::size_t(jobs) * 4;
+  static constexpr std::size_t kBatchGames = 64;
+  static constexpr std::size_t kBatchBytes = 512 * 1024;
 
-  std::mutex mu;
-  std::condition_variable work_cv, done_cv, space_cv;
-  std::deque<Batch> todo;
-  std::map<std::uint64_t, Batch> done;
-  std::size_t in_flight = 0;
-  bool reading_finished = false;
-  std::uint64_t total_batches = 0;
-  std::atomic<bool> stop{false};
-  std::exception_ptr failure;  // the first exception of any thread, guarded by mu
-  auto fail = [&](std::exception_ptr e) {
+  // Keeps the first exception of any thread and stops everyone.
+  void fail(std::exception_ptr e) {
     {
-      std::lock_guard lock(mu);
-      if (!failure) failure = e;
+      std::lock_guard lock(mu_);
+      if (!failure_) failure_ = e;
     }
-    stop = true;
-    space_cv.notify_all();
-  };
+    stop_ = true;
+    space_cv_.notify_all();
+  }
 
-  // Works one batch and hands it to the writer.
-  auto process = [&](Batch& b) {
-    if (!stop.load(std::memory_order_relaxed)) {
-      try {
-        b.results.reserve(b.games.size());
-        for (const auto& g : b.games) b.results.push_back(work(b.file, g));
-      } catch (...) {
-        fail(std::current_exception());
+  void read_file(std::size_t f, const std::string& path) {
+    io::ByteSource source(path);
+    Batch b;
+    b.file = f;
+    if (source.error()) {
+      b.error = *source.error();
+      submit(std::move(b));
+      return;
+    }
+    pgn::InputGames games(source);
+    std::size_t bytes = 0;
+    pgn::RawGame raw;
+    while (!stop_ && games.next(raw)) {
+      bytes += raw.text.size();
+      b.games.push_back(std::move(raw));
+      if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
+        submit(std::move(b));
+        b = Batch();
+        b.file = f;
+        bytes = 0;
       }
     }
-    {
-      std::lock_guard lock(mu);
-      done.emplace(b.seq, std::move(b));
+    if (source.error()) {
+      b.error = games.error_message();
+    } else if (!stop_) {
+      b.file_done = true;
+      b.bytes = source.bytes_read();
+      b.line_ends = games.line_ends();
     }
-    done_cv.notify_all();
-  };
-  auto worker = [&]() {
-    for (;;) {
-      Batch b;
-      {
-        std::unique_lock lock(mu);
-        work_cv.wait(lock, [&] { return !todo.empty() || reading_finished; });
-        if (todo.empty()) return;
-        b = std::move(todo.front());
-        todo.pop_front();
-      }
-      process(b);
-    }
-  };
+    if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
+  }
 
-  auto writer = [&]() {
-    std::uint64_t next = 0;
-    for (;;) {
-      Batch b;
-      {
-        std::unique_lock lock(mu);
-        done_cv.wait(lock, [&] { return done.count(next) || (reading_finished && next == total_batches); });
-        auto it = done.find(next);
-        if (it == done.end()) return;
-        b = std::move(it->second);
-        done.erase(it);
-      }
-      ++next;
-      if (!stop) {
-        try {
-          for (std::size_t i = 0; i < b.results.size() && !stop; ++i)
-            if (!sink.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop = true;
-          if (b.error && !stop) sink.io_error(b.file, *b.error);
-          if (b.file_done && !stop && sink.file_done) sink.file_done(b.file, b.bytes, b.line_ends);
-        } catch (...) {
-          fail(std::current_exception());
-        }
-      }
-      {
-        std::lock_guard lock(mu);
-        --in_flight;
-      }
-      space_cv.notify_all();
-    }
-  };
-
-  // The reader is one of the `jobs` threads that replay games (see submit), so jobs - 1
-  // workers keep every core busy without a thread more than there are cores.
-  std::vector<std::thread> threads;
-  for (int i = 1; i < jobs; ++i) threads.emplace_back(worker);
-  std::thread writer_thread(writer);
-
-  std::uint64_t seq = 0;
-  auto submit = [&](Batch&& b) {
-    b.seq = seq++;
-    std::unique_lock lock(mu);
-    space_cv.wait(lock, [&] { return in_flight < max_in_flight || stop; });
-    ++in_flight;
-    ++total_batches;
+  void submit(Batch&& b) {
+    b.seq = seq_++;
+    std::unique_lock lock(mu_);
+    space_cv_.wait(lock, [&] { return in_flight_ < max_in_flight_ || stop_; });
+    ++in_flight_;
+    ++total_batches_;
     if (b.games.empty()) {
-      done.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
+      done_.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
       lock.unlock();
-      done_cv.notify_all();
-    } else if (!todo.empty()) {
+      done_cv_.notify_all();
+    } else if (!todo_.empty()) {
       // The workers have a batch waiting: reading is ahead, so the reader works this one
       // itself, while its text is still in this core's cache.
       lock.unlock();
       process(b);
     } else {
-      todo.push_back(std::move(b));
+      todo_.push_back(std::move(b));
       lock.unlock();
-      work_cv.notify_one();
+      work_cv_.notify_one();
     }
-  };
+  }
 
-  try {
-    for (std::size_t f = 0; f < files.size() && !stop; ++f) {
-      io::ByteSource source(files[f]);
-      if (source.error()) {
-        Batch b;
-        b.file = f;
-        b.error = *source.error();
-        submit(std::move(b));
-        continue;
+  // Works one batch and hands it to the writer.
+  void process(Batch& b) {
+    if (!stop_.load(std::memory_order_relaxed)) {
+      try {
+        b.results.reserve(b.games.size());
+        for (const auto& g : b.games) b.results.push_back(work_(b.file, g));
+      } catch (...) {
+        fail(std::current_exception());
       }
-      pgn::InputGames games(source);
-      Batch b;
-      b.file = f;
-      std::size_t bytes = 0;
-      pgn::RawGame raw;
-      while (!stop && games.next(raw)) {
-        bytes += raw.text.size();
-        b.games.push_back(std::move(raw));
-        if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
-          submit(std::move(b));
-          b = Batch();
-          b.file = f;
-          bytes = 0;
-        }
-      }
-      if (source.error()) {
-        b.error = games.error_message();
-      } else if (!stop) {
-        b.file_done = true;
-        b.bytes = source.bytes_read();
-        b.line_ends = games.line_ends();
-      }
-      if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
     }
-  } catch (...) {
-    fail(std::current_exception());
+    {
+      std::lock_guard lock(mu_);
+      done_.emplace(b.seq, std::move(b));
+    }
+    done_cv_.notify_all();
   }
-  {
-    std::lock_guard lock(mu);
-    reading_finished = true;
+
+  void worker() {
+    for (;;) {
+      Batch b;
+      {
+        std::unique_lock lock(mu_);
+        work_cv_.wait(lock, [&] { return !todo_.empty() || reading_finished_; });
+        if (todo_.empty()) return;
+        b = std::move(todo_.front());
+        todo_.pop_front();
+      }
+      process(b);
+    }
   }
-  work_cv.notify_all();
-  done_cv.notify_all();
-  for (auto& t : threads) t.join();
-  writer_thread.join();
-  if (failure) std::rethrow_exception(failure);
+
+  void writer() {
+    for (std::uint64_t next = 0;; ++next) {
+      Batch b;
+      {
+        std::unique_lock lock(mu_);
+        done_cv_.wait(lock, [&] { return done_.count(next) || (reading_finished_ && next == total_batches_); });
+        auto it = done_.find(next);
+        if (it == done_.end()) return;
+        b = std::move(it->second);
+        done_.erase(it);
+      }
+      if (!stop_) deliver(b);
+      {
+        std::lock_guard lock(mu_);
+        --in_flight_;
+      }
+      space_cv_.notify_all();
+    }
+  }
+
+  void deliver(Batch& b) {
+    try {
+      for (std::size_t i = 0; i < b.results.size() && !stop_; ++i)
+        if (!sink_.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop_ = true;
+      if (b.error && !stop_) sink_.io_error(b.file, *b.error);
+      if (b.file_done && !stop_ && sink_.file_done) sink_.file_done(b.file, b.bytes, b.line_ends);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  }
+
+  const int jobs_;
+  const std::size_t max_in_flight_;
+  const Work& work_;
+  const PipelineSink<Result>& sink_;
+
+  std::mutex mu_;
+  std::condition_variable work_cv_, done_cv_, space_cv_;
+  std::deque<Batch> todo_;                // read, not yet worked (guarded by mu_)
+  std::map<std::uint64_t, Batch> done_;   // worked, not yet delivered (guarded by mu_)
+  std::size_t in_flight_ = 0;             // submitted, not yet delivered (guarded by mu_)
+  bool reading_finished_ = false;         // guarded by mu_
+  std::uint64_t total_batches_ = 0;       // guarded by mu_
+  std::uint64_t seq_ = 0;                 // the reader's own
+  std::atomic<bool> stop_{false};
+  std::exception_ptr failure_;  // the first exception of any thread, guarded by mu_
+};
+
+}  // namespace detail
+
+template <class Result>
+void run_pipeline(const std::vector<std::string>& files, int jobs,
+                  const std::function<Result(std::size_t file, const pgn::RawGame&)>& work,
+                  const PipelineSink<Result>& sink) {
+  if (jobs <= 1)
+    detail::run_serial(files, work, sink);
+  else
+    detail::ParallelRun<Result>(jobs, work, sink).run(files);
 }
 
 }  // namespace chesstool::cli
