@@ -15,6 +15,9 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 bool is_newline(char c) { return c == '\n' || c == '\r'; }
+bool is_name_byte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
 
 // Collects the tags the parser delivers (views are valid during the call only).
 class TagCollector final : public pgn::Visitor {
@@ -30,10 +33,12 @@ class TagCollector final : public pgn::Visitor {
 
 }  // namespace
 
-void GameTags::add(std::string_view name, std::string_view value) {
+bool GameTags::add(std::string_view name, std::string_view value) {
+  if (wanted_ && std::find(wanted_->begin(), wanted_->end(), name) == wanted_->end()) return false;
   for (const auto& [k, v] : tags_)
-    if (k == name) return;  // the first one counts, as in the replayer
+    if (k == name) return false;  // the first one counts, as in the replayer
   tags_.emplace_back(name, value);
+  return wanted_ && tags_.size() == wanted_->size();
 }
 
 std::optional<std::string_view> GameTags::tag(std::string_view name) const {
@@ -42,9 +47,11 @@ std::optional<std::string_view> GameTags::tag(std::string_view name) const {
   return std::nullopt;
 }
 
-void GameTags::read(const pgn::RawGame& raw) {
+void GameTags::read(const pgn::RawGame& raw, const std::vector<std::string>* wanted) {
+  wanted_ = wanted && !wanted->empty() ? wanted : nullptr;
   tags_.clear();
   owned_.clear();
+  if (wanted && wanted->empty()) return;
   if (!read_fast(raw.text)) {
     tags_.clear();
     owned_.clear();
@@ -52,11 +59,12 @@ void GameTags::read(const pgn::RawGame& raw) {
   }
 }
 
-// False when a tag pair is not of the plain form: the parser must read this game.
+// False when a tag pair is not of the plain form [Name "value"] (Name of letters, digits
+// and '_', blanks around it, the value on one line, nothing after it but blanks): the
+// parser must read this game. For the plain form the parser's reading is exactly this one.
 bool GameTags::read_fast(std::string_view text) {
   const char* t = text.data();
   const std::size_t n = text.size();
-  const auto* u = reinterpret_cast<const unsigned char*>(t);
   std::size_t p = 0;
   bool line_start = true;
   while (p < n) {
@@ -83,33 +91,32 @@ bool GameTags::read_fast(std::string_view text) {
     }
     if (c != '[') return true;  // the movetext starts: the tag section is over
     line_start = false;
-    pgn::detail::TagScan state = pgn::detail::TagScan::InTag;
-    const std::size_t end = pgn::detail::scan_tag_pair(u, p + 1, n, state);
-    if (state != pgn::detail::TagScan::Closed) return false;
-    // [ blanks name blanks "value" blanks ]
     std::size_t i = p + 1;
-    const std::size_t body_end = end - 1;
-    while (i < body_end && is_space(t[i])) ++i;
+    while (i < n && is_space(t[i])) ++i;
     const std::size_t name_start = i;
-    while (i < body_end && !is_space(t[i]) && t[i] != '"') ++i;
-    if (i == name_start) return false;
+    while (i < n && is_name_byte(t[i])) ++i;
+    if (i == name_start || i >= n || (!is_space(t[i]) && t[i] != '"')) return false;
     const std::string_view name(t + name_start, i - name_start);
-    while (i < body_end && is_space(t[i])) ++i;
-    if (i >= body_end || t[i] != '"') return false;
+    while (i < n && is_space(t[i])) ++i;
+    if (i >= n || t[i] != '"') return false;
     const std::size_t value_start = ++i;
-    bool escaped = false;
-    while (i < body_end && t[i] != '"') {
-      if (t[i] == '\\') {
+    bool escaped = false, high = false;
+    for (;; ++i) {
+      if (i >= n) return false;
+      const char ch = t[i];
+      if (ch == '"') break;
+      if (ch == '\n' || ch == '\r') return false;
+      if (ch == '\\') {
         escaped = true;
-        ++i;
+        if (++i >= n || t[i] == '\n' || t[i] == '\r') return false;
       }
-      ++i;
+      high |= static_cast<unsigned char>(ch) >= 0x80;
     }
-    if (i >= body_end) return false;
     std::string_view value(t + value_start, i - value_start);
-    for (++i; i < body_end && is_space(t[i]);) ++i;
-    if (i != body_end) return false;  // text after the value
-    if (!pgn::is_valid_utf8(name)) return false;
+    for (++i; i < n && is_space(t[i]);) ++i;
+    if (i >= n || t[i] != ']') return false;  // text after the value, or no ']'
+    p = i + 1;
+    if (wanted_ && std::find(wanted_->begin(), wanted_->end(), name) == wanted_->end()) continue;
     if (escaped) {
       std::string& s = owned_.emplace_back();
       for (std::size_t k = 0; k < value.size(); ++k) {
@@ -121,12 +128,8 @@ bool GameTags::read_fast(std::string_view text) {
       }
       value = s;
     }
-    // Most values are ASCII; the check is cheap next to the split.
-    if (std::any_of(value.begin(), value.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; }) &&
-        !pgn::is_valid_utf8(value))
-      value = owned_.emplace_back(pgn::cp1252_to_utf8(value));
-    add(name, value);
-    p = end;
+    if (high && !pgn::is_valid_utf8(value)) value = owned_.emplace_back(pgn::cp1252_to_utf8(value));
+    if (add(name, value)) return true;  // every wanted tag found
   }
   return true;
 }

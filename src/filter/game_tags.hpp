@@ -25,7 +25,9 @@ namespace chesstool::filter {
 class GameTags final : public TagSource {
  public:
   // Reads the tags of raw (which must outlive this object's use, as must its text).
-  void read(const pgn::RawGame& raw);
+  // With `wanted`, only those tags are kept and the scan stops once each has been found
+  // (the first of a name counts, so nothing after it can change the answer).
+  void read(const pgn::RawGame& raw, const std::vector<std::string>* wanted = nullptr);
   std::optional<std::string_view> tag(std::string_view name) const override;
   // Every tag in file order, duplicates dropped.
   const std::vector<std::pair<std::string_view, std::string_view>>& all() const { return tags_; }
@@ -33,7 +35,11 @@ class GameTags final : public TagSource {
  private:
   bool read_fast(std::string_view text);
   void read_by_parser(const pgn::RawGame& raw);
-  void add(std::string_view name, std::string_view value);
+  // Keeps the tag unless a tag of that name came first or it is not wanted; true when
+  // every wanted tag has now been found.
+  bool add(std::string_view name, std::string_view value);
+
+  const std::vector<std::string>* wanted_ = nullptr;
 
   std::vector<std::pair<std::string_view, std::string_view>> tags_;
   std::deque<std::string> owned_;  // unescaped or converted text the views point into

@@ -281,7 +281,16 @@ std::string variant_of(const GameTags& tags) {
 
 }  // namespace
 
-Matcher::Matcher(const Criteria& criteria, std::string split_tag) : c_(criteria), split_tag_(std::move(split_tag)) {}
+Matcher::Matcher(const Criteria& criteria, std::string split_tag) : c_(criteria), split_tag_(std::move(split_tag)) {
+  auto want = [this](const std::string& name) {
+    if (std::find(wanted_.begin(), wanted_.end(), name) == wanted_.end()) wanted_.push_back(name);
+  };
+  for (const Where& w : c_.where)
+    for (const auto& name : w.tag_names()) want(name);
+  if (!c_.tc_classes.empty()) want("TimeControl");
+  if (!split_tag_.empty()) want(split_tag_);
+  read_all_ = !c_.variants.empty();  // the start position reads several tags
+}
 
 bool Matcher::tags_hold(const GameTags& tags) const {
   for (const Where& w : c_.where)
@@ -299,7 +308,7 @@ bool Matcher::tags_hold(const GameTags& tags) const {
 
 Verdict Matcher::judge(const pgn::RawGame& raw) const {
   thread_local GameTags tags;
-  tags.read(raw);
+  tags.read(raw, read_all_ ? nullptr : &wanted_);
   Verdict v;
   if (!split_tag_.empty())
     if (auto value = tags.tag(split_tag_)) v.split_value = std::string(*value);

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "filter/criteria.hpp"
 #include "pgn/game_splitter.hpp"
@@ -36,6 +37,9 @@ class Matcher {
   bool tags_hold(const class GameTags& tags) const;
   const Criteria& c_;
   std::string split_tag_;
+  // The tags the criteria read; read_all_ when every tag is needed (--variant).
+  std::vector<std::string> wanted_;
+  bool read_all_ = false;
 };
 
 }  // namespace chesstool::filter

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,36 @@ TEST(GameTags, AgreesWithTheParserOnEveryShape) {
       "",
       "1. e4 e5 *",
   };
-  for (const auto& g : games) EXPECT_EQ(read(g), parsed(g)) << g;
+  for (const auto& g : games) {
+    EXPECT_EQ(read(g), parsed(g)) << g;
+    // Asking for one tag gives the parser's value of it, or nothing when it has none.
+    pgn::RawGame raw = testing::raw_game(g);
+    for (const std::string name : {"White", "Black", "Event"}) {
+      const std::vector<std::string> wanted = {name};
+      GameTags tags;
+      tags.read(raw, &wanted);
+      std::optional<std::string> expected;
+      for (const auto& [k, v] : parsed(g))
+        if (k == name) expected = v;
+      auto got = tags.tag(name);
+      EXPECT_EQ(got ? std::optional<std::string>(std::string(*got)) : std::nullopt, expected) << name << " in " << g;
+      EXPECT_LE(tags.all().size(), 1u);
+    }
+  }
+}
+
+TEST(GameTags, WantedTagsOnly) {
+  const std::string g = "[White \"A\"]\n[WhiteElo \"2500\"]\n[WhiteElo \"1000\"]\n[Black \"B\"]\n*";
+  const std::vector<std::string> wanted = {"WhiteElo"};
+  GameTags tags;
+  pgn::RawGame raw = testing::raw_game(g);
+  tags.read(raw, &wanted);
+  EXPECT_EQ(tags.all().size(), 1u);
+  EXPECT_EQ(tags.tag("WhiteElo").value(), "2500");
+  EXPECT_FALSE(tags.tag("White").has_value());  // not asked for
+  const std::vector<std::string> none;
+  tags.read(raw, &none);
+  EXPECT_TRUE(tags.all().empty());
 }
 
 TEST(GameTags, ConvertsCp1252) {

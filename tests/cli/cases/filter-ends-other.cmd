@@ -1,0 +1,1 @@
+$CHESSTOOL filter --json --ends fivefold --ends resigned --ends unfinished ../tests/cli/cases/filter-games.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL filter --has underpromotion ../tests/cli/cases/filter-games.pgn | od -An -c | sed -n '1,2p;$p'; $CHESSTOOL filter -q --has underpromotion ../tests/cli/cases/filter-games.pgn | cmp - <(sed -n '62,73p' ../tests/cli/cases/filter-games.pgn) && echo 'the game exactly as in the input'

@@ -1,0 +1,1 @@
+$CHESSTOOL filter --where 'Event = Nothing' ../tests/cli/cases/filter-games.pgn

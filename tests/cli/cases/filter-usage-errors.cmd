@@ -1,0 +1,1 @@
+for a in '--at-ply 1..3' '--split 2' '--reaches 8/8/8' '--plies 5..2' '--material KRX:K' '--ends mate' '--final-material' '--date 2020.13' '--valid --invalid'; do $CHESSTOOL filter $a ../tests/cli/cases/filter-games.pgn >/dev/null; echo "$a: exit $?"; done 2>&1

@@ -1,0 +1,1 @@
+$CHESSTOOL filter -q --variant chess960 ../tests/cli/cases/filter-games.pgn
