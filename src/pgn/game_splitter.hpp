@@ -164,6 +164,15 @@ class GameSplitter {
   enum class Scan : std::uint8_t { NeedInput, GameDone };
 
   Scan scan();
+  // What scan() does after one of its parts (game_splitter.cpp): go on, leave the
+  // current state's loop for the state dispatch, or return GameDone (game_ends_at has
+  // set the game's end and pos_).
+  enum class Step : std::uint8_t { Next, Leave, GameDone };
+  bool scan_between(const unsigned char* b, std::size_t& p, std::size_t n);
+  Step scan_movetext(const unsigned char* b, std::size_t& p, std::size_t n);
+  Step movetext_token(const unsigned char* b, std::size_t& p, std::size_t n);
+  Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
+  Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
   void refill();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
