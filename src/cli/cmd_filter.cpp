@@ -428,9 +428,15 @@ Runner setup_filter(CLI::App& app) {
       ->allow_extra_args(false);
   app.add_option("--elo", o->elo, "Both players' ratings in N..M (N.. or ..M leave one end open)");
   app.add_option("--date", o->date, "Date in FROM..TO (YYYY, YYYY.MM or YYYY.MM.DD; ?? parts match anything)");
-  app.add_option("--result", o->result, "Result is one of these (repeatable)")
+  // Not CLI::IsMember: its "{...,*}" in --help would be globbed by shell scripts that read it.
+  app.add_option("--result", o->result, "Result is 1-0, 0-1, 1/2-1/2 or * (repeatable: any)")
       ->allow_extra_args(false)
-      ->check(CLI::IsMember({"1-0", "0-1", "1/2-1/2", "*"}));
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*" ? std::string()
+                                                                           : "'" + v + "' is not 1-0, 0-1, 1/2-1/2 or *";
+          },
+          "RESULT"));
   app.add_option("--tc-class", o->tc_class, "FIDE class of the TimeControl tag (repeatable: any)")
       ->allow_extra_args(false)
       ->check(CLI::IsMember(tc_class_names()));
