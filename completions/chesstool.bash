@@ -8,42 +8,61 @@ _chesstool() {
     words=("${COMP_WORDS[@]}")
     cword=$COMP_CWORD
   }
-  local commands="validate fen perft convert board annotate report"
+  local commands="validate fen perft convert board annotate report dedupe filter"
   if ((cword == 1)); then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
   fi
   local cmd=${words[1]} opts=""
   case $cmd in
-    validate) opts="--json --quiet -q --strict --jobs -j --max-errors --game-offset --help" ;;
+    validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
-    convert) opts="--to -t --from --output -o --reduced --rejects --compress --quiet -q --jobs -j --help" ;;
+    convert) opts="--to -t --from --output -o --reduced --eco --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --ascii --unicode --help" ;;
-    annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --help" ;;
+    annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
+    dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
+    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --help" ;;
   esac
   case $prev in
+    --at-ply) return ;;
     --compress) COMPREPLY=($(compgen -W "gzip zstd bzip2 xz" -- "$cur")); return ;;
+    --date) return ;;
+    --duplicates) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --elo) return ;;
+    --ends) COMPREPLY=($(compgen -W "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished" -- "$cur")); return ;;
     --event) return ;;
     --expect) return ;;
     --from) COMPREPLY=($(compgen -W "pgn fen" -- "$cur")); return ;;
     --game-offset) return ;;
+    --has) COMPREPLY=($(compgen -W "underpromotion promotion en-passant castling null-move" -- "$cur")); return ;;
     --hash) return ;;
     --jobs | -j) return ;;
     --k) return ;;
     --k-default) COMPREPLY=($(compgen -W "10 20 40" -- "$cur")); return ;;
+    --keep) COMPREPLY=($(compgen -W "first most-tags most-annotated" -- "$cur")); return ;;
     --lang) COMPREPLY=($(compgen -W "en ar" -- "$cur")); return ;;
     --lastmove) return ;;
+    --material) return ;;
     --max-errors) return ;;
     --output | -o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --player) return ;;
+    --plies) return ;;
+    --reaches) return ;;
     --rejects) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --result) return ;;
+    --split) return ;;
+    --split-by) return ;;
     --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --tc-class) COMPREPLY=($(compgen -W "standard rapid blitz unknown" -- "$cur")); return ;;
     --threads) return ;;
     --tiebreaks) return ;;
     --time-control) return ;;
     --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json" -- "$cur")); return ;;
     --trf) return ;;
+    --variant) COMPREPLY=($(compgen -W "standard chess960" -- "$cur")); return ;;
+    --where) return ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
