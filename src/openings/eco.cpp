@@ -3,6 +3,7 @@
 #include "openings/eco.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "openings/eco_data.hpp"
@@ -21,7 +22,26 @@ Opening opening_of(const detail::EcoEntry& e, int ply) {
   return Opening{std::string_view(e.eco, 3), std::string_view(detail::kEcoNames[e.name]), ply};
 }
 
+// A one-bit-per-slot filter over the keys (64 Kbit, 8 KB, in L1/L2): most positions of
+// a game are not in the table, and one load says so without the binary search.
+struct KeyFilter {
+  std::uint64_t bits[1024] = {};
+  static std::size_t slot(Key k) { return std::size_t(k >> 48); }
+  KeyFilter() {
+    for (std::size_t i = 0; i < detail::kEcoEntryCount; ++i) {
+      const std::size_t s = slot(detail::kEcoEntries[i].key);
+      bits[s >> 6] |= std::uint64_t(1) << (s & 63);
+    }
+  }
+  bool may_hold(Key k) const { return (bits[slot(k) >> 6] >> (slot(k) & 63)) & 1; }
+};
+const KeyFilter& filter() {
+  static const KeyFilter f;
+  return f;
+}
+
 const detail::EcoEntry* entry(Key key) {
+  if (!filter().may_hold(key)) return nullptr;
   const detail::EcoEntry* begin = detail::kEcoEntries;
   const detail::EcoEntry* end = begin + detail::kEcoEntryCount;
   const detail::EcoEntry* it =
@@ -42,6 +62,17 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value, boo
   changed = true;
 }
 
+// Whether name is one of the table's names: an Opening tag in another vocabulary
+// ("Sicilian", "Two knights defence") is not checked against this one.
+bool is_table_name(std::string_view name) {
+  static const std::vector<std::string_view> sorted = [] {
+    std::vector<std::string_view> v(detail::kEcoNames, detail::kEcoNames + detail::kEcoNameCount);
+    std::sort(v.begin(), v.end());
+    return v;
+  }();
+  return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
 }  // namespace
 
 std::optional<Opening> find_position(Key key) {
@@ -56,11 +87,13 @@ std::size_t line_count() { return detail::kEcoLineCount; }
 std::optional<Opening> classify(const Position& start, std::span<const Move> mainline) {
   if (start.key() != start_key() || start.is_chess960()) return std::nullopt;
   std::optional<Opening> found;
+  const KeyFilter& f = filter();
   Position pos = start;
   const std::size_t last = std::min<std::size_t>(mainline.size(), std::size_t(detail::kEcoMaxPly));
   for (std::size_t i = 0; i < last; ++i) {
     if (mainline[i].is_null()) break;
     pos.make_move(mainline[i]);
+    if (!f.may_hold(pos.key())) continue;
     if (const detail::EcoEntry* e = entry(pos.key())) found = opening_of(*e, int(i + 1));
   }
   return found;
@@ -90,7 +123,7 @@ std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::option
   const std::string reached = std::string(o->eco) + " \"" + std::string(o->name) + "\" at ply " + std::to_string(o->ply);
   if (eco && !eco->empty() && *eco != "?" && *eco != o->eco)
     return "ECO tag '" + *eco + "' but the moves reach " + reached;
-  if (name && !name->empty() && *name != "?" && *name != o->name)
+  if (name && *name != o->name && is_table_name(*name))
     return "Opening tag '" + *name + "' but the moves reach " + reached;
   return std::nullopt;
 }

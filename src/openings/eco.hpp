@@ -46,7 +46,8 @@ std::optional<Opening> classify(const pgn::Game& game);
 bool apply_eco_tags(pgn::Game& game);
 
 // validate --eco: a message when the game's ECO or Opening tag disagrees with the
-// classification (the ECO tag compared by code, the Opening tag by name), nullopt
+// classification (the ECO tag compared by code; the Opening tag by name, when it is
+// one of the table's names: other vocabularies are not this table's to judge), nullopt
 // when they agree, when the game has neither tag or when it does not classify.
 // opening is classify(game), when the caller has it already.
 std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::optional<Opening>& opening);

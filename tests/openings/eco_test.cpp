@@ -162,6 +162,13 @@ TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
   EXPECT_NE(m->find("C60"), std::string::npos);
   pgn::Game right = game_of("[ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   EXPECT_FALSE(openings::eco_mismatch(right));
+  // An Opening tag with another table's name is not judged; one of this table's is.
+  pgn::Game other_vocabulary = game_of("[Opening \"Spanish\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  EXPECT_FALSE(openings::eco_mismatch(other_vocabulary));
+  pgn::Game wrong_name = game_of("[Opening \"Sicilian Defense\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  auto n = openings::eco_mismatch(wrong_name);
+  ASSERT_TRUE(n);
+  EXPECT_NE(n->find("Opening tag 'Sicilian Defense'"), std::string::npos);
   pgn::Game none = game_of("[Event \"x\"]\n\n1. e4 e5 *\n");
   EXPECT_FALSE(openings::eco_mismatch(none));
 }
