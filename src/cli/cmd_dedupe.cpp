@@ -413,7 +413,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     if (f && !f->finish(inputs_ok)) ++c.io_errors;
   if (!o.quiet)
     errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid ({}{})", c.read, c.kept, c.duplicates,
-         c.embedded, c.invalid, rejects ? "written to " : "kept, never compared",
+         c.embedded, c.invalid, rejects ? "counted as kept, never compared, written to " : "counted as kept, never compared",
          rejects ? output::terminal_safe(o.rejects) : std::string());
   if (o.json) {
     output::JsonObject s;

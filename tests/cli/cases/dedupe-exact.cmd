@@ -1,0 +1,1 @@
+$CHESSTOOL dedupe ../tests/cli/cases/dedupe-planted.pgn

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp ../tests/cli/cases/dedupe-planted.pgn $d/planted.pgn && cd $d && $CHESSTOOL dedupe --embedded planted.pgn -o kept.pgn --duplicates dups.pgn --rejects rejects.pgn; echo "exit $?"; echo "--- duplicates"; cat dups.pgn; echo "--- rejects"; cat rejects.pgn; echo "--- kept"; cat kept.pgn; cd / && rm -rf $d

@@ -1,0 +1,1 @@
+cat ../tests/cli/cases/dedupe-planted.pgn | $CHESSTOOL dedupe --keep most-tags -

@@ -1,0 +1,1 @@
+$CHESSTOOL annotate --eco ../tests/cli/cases/eco-games.pgn

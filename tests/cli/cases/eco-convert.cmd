@@ -1,0 +1,1 @@
+$CHESSTOOL convert --eco --to pgn ../tests/cli/cases/eco-games.pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL validate --eco ../tests/cli/cases/eco-games.pgn
