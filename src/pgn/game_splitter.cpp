@@ -165,98 +165,127 @@ void GameSplitter::emit(RawGame& out) {
   in_game_ = false;
 }
 
-std::size_t GameSplitter::skip_comment(const unsigned char* b, std::size_t p, std::size_t n) {
+// The states of skip_comment, always inlined into it. Each returns true when
+// skip_comment must return p: at the end of the buffer, after the closing '}', or where a
+// tag pair line ends the game.
+
+// Mid-line: only '}' and line ends matter.
+[[gnu::always_inline]] inline bool GameSplitter::comment_text(const unsigned char* b, std::size_t& p, std::size_t n) {
   using detail::kByteClass;
+  for (;;) {
+    p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
+    if (p == n) return true;
+    if (b[p] == '}') {
+      state_ = State::Movetext;
+      // The comment is a token on its line; empty lines inside it separate nothing.
+      line_blank_ = false;
+      empty_line_seen_ = false;
+      ++p;
+      return true;
+    }
+    if (b[p] == '\n') {
+      newline_lf(p++);
+    } else {
+      newline_cr(p++);
+    }
+    // A line that starts with a symbol byte is neither empty nor a tag pair line: the
+    // usual case in wrapped comment text, which stays here.
+    if (p < n && kByteClass[b[p]] == detail::kSymbol) continue;
+    break;
+  }
+  comment_after_empty_ = false;  // the line just ended had the text that Text skipped
+  comment_scan_ = CommentScan::LineStart;
+  return false;
+}
+
+// At the leading blanks of a line: an empty line, a '[' after an empty line, or text.
+[[gnu::always_inline]] inline bool GameSplitter::comment_line_start(const unsigned char* b, std::size_t& p,
+                                                                     std::size_t n) {
+  using detail::kByteClass;
+  while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
+  if (p == n) return true;
+  const unsigned char c = b[p];
+  if (c == '\r' || c == '\n') {
+    // The LF of a CRLF is not a line of its own; any other line end here ends a line of
+    // blanks only.
+    if (c == '\r') {
+      newline_cr(p);
+      comment_after_empty_ = true;
+    } else {
+      if (p == 0 || b[p - 1] != '\r') comment_after_empty_ = true;
+      newline_lf(p);
+    }
+    ++p;
+    return false;
+  }
+  if (c == '[' && comment_after_empty_) {
+    comment_tag_offset_ = base_ + p;
+    comment_scan_ = CommentScan::TagBracket;
+    ++p;
+    return false;
+  }
+  comment_scan_ = CommentScan::Text;  // c is looked at again there (it may be '}')
+  return false;
+}
+
+// After a '[' that began a line after an empty one: is this a tag pair line?
+[[gnu::always_inline]] inline bool GameSplitter::comment_tag_line(const unsigned char* b, std::size_t& p,
+                                                                   std::size_t n) {
+  using detail::kByteClass;
+  switch (comment_scan_) {
+    case CommentScan::TagBracket: {
+      while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
+      if (p == n) return true;
+      const unsigned char c = b[p];
+      const bool name_start = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+      if (name_start) {
+        comment_scan_ = CommentScan::TagName;
+        ++p;
+      } else {
+        comment_scan_ = CommentScan::Text;
+      }
+      return false;
+    }
+    case CommentScan::TagName:
+      while (p < n && kByteClass[b[p]] == detail::kSymbol) ++p;
+      if (p == n) return true;
+      comment_scan_ = CommentScan::TagAfterName;
+      return false;
+    default:  // TagAfterName
+      while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
+      if (p == n) return true;
+      if (b[p] == '"') {
+        // A tag pair line after an empty line: the comment was never closed in time.
+        p = static_cast<std::size_t>(comment_tag_offset_ - base_);
+        game_ends_at(p);
+        return true;
+      }
+      comment_scan_ = CommentScan::Text;
+      return false;
+  }
+}
+
+std::size_t GameSplitter::skip_comment(const unsigned char* b, std::size_t p, std::size_t n) {
   // Spec 5: no nesting, the first '}' ends the comment. Most comments are short and on
   // one line: one search finds the end or the next line end. Only at a line start is
   // there more to look at: whether the line is empty, and after an empty line whether
   // it is a tag pair line, which ends the game (see the header).
   for (;;) {
+    bool stop = false;
     switch (comment_scan_) {
       case CommentScan::Text:
-        for (;;) {
-          p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
-          if (p == n) return p;
-          if (b[p] == '}') {
-            state_ = State::Movetext;
-            // The comment is a token on its line; empty lines inside it separate nothing.
-            line_blank_ = false;
-            empty_line_seen_ = false;
-            return p + 1;
-          }
-          if (b[p] == '\n') {
-            newline_lf(p++);
-          } else {
-            newline_cr(p++);
-          }
-          // A line that starts with a symbol byte is neither empty nor a tag pair line:
-          // the usual case in wrapped comment text, which stays here.
-          if (p < n && kByteClass[b[p]] == detail::kSymbol) continue;
-          break;
-        }
-        comment_after_empty_ = false;  // the line just ended had the text that Text skipped
-        comment_scan_ = CommentScan::LineStart;
+        stop = comment_text(b, p, n);
         break;
-
-      case CommentScan::LineStart: {
-        while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
-        if (p == n) return p;
-        const unsigned char c = b[p];
-        if (c == '\r' || c == '\n') {
-          // The LF of a CRLF is not a line of its own; any other line end here ends a
-          // line of blanks only.
-          if (c == '\r') {
-            newline_cr(p);
-            comment_after_empty_ = true;
-          } else {
-            if (p == 0 || b[p - 1] != '\r') comment_after_empty_ = true;
-            newline_lf(p);
-          }
-          ++p;
-          break;
-        }
-        if (c == '[' && comment_after_empty_) {
-          comment_tag_offset_ = base_ + p;
-          comment_scan_ = CommentScan::TagBracket;
-          ++p;
-          break;
-        }
-        comment_scan_ = CommentScan::Text;  // c is looked at again there (it may be '}')
+      case CommentScan::LineStart:
+        stop = comment_line_start(b, p, n);
         break;
-      }
-
-      case CommentScan::TagBracket: {
-        while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
-        if (p == n) return p;
-        const unsigned char c = b[p];
-        const bool name_start = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-        if (name_start) {
-          comment_scan_ = CommentScan::TagName;
-          ++p;
-        } else {
-          comment_scan_ = CommentScan::Text;
-        }
-        break;
-      }
-
+      case CommentScan::TagBracket:
       case CommentScan::TagName:
-        while (p < n && kByteClass[b[p]] == detail::kSymbol) ++p;
-        if (p == n) return p;
-        comment_scan_ = CommentScan::TagAfterName;
-        break;
-
       case CommentScan::TagAfterName:
-        while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
-        if (p == n) return p;
-        if (b[p] == '"') {
-          // A tag pair line after an empty line: the comment was never closed in time.
-          const auto at = static_cast<std::size_t>(comment_tag_offset_ - base_);
-          game_ends_at(at);
-          return at;
-        }
-        comment_scan_ = CommentScan::Text;
+        stop = comment_tag_line(b, p, n);
         break;
     }
+    if (stop) return p;
   }
 }
 

@@ -184,6 +184,9 @@ class GameSplitter {
   // end the game (a tag pair line after an empty line): state_ is then Between and
   // game_end_ and pos_ are set, as by game_ends_at.
   std::size_t skip_comment(const unsigned char* b, std::size_t p, std::size_t n);
+  bool comment_text(const unsigned char* b, std::size_t& p, std::size_t n);
+  bool comment_line_start(const unsigned char* b, std::size_t& p, std::size_t n);
+  bool comment_tag_line(const unsigned char* b, std::size_t& p, std::size_t n);
   // Where skip_comment is inside an open {comment}, resumable across reads.
   enum class CommentScan : std::uint8_t {
     Text,          // mid-line: only '}' and line ends matter
