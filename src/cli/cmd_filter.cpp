@@ -153,8 +153,7 @@ bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
       error("--reaches: invalid FEN '" + fen + "': " + r.error->to_string());
       return false;
     }
-    c.reaches.push_back(r.position.key());
-    c.reaches_fen.push_back(fen);
+    c.reaches.push_back(r.position);
   }
   if (!o.at_ply.empty()) {
     if (o.reaches.empty()) {

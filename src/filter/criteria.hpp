@@ -96,8 +96,7 @@ struct Criteria {
   std::optional<Range> plies;  // mainline half-moves written
   std::vector<Ending> ends;
   std::vector<MoveKind> has;
-  std::vector<Key> reaches;  // repetition identity of each --reaches position
-  std::vector<std::string> reaches_fen;
+  std::vector<Position> reaches;  // each --reaches position (compared by its repetition key)
   std::optional<Range> at_ply;
   std::optional<Material> material;
   bool either_colour = false;

@@ -33,6 +33,17 @@ class Walker final : public pgn::Visitor {
     has_.fill(Known::Unknown);
     want_null_ = std::find(c.has.begin(), c.has.end(), MoveKind::NullMove) != c.has.end();
     reach_ = c.reaches.empty() ? Known::Yes : Known::Unknown;
+    for (const Position& t : c.reaches) {
+      ReachTarget r;
+      r.key = t.key();
+      r.castling = t.castling_rights();
+      for (Color side : {White, Black}) {
+        r.pawns[side] = popcount(t.pieces(side, Pawn));
+        r.pieces[side] = popcount(t.pieces(side));
+        r.unmoved_pawns[side] = t.pieces(side, Pawn) & rank_bb(side == White ? 1 : 6);
+      }
+      reach_targets_.push_back(r);
+    }
     material_ = c.material && !c.final_material ? Known::Unknown : Known::Yes;
     if (c.material && !c.final_material) {
       targets_.push_back(*c.material);
@@ -178,11 +189,14 @@ class Walker final : public pgn::Visitor {
       if (c_.at_ply && ply_ > c_.at_ply->max) {
         reach_ = Known::No;
       } else if (!c_.at_ply || c_.at_ply->contains(ply_)) {
-        if (std::find(c_.reaches.begin(), c_.reaches.end(), pos_.key()) != c_.reaches.end()) {
-          reach_ = Known::Yes;
-          reach_ply_ = ply_;
-        }
+        const Key key = pos_.key();
+        for (const ReachTarget& t : reach_targets_)
+          if (t.key == key) {
+            reach_ = Known::Yes;
+            reach_ply_ = ply_;
+          }
       }
+      if (reach_ == Known::Unknown && !any_target_reachable()) reach_ = Known::No;
     }
     if (material_ == Known::Unknown) {
       const Material here = material_of(pos_);
@@ -202,6 +216,23 @@ class Walker final : public pgn::Visitor {
       replaying_ = false;
       complete_ = false;
     }
+  }
+
+  // False when no --reaches position can come any more: each side's pawns and pieces
+  // only ever get fewer, a pawn that left its start square never comes back, and a
+  // castling right once lost stays lost. Most games of an archive leave an opening
+  // position within a few plies, so their replay stops there.
+  bool any_target_reachable() const {
+    for (const ReachTarget& t : reach_targets_) {
+      bool possible = (t.castling & ~pos_.castling_rights()) == 0;
+      for (Color side : {White, Black}) {
+        const Bitboard pawns = pos_.pieces(side, Pawn);
+        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos_.pieces(side)) >= t.pieces[side] &&
+                   (t.unmoved_pawns[side] & ~pawns) == 0;
+      }
+      if (possible) return true;
+    }
+    return false;
   }
 
   bool answer_known() const {
@@ -266,6 +297,13 @@ class Walker final : public pgn::Visitor {
   std::array<Known, std::size(kMoveKinds)> has_{};
   Known reach_ = Known::Yes, material_ = Known::Yes;
   std::vector<Material> targets_;
+  struct ReachTarget {
+    Key key = 0;
+    std::uint8_t castling = 0;
+    int pawns[2] = {0, 0}, pieces[2] = {0, 0};
+    Bitboard unmoved_pawns[2] = {0, 0};  // pawns of the target still on their start rank
+  };
+  std::vector<ReachTarget> reach_targets_;
   std::optional<int> reach_ply_, material_ply_;
 };
 

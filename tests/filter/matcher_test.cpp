@@ -26,10 +26,10 @@ Verdict judge(const Criteria& c, const std::string& text) {
 }
 bool selects(const Criteria& c, const std::string& text) { return judge(c, text).selected; }
 
-Key key_of(const std::string& fen) {
+Position position_of(const std::string& fen) {
   FenResult r = parse_fen(fen);
   EXPECT_TRUE(r.ok()) << fen;
-  return r.position.key();
+  return r.position;
 }
 
 Criteria ends(const char* name) {
@@ -133,7 +133,7 @@ TEST(Matcher, HasKindsOfMove) {
 
 TEST(Matcher, ReachesCountsTheMainlineOnly) {
   Criteria c;
-  c.reaches.push_back(key_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+  c.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
   Verdict v = judge(c, game("1. e4 e5 2. Nf3 Nc6"));
   EXPECT_TRUE(v.selected);
   EXPECT_EQ(v.ply, 3);
@@ -153,15 +153,15 @@ TEST(Matcher, ReachesCountsTheMainlineOnly) {
 TEST(Matcher, ReachesUsesTheRepetitionIdentity) {
   // After 1. e4 the FEN says e3, but no capture is possible there: same position as "-".
   Criteria c;
-  c.reaches.push_back(key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
+  c.reaches.push_back(position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
   EXPECT_TRUE(selects(c, game("1. e4 e5")));
   // Castling rights count: the same placement without them is another position.
   Criteria lost;
-  lost.reaches.push_back(key_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w kq - 0 1"));
+  lost.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w kq - 0 1"));
   EXPECT_FALSE(selects(lost, game("1. e4 e5")));
   EXPECT_TRUE(selects(lost, game("1. e4 e5 2. Ke2 Nc6 3. Ke1 Nb8")));
   // Any of several positions.
-  c.reaches.push_back(key_of(kStartFen));
+  c.reaches.push_back(position_of(kStartFen));
   EXPECT_EQ(judge(c, game("1. d4")).ply, 0);
 }
 
@@ -188,7 +188,7 @@ TEST(Matcher, MaterialAnywhereOrAtTheEnd) {
 
 TEST(Matcher, ReplayStopsWhenTheAnswerIsKnown) {
   Criteria c;
-  c.reaches.push_back(key_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+  c.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
   // The illegal move after the match is never reached: validity stays unknown.
   Verdict v = judge(c, game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
   EXPECT_TRUE(v.selected);
@@ -202,6 +202,20 @@ TEST(Matcher, ReplayStopsWhenTheAnswerIsKnown) {
   v = judge(c, game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
   EXPECT_FALSE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
+  // A position that can no longer come: 1. d4 moved a pawn the target has on d2.
+  Criteria najdorf;
+  najdorf.reaches.push_back(position_of("rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"));
+  v = judge(najdorf, game("1. d4 d5 2. c4 e6 3. Ke3"));
+  EXPECT_FALSE(v.selected);
+  EXPECT_FALSE(v.valid.has_value());
+  // Nor after a castling right is lost, even with every pawn at home.
+  Criteria start;
+  start.reaches.push_back(position_of(kStartFen));
+  start.at_ply = Range{1, 100};
+  v = judge(start, game("1. Nf3 Nf6 2. Rg1 Ng8 3. Rh1 Nf6 4. Ng1 Ng8 5. Ke3"));
+  EXPECT_FALSE(v.selected);
+  EXPECT_FALSE(v.valid.has_value());
+  EXPECT_TRUE(selects(start, game("1. Nf3 Nf6 2. Ng1 Ng8")));
   // Material never comes back: once a side has fewer pieces, the answer is no.
   Criteria m;
   std::string e;
