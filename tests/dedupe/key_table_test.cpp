@@ -43,7 +43,7 @@ TEST(KeyTable, CostsAtMostTwentySevenBytesAKey) {
   for (std::uint32_t i = 1; i <= 1000000; ++i) {
     t.insert(GameKey{rng(), rng()}, i);
     if (i % 100000 == 0) {
-      EXPECT_LE(double(t.bytes()) / i, 27.0 + 16.0 * 256 * 20 / i) << i;  // + each shard's minimum
+      EXPECT_LE(double(t.bytes()) / i, 27.0 + 16.0 * 64 * 20 / i) << i;  // + each shard's minimum
     }
   }
 }
