@@ -21,7 +21,7 @@ Outcome outcome_of(const Position& pos, int repetitions) {
     if (pos.is_check()) o.winner = ~pos.side_to_move();
   } else if (is_insufficient_material(pos)) {
     o.termination = Termination::InsufficientMaterial;
-  } else if (is_dead_position(pos)) {
+  } else if (pawns_all_blocked(pos) && is_dead_position(pos)) {
     o.termination = Termination::DeadPosition;
   } else if (repetitions >= 5) {
     o.termination = Termination::FivefoldRepetition;
@@ -38,7 +38,7 @@ void GameEnd::start(const Position& pos) {
   last_ply_ = 0;
   if (is_insufficient_material(pos))
     end_automatically(Termination::InsufficientMaterial, 0, pos);
-  else
+  else if (pawns_all_blocked(pos))
     check_dead_position(pos, 0);
 }
 
@@ -78,8 +78,12 @@ void GameEnd::after_move(const Position& pos, int ply) {
     return;
   }
   if (changed || recheck_dead_) {
-    check_dead_position(pos, ply);
-    if (ended()) return;
+    recheck_dead_ = false;
+    // pawns_all_blocked (inline) is false for nearly every position: no call then.
+    if (pawns_all_blocked(pos)) {
+      check_dead_position(pos, ply);
+      if (ended()) return;
+    }
   }
   if (last_count_ >= 5) {
     end_automatically(is_checkmate(pos) ? Termination::Checkmate : Termination::FivefoldRepetition, ply, pos);
@@ -118,13 +122,13 @@ std::optional<ResultProblem> GameEnd::contradiction(const std::string& result, c
     return std::nullopt;
   }
   if (result != "1-0" && result != "0-1") return std::nullopt;
-  bool on_time = lost_on_time_comment_;
+  bool on_time = false;
   if (termination) {
     std::string t = *termination;
     std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    on_time |= t.find("time") != std::string::npos;
+    on_time = t.find("time") != std::string::npos;
   }
-  if (!on_time) return std::nullopt;
+  if (!on_time && !says_lost_on_time(after_last_move_)) return std::nullopt;
   const Color winner = result == "1-0" ? White : Black;
   const std::string who = winner == White ? "white" : "black";
   if (!final_can_mate_[winner])
@@ -146,11 +150,11 @@ namespace chesstool::pgn {
 bool says_lost_on_time(std::string_view comment) {
   // FICS and ICC end a game lost on time with "{White forfeits on time}", others write
   // "lost on time", "wins on time", "time forfeit" or "flag fell".
-  auto contains = [comment](std::string_view needle) {
-    if (comment.size() < needle.size()) return false;
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + ('a' - 'A')) : c; };
+  auto contains = [&](std::string_view needle) {
     for (std::size_t i = 0; i + needle.size() <= comment.size(); ++i) {
       std::size_t j = 0;
-      while (j < needle.size() && char(std::tolower(static_cast<unsigned char>(comment[i + j]))) == needle[j]) ++j;
+      while (j < needle.size() && lower(comment[i + j]) == needle[j]) ++j;
       if (j == needle.size()) return true;
     }
     return false;

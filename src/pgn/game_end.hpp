@@ -35,15 +35,18 @@ class GameEnd {
   // Fills outcome, claims and ended_at for the final mainline position.
   void finish(const Position& final_pos, GameReport& report);
   // Checks a recorded result ("1-0", ...) against how the game ended; the Termination tag
-  // (or a final comment, note_lost_on_time_comment) tells wins on time, which FIDE 6.9
+  // (or a final comment, note_text_after_last_move) tells wins on time, which FIDE 6.9
   // makes draws when the winner could not mate: "time-forfeit-draw" for bare material,
   // "win-on-time-unwinnable" for what rules/dead_position.hpp proves beyond it.
   std::optional<ResultProblem> contradiction(const std::string& result, const std::string* termination) const;
-  // Whether the comment after the last mainline move says the game was lost on time.
-  void note_lost_on_time_comment(bool says) { lost_on_time_comment_ = says; }
+  // The game's text after its last mainline move (comments, the result), read by
+  // contradiction() for a "forfeits on time" only when the Termination tag says nothing.
+  // Must stay valid until then.
+  void note_text_after_last_move(std::string_view text) { after_last_move_ = text; }
 
  private:
   void end_automatically(Termination termination, int ply, const Position& pos);
+  // The dead-position test where pawns_all_blocked(pos) holds; sets recheck_dead_.
   void check_dead_position(const Position& pos, int ply);
 
   RepetitionHistory history_;
@@ -55,7 +58,7 @@ class GameEnd {
   bool final_can_mate_[2] = {true, true};
   Position final_pos_;
   bool recheck_dead_ = false;  // the last dead-position test failed transiently
-  bool lost_on_time_comment_ = false;
+  std::string_view after_last_move_;
 };
 
 // True when a comment says a game was lost on time ("White forfeits on time", "lost on

@@ -75,7 +75,7 @@ struct Replayer::LineState {
   bool after_variation = false;  // a variation of the last move just closed
 };
 
-Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(options) {
+Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(options), raw_(raw) {
   if (raw) {
     report_.index = raw->index;
     report_.line = raw->line;
@@ -83,7 +83,6 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
     report_.column = raw->column;
   }
   report_.tags.reserve(16);  // the Seven Tag Roster and the usual extras: one allocation
-  tag_locs_.reserve(16);
 }
 
 Replayer::~Replayer() = default;
@@ -92,7 +91,11 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   for (const auto& [k, v] : report_.tags)
     if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
   report_.tags.emplace_back(std::string(name), std::string(value));
-  tag_locs_.push_back(loc);
+  // Where the set-up tags are, for the notes about them (start_position.hpp).
+  if (name.size() == 7 && name == "Variant") variant_loc_ = loc;
+  if (name.size() == 3 && (name == "FEN" || ((name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' &&
+                                              (name[2] | 0x20) == 'n' && !fen_loc_)))
+    fen_loc_ = loc;
 }
 
 void Replayer::begin_movetext() { setup_start_position(); }
@@ -121,7 +124,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   if (mainline) {
     report_.plies = line.ply;
     game_end_.after_move(line.pos(), line.ply);
-    final_comments_.clear();
+    last_move_end_ = loc.byte_offset + text.size();
   }
 }
 
@@ -195,9 +198,6 @@ void Replayer::nag(int code, SourceLoc) {
 }
 
 void Replayer::comment(std::string_view text, SourceLoc) {
-  // The mainline's comments since its last move, for a "forfeits on time" at the end
-  // (kept in a buffer that keeps its capacity: no allocation per comment).
-  if (lines_.size() == 1 && lines_.front().ply > 0) final_comments_.append(text).push_back(' ');
   if (!keeping() || options_.keep != Keep::Tree) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
@@ -281,7 +281,10 @@ void Replayer::end_game() {
     const Position& final_pos = main.pos();
     report_.final_position = final_pos;
     game_end_.finish(final_pos, report_);
-    game_end_.note_lost_on_time_comment(says_lost_on_time(final_comments_));
+    // What follows the last mainline move in the game's text (its comments, the result),
+    // read only if a "forfeits on time" there could matter.
+    if (raw_ && last_move_end_ > raw_->byte_offset && last_move_end_ - raw_->byte_offset <= raw_->text.size())
+      game_end_.note_text_after_last_move(std::string_view(raw_->text).substr(last_move_end_ - raw_->byte_offset));
     check_result();
     if (keeping()) {
       if (main.tree->empty()) {
@@ -333,9 +336,10 @@ void Replayer::setup_start_position() {
   StartPosition start = resolve_start_position(report_.tags);
   for (const StartNote& note : start.notes) {
     if (note.strict_only && !options_.strict) continue;
-    SourceLoc where = at;  // a note about one tag points at that tag's line
-    for (std::size_t i = 0; !note.tag.empty() && i < report_.tags.size() && i < tag_locs_.size(); ++i)
-      if (report_.tags[i].first == note.tag) where = tag_locs_[i];
+    // A note about one tag points at that tag's line.
+    SourceLoc where = at;
+    if (note.tag == "Variant" && variant_loc_) where = *variant_loc_;
+    if (note.tag == "FEN" && fen_loc_) where = *fen_loc_;
     add(note.severity, note.code, where, 0, note.token, note.message, nullptr);
   }
   if (!start.ok || skip_moves_) {

@@ -79,8 +79,11 @@ class Replayer final : public Visitor {
   std::vector<LineState> lines_;  // the mainline, then the open variations
   GameEnd game_end_;
   SourceLoc result_loc_{};
-  std::string final_comments_;  // mainline comments after its last move
-  std::vector<SourceLoc> tag_locs_;  // where each of report_.tags was read
+  const RawGame* raw_ = nullptr;  // the game's text, when given
+  std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
+  // The first Variant tag's place and the first FEN tag's (in any letter case: the one
+  // resolve_start_position reads when no "FEN" is there).
+  std::optional<SourceLoc> variant_loc_, fen_loc_;
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
   bool moves_after_end_reported_ = false;

@@ -53,12 +53,10 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
     }
   }
   const std::string* fen = find_tag(tags, "FEN");
-  std::string fen_name = "FEN";
   if (!fen) {
     for (const auto& [k, val] : tags)
       if (equals_ignore_case(k, "FEN")) {
         fen = &val;
-        fen_name = k;
         note(Severity::Warning, true, "tag-name-case", k, "tag '" + k + "' read as 'FEN' (tag names are case-sensitive)");
         break;
       }
@@ -67,7 +65,7 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   if (fen) {
     FenResult parsed = parse_fen(*fen);
     if (!parsed.ok()) {
-      note(Severity::Error, false, "invalid-fen", *fen, "invalid FEN tag: " + parsed.error->to_string(), fen_name);
+      note(Severity::Error, false, "invalid-fen", *fen, "invalid FEN tag: " + parsed.error->to_string(), "FEN");
       out.ok = false;
       return out;
     }

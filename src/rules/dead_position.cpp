@@ -107,14 +107,14 @@ Reach piece_reach(PieceType type, Square from, Bitboard pawns) {
 
 LockedAnalysis analyse_locked_position(const Position& pos) {
   const LockedAnalysis nothing_proved;
+  // 1. Every pawn blocked head-on by a pawn: the cheapest test, and the one nearly every
+  // game position fails. Without pawns the regions are the whole board and the proof can
+  // add nothing to insufficient material.
+  if (!pawns_all_blocked(pos)) return nothing_proved;
   LockedAnalysis not_yet;  // see LockedAnalysis::transient
   not_yet.transient = true;
   const Bitboard pawns = pos.pieces(Pawn);
   const Bitboard by_colour[2] = {pos.pieces(White, Pawn), pos.pieces(Black, Pawn)};
-  // 1. Every pawn blocked head-on by a pawn: the cheapest test, and the one nearly every
-  // game position fails. Without pawns the regions are the whole board and the proof can
-  // add nothing to insufficient material.
-  if (!pawns || ((pawn_push<White>(by_colour[White]) | pawn_push<Black>(by_colour[Black])) & ~pawns)) return nothing_proved;
   const Bitboard pawn_attacks_of[2] = {pawn_attack_span<White>(by_colour[White]), pawn_attack_span<Black>(by_colour[Black])};
   if ((pawn_attacks_of[White] & by_colour[Black]) | (pawn_attacks_of[Black] & by_colour[White])) return nothing_proved;
   if (pos.ep_square() != kNoSquare) return not_yet;

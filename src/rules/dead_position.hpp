@@ -6,6 +6,7 @@
 
 #include <cstddef>
 
+#include "core/attacks.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"
 
@@ -24,6 +25,14 @@ struct LockedAnalysis {
   bool may_check[2] = {true, true};
   bool transient = false;
 };
+
+// The analysis's first and cheapest test, inline for the replay loop: there are pawns,
+// and every one has a pawn (of either colour) on the square in front of it. False for
+// nearly every position of a real game; when false, analyse_locked_position proves nothing.
+inline bool pawns_all_blocked(const Position& pos) {
+  const Bitboard pawns = pos.pieces(Pawn);
+  return pawns && !((pawn_push<White>(pos.pieces(White, Pawn)) | pawn_push<Black>(pos.pieces(Black, Pawn))) & ~pawns);
+}
 
 // Runs the locked-pawn analysis (dead_position.cpp explains the proof). Cheap when it
 // fails: most positions have a pawn that can advance and are rejected in a few bit
