@@ -36,9 +36,13 @@ std::vector<Field> split_fields(std::string_view s, std::size_t limit) {
   return fields;
 }
 
+FenError error(std::string field, std::string message, std::size_t column = 0) {
+  return FenError{std::move(field), std::move(message), column};
+}
+
 FenResult fail(std::string field, std::string message, std::size_t column = 0) {
   FenResult r;
-  r.error = FenError{std::move(field), std::move(message), column};
+  r.error = error(std::move(field), std::move(message), column);
   return r;
 }
 
@@ -134,7 +138,63 @@ bool parse_counter(std::string_view s, long max, long& out) {
   return true;
 }
 
+// The pieces of both sides: one king each, at most 32 pieces (16 and 8 pawns unless
+// Playable), no pawn on a back rank, the side not to move not in check.
+std::optional<FenError> check_material(const Position& pos, FenMode mode) {
+  for (Color c : {White, Black}) {
+    int kings = popcount(pos.pieces(c, King));
+    if (kings != 1)
+      return error("position", std::string(c == White ? "white" : "black") + " has " + std::to_string(kings) +
+                                  " kings, expected exactly 1");
+    // Even for perft test positions: the move list holds the moves of 32 pieces a side.
+    if (popcount(pos.pieces(c)) > 32)
+      return error("position", std::string(c == White ? "white" : "black") + " has more than 32 pieces");
+    if (mode == FenMode::Playable) continue;
+    if (popcount(pos.pieces(c)) > 16)
+      return error("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");
+    if (popcount(pos.pieces(c, Pawn)) > 8)
+      return error("position", std::string(c == White ? "white" : "black") + " has more than 8 pawns");
+  }
+  if (pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7))) {
+    Square s = lsb(pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)));
+    return error("position", "pawn on " + square_name(s) + " (pawns cannot stand on the first or last rank)");
+  }
+  {
+    Color them = ~pos.side_to_move();
+    if (pos.is_attacked_by(pos.side_to_move(), pos.king_square(them), pos.occupied()))
+      return error("position", std::string("the side not to move (") + (them == White ? "white" : "black") +
+                                  ") is in check");
+  }
+
+  return std::nullopt;
+}
+
+// The en passant field (not "-"): a square a pawn of the other side just skipped.
+std::optional<FenError> parse_en_passant(Field f, Position& pos) {
+  std::string_view ep = f.text;
+  Color us = pos.side_to_move();
+  if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
+    return error("en passant", "expected '-' or a square, got '" + std::string(ep.substr(0, 20)) + "'", f.column);
+  Square sq = make_square(ep[0] - 'a', ep[1] - '1');
+  if (relative_rank(us, sq) != 5)
+    return error("en passant", "square " + std::string(ep) + " is not on the " + (us == White ? "6th" : "3rd") +
+                                  " rank for " + (us == White ? "white" : "black") + " to move", f.column);
+  Square pawn = us == White ? sq - 8 : sq + 8;
+  Square origin = us == White ? sq + 8 : sq - 8;
+  if (pos.piece_on(pawn) != make_piece(~us, Pawn) || pos.piece_on(sq) != NoPiece || pos.piece_on(origin) != NoPiece)
+    return error("en passant", "square " + std::string(ep) + " but no pawn can just have made a double step past it",
+                f.column);
+  pos.set_ep_if_capturable(sq);  // kept only if a capture is legal (X-FEN)
+  return std::nullopt;
+}
+
 }  // namespace
+
+// Defined here rather than in position.cpp, so that the position does not depend on FEN.
+Position Position::startpos() {
+  static const Position start = parse_fen(kStartFen).position;
+  return start;
+}
 
 FenResult parse_fen(std::string_view text, FenMode mode) {
   // Trim surrounding whitespace (including a trailing CR from CRLF input).
@@ -163,51 +223,20 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
     return fail("side to move", "expected 'w' or 'b', got '" + std::string(f[1].text.substr(0, 20)) + "'", f[1].column);
 
   // Kings first: castling and en passant checks need them.
-  for (Color c : {White, Black}) {
-    int kings = popcount(pos.pieces(c, King));
-    if (kings != 1)
-      return fail("position", std::string(c == White ? "white" : "black") + " has " + std::to_string(kings) +
-                                  " kings, expected exactly 1");
-    // Even for perft test positions: the move list holds the moves of 32 pieces a side.
-    if (popcount(pos.pieces(c)) > 32)
-      return fail("position", std::string(c == White ? "white" : "black") + " has more than 32 pieces");
-    if (mode == FenMode::Playable) continue;
-    if (popcount(pos.pieces(c)) > 16)
-      return fail("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");
-    if (popcount(pos.pieces(c, Pawn)) > 8)
-      return fail("position", std::string(c == White ? "white" : "black") + " has more than 8 pawns");
+  if (auto e = check_material(pos, mode)) {
+    r.error = e;
+    return r;
   }
-  if (pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7))) {
-    Square s = lsb(pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)));
-    return fail("position", "pawn on " + square_name(s) + " (pawns cannot stand on the first or last rank)");
-  }
-  {
-    Color them = ~pos.side_to_move();
-    if (pos.is_attacked_by(pos.side_to_move(), pos.king_square(them), pos.occupied()))
-      return fail("position", std::string("the side not to move (") + (them == White ? "white" : "black") +
-                                  ") is in check");
-  }
-
   if (auto e = parse_castling(f[2], pos)) {
     r.error = e;
     return r;
   }
 
   if (f[3].text != "-") {
-    std::string_view ep = f[3].text;
-    Color us = pos.side_to_move();
-    if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
-      return fail("en passant", "expected '-' or a square, got '" + std::string(ep.substr(0, 20)) + "'", f[3].column);
-    Square sq = make_square(ep[0] - 'a', ep[1] - '1');
-    if (relative_rank(us, sq) != 5)
-      return fail("en passant", "square " + std::string(ep) + " is not on the " + (us == White ? "6th" : "3rd") +
-                                    " rank for " + (us == White ? "white" : "black") + " to move", f[3].column);
-    Square pawn = us == White ? sq - 8 : sq + 8;
-    Square origin = us == White ? sq + 8 : sq - 8;
-    if (pos.piece_on(pawn) != make_piece(~us, Pawn) || pos.piece_on(sq) != NoPiece || pos.piece_on(origin) != NoPiece)
-      return fail("en passant", "square " + std::string(ep) + " but no pawn can just have made a double step past it",
-                  f[3].column);
-    pos.set_ep_if_capturable(sq);  // kept only if a capture is legal (X-FEN)
+    if (auto e = parse_en_passant(f[3], pos)) {
+      r.error = e;
+      return r;
+    }
   }
 
   long half = 0, full = 1;

@@ -4,18 +4,12 @@
 
 #include <cstring>
 
-#include "core/fen.hpp"
 #include "core/position_play.hpp"
 
 namespace chesstool {
 
 namespace {
 constexpr const zobrist::Keys& K = zobrist::kKeys;
-}
-
-Position Position::startpos() {
-  static const Position start = parse_fen(kStartFen).position;
-  return start;
 }
 
 void Position::clear() { *this = Position(); }

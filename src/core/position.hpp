@@ -25,7 +25,7 @@ enum CastlingSide : std::uint8_t { KingSide = 0, QueenSide = 1 };
 constexpr int castling_index(Color c, CastlingSide s) { return c * 2 + s; }
 
 // A playable position. Copy-make: copying is cheap (about 170 bytes), so callers keep
-// a copy instead of calling an unmake. Build one with parse_fen (fen.hpp) or startpos().
+// a copy instead of calling an unmake. Build one with parse_fen (fen.hpp) or startpos() (defined in fen.cpp).
 class Position {
  public:
   Position() = default;

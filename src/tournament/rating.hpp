@@ -17,7 +17,6 @@ inline constexpr int kRatingDifferenceCap = 400;
 inline constexpr int kNoCapFromRating = 2650;
 // K is 40, 20 or 10 (section 8.3); the PGN cannot tell age or games played.
 inline constexpr int kDefaultK = 20;
-inline bool is_fide_k(int k) { return k == 10 || k == 20 || k == 40; }
 
 // Expected score PD in hundredths (0..100) of a player rated `own` against `opponent`,
 // read from table 8.1.2 with D = own - opponent, |D| counted as at most 400 when own is
