@@ -148,17 +148,18 @@ class Walker final : public pgn::Visitor {
       dead_ = true;
       return;
     }
-    pos_ = start.position;
-    game_end_.start(pos_);
-    if (track_repetitions_) final_count_ = repetitions_.push(pos_);
+    slots_[cur_] = start.position;
+    game_end_.start(pos());
+    if (track_repetitions_) final_count_ = repetitions_.push(pos());
     at_position();
   }
 
   void play(std::string_view token) {
-    Position next;
+    // Two slots that swap roles: a move costs no position copy.
+    Position& next = slots_[cur_ ^ 1];
     Move m;
-    if (!play_plain_san(pos_, token, next, &m)) {
-      SanResolution r = resolve_san(pos_, token, &next, SanChecks::MovesOnly);
+    if (!play_plain_san(pos(), token, next, &m)) {
+      SanResolution r = resolve_san(pos(), token, &next, SanChecks::MovesOnly);
       if (r.move.is_null()) null_seen_ = true;  // in the mainline: not a legal game (as the replayer says)
       if (!r.ok() || r.move.is_null()) {
         dead_ = true;
@@ -175,10 +176,10 @@ class Walker final : public pgn::Visitor {
     } else if (m.kind() == Move::Castling) {
       has_[std::size_t(MoveKind::Castling)] = Known::Yes;
     }
-    pos_ = next;
+    cur_ ^= 1;
     ++ply_;
-    game_end_.after_move(pos_, ply_);
-    if (track_repetitions_) final_count_ = repetitions_.push(pos_);
+    game_end_.after_move(pos(), ply_);
+    if (track_repetitions_) final_count_ = repetitions_.push(pos());
     at_position();
   }
 
@@ -189,7 +190,7 @@ class Walker final : public pgn::Visitor {
       if (c_.at_ply && ply_ > c_.at_ply->max) {
         reach_ = Known::No;
       } else if (!c_.at_ply || c_.at_ply->contains(ply_)) {
-        const Key key = pos_.key();
+        const Key key = pos().key();
         for (const ReachTarget& t : reach_targets_)
           if (t.key == key) {
             reach_ = Known::Yes;
@@ -199,7 +200,7 @@ class Walker final : public pgn::Visitor {
       if (reach_ == Known::Unknown && !any_target_reachable()) reach_ = Known::No;
     }
     if (material_ == Known::Unknown) {
-      const Material here = material_of(pos_);
+      const Material here = material_of(pos());
       bool possible = false;
       for (const Material& t : targets_) {
         if (here == t) {
@@ -224,10 +225,10 @@ class Walker final : public pgn::Visitor {
   // position within a few plies, so their replay stops there.
   bool any_target_reachable() const {
     for (const ReachTarget& t : reach_targets_) {
-      bool possible = (t.castling & ~pos_.castling_rights()) == 0;
+      bool possible = (t.castling & ~pos().castling_rights()) == 0;
       for (Color side : {White, Black}) {
-        const Bitboard pawns = pos_.pieces(side, Pawn);
-        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos_.pieces(side)) >= t.pieces[side] &&
+        const Bitboard pawns = pos().pieces(side, Pawn);
+        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos().pieces(side)) >= t.pieces[side] &&
                    (t.unmoved_pawns[side] & ~pawns) == 0;
       }
       if (possible) return true;
@@ -246,7 +247,7 @@ class Walker final : public pgn::Visitor {
   }
 
   bool final_material_matches() const {
-    const Material here = material_of(pos_);
+    const Material here = material_of(pos());
     if (here == *c_.material) return true;
     if (!c_.either_colour) return false;
     Material swapped;
@@ -258,7 +259,7 @@ class Walker final : public pgn::Visitor {
   bool ends_match() {
     if (!started_ || dead_ || error_) return false;  // the end of a broken game is unknown
     pgn::GameReport report;
-    game_end_.finish(pos_, report);
+    game_end_.finish(pos(), report);
     const Outcome& ended = game_end_.ended_outcome();
     std::string recorded = result_tag_ && (*result_tag_ == "1-0" || *result_tag_ == "0-1" ||
                                            *result_tag_ == "1/2-1/2" || *result_tag_ == "*")
@@ -269,7 +270,7 @@ class Walker final : public pgn::Visitor {
       switch (e.kind) {
         case EndingKind::Terminated: hit = ended.termination == e.termination; break;
         case EndingKind::ThreefoldClaimable: hit = !ended.is_over() && final_count_ >= 3; break;
-        case EndingKind::FiftyClaimable: hit = !ended.is_over() && is_fifty_moves(pos_); break;
+        case EndingKind::FiftyClaimable: hit = !ended.is_over() && is_fifty_moves(pos()); break;
         case EndingKind::DecidedOnBoard: hit = ended.is_over(); break;
         case EndingKind::Resigned: hit = !ended.is_over() && (recorded == "1-0" || recorded == "0-1"); break;
         case EndingKind::Unfinished: hit = !ended.is_over() && (recorded == "*" || recorded.empty()); break;
@@ -290,7 +291,9 @@ class Walker final : public pgn::Visitor {
   int depth_ = 0;
   long long tokens_ = 0;
   int ply_ = 0;
-  Position pos_;
+  Position slots_[2];
+  int cur_ = 0;
+  const Position& pos() const { return slots_[cur_]; }
   pgn::GameEnd game_end_;
   RepetitionHistory repetitions_;
   int final_count_ = 1;
