@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests for the game tree the Replayer builds and output/pgn_writer: export format, wrapping, idempotence, deep trees.
+// Tests for the game tree the Replayer builds and output/pgn_writer: export format, wrapping, idempotence, deep trees,
+// and the line formats (UCI, LAN, FEN, EPD).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
 #include "pgn/game.hpp"
@@ -312,6 +314,48 @@ TEST(PgnWriterCorpus, FastUciEqualsToUci) {
   }
   EXPECT_GE(files.size(), 88u);  // 95 today
   EXPECT_GE(compared, 2900u);     // 3063 today
+}
+
+
+// A game the Replayer builds from text, which must be valid.
+pgn::Game build(const std::string& text) {
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  EXPECT_TRUE(b.ok()) << text;
+  return std::move(b.game);
+}
+
+// The line formats of convert (UCI, LAN, FEN, EPD), also written by output/pgn_writer.
+TEST(PgnWriterLines, UciLanFenEpd) {
+  pgn::Game g = build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
+  std::string uci, lan, fen, epd;
+  output::write_uci_line(g, uci);
+  output::write_lan_line(g, lan);
+  output::write_fen_lines(g, fen);
+  output::write_epd_lines(g, epd);
+  EXPECT_EQ(uci, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d4 e5d4 e4e5 d7d5 e5d6");
+  EXPECT_EQ(lan, "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-c4 Ng8-f6 O-O Bf8-c5 d2-d4 e5xd4 e4-e5 d7-d5 e5xd6");
+  EXPECT_EQ(std::count(fen.begin(), fen.end(), '\n'), 14);
+  EXPECT_EQ(fen.substr(0, fen.find('\n')), kStartFen);
+  EXPECT_EQ(fen.substr(fen.rfind('\n', fen.size() - 2) + 1), "r1bqk2r/ppp2ppp/2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - 0 7\n");
+  EXPECT_EQ(epd.substr(0, epd.find('\n')), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1;");
+  EXPECT_NE(epd.find("2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - hmvc 0; fmvn 7;\n"), std::string::npos);
+}
+
+TEST(PgnWriterLines, PromotionAndChess960Castling) {
+  pgn::Game q = build("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=N *");
+  std::string uci, lan;
+  output::write_uci_line(q, uci);
+  output::write_lan_line(q, lan);
+  EXPECT_EQ(uci, "b7b8n");
+  EXPECT_EQ(lan, "b7-b8=N");
+  pgn::Game c = build("[Variant \"Chess960\"]\n[FEN \"5k2/8/8/8/8/8/8/5K1R w H - 0 1\"]\n1. O-O *");
+  uci.clear();
+  output::write_uci_line(c, uci);
+  EXPECT_EQ(uci, "f1h1");  // king takes rook
+  pgn::Game s = build("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
+  uci.clear();
+  output::write_uci_line(s, uci);
+  EXPECT_EQ(uci.substr(uci.rfind(' ') + 1), "e1g1");
 }
 
 }  // namespace

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Tests for the convert formats (UCI, LAN, FEN, EPD, NDJSON with a PGN -> JSON -> PGN round trip) and board diagrams.
+// Tests for output/game_json: the NDJSON game record's schema, and PGN -> JSON -> PGN round trips
+// (a deep tree, every game of the corpus).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,7 +13,6 @@
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
 #include "io/source.hpp"
-#include "output/board_diagram.hpp"
 #include "output/game_json.hpp"
 #include "support/paths.hpp"
 #include "support/raw_game.hpp"
@@ -245,40 +243,7 @@ void expect_json_round_trip(const pgn::Game& g, const std::string& where) {
   ASSERT_EQ(g.start_fen, back.start_fen) << where;
 }
 
-TEST(ConvertFormats, UciLanFenEpd) {
-  pgn::Game g = build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
-  std::string uci, lan, fen, epd;
-  output::write_uci_line(g, uci);
-  output::write_lan_line(g, lan);
-  output::write_fen_lines(g, fen);
-  output::write_epd_lines(g, epd);
-  EXPECT_EQ(uci, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d4 e5d4 e4e5 d7d5 e5d6");
-  EXPECT_EQ(lan, "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-c4 Ng8-f6 O-O Bf8-c5 d2-d4 e5xd4 e4-e5 d7-d5 e5xd6");
-  EXPECT_EQ(std::count(fen.begin(), fen.end(), '\n'), 14);
-  EXPECT_EQ(fen.substr(0, fen.find('\n')), kStartFen);
-  EXPECT_EQ(fen.substr(fen.rfind('\n', fen.size() - 2) + 1), "r1bqk2r/ppp2ppp/2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - 0 7\n");
-  EXPECT_EQ(epd.substr(0, epd.find('\n')), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1;");
-  EXPECT_NE(epd.find("2nP1n2/2b5/2Bp4/5N2/PPP2PPP/RNBQ1RK1 b kq - hmvc 0; fmvn 7;\n"), std::string::npos);
-}
-
-TEST(ConvertFormats, PromotionAndChess960Castling) {
-  pgn::Game q = build("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=N *");
-  std::string uci, lan;
-  output::write_uci_line(q, uci);
-  output::write_lan_line(q, lan);
-  EXPECT_EQ(uci, "b7b8n");
-  EXPECT_EQ(lan, "b7-b8=N");
-  pgn::Game c = build("[Variant \"Chess960\"]\n[FEN \"5k2/8/8/8/8/8/8/5K1R w H - 0 1\"]\n1. O-O *");
-  uci.clear();
-  output::write_uci_line(c, uci);
-  EXPECT_EQ(uci, "f1h1");  // king takes rook
-  pgn::Game s = build("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
-  uci.clear();
-  output::write_uci_line(s, uci);
-  EXPECT_EQ(uci.substr(uci.rfind(' ') + 1), "e1g1");
-}
-
-TEST(ConvertFormats, JsonSchema) {
+TEST(GameJson, JsonSchema) {
   pgn::Game g = build("[White \"A \\\"B\\\"\"]\n{intro} 1. e4 $1 {x} e5 (1... c5) {y} 2. Nf3 1-0");
   std::string json;
   output::append_game_json(json, g);
@@ -295,7 +260,7 @@ TEST(ConvertFormats, JsonSchema) {
   expect_json_round_trip(g, "schema");
 }
 
-TEST(ConvertFormats, JsonRoundTripOfTenThousandNestedVariations) {
+TEST(GameJson, JsonRoundTripOfTenThousandNestedVariations) {
   std::string text = "1. e4 ";
   for (int i = 0; i < 10000; ++i) text += i % 2 ? "(1. e4 {c} " : "(1. d4 $2 ";
   text += std::string(10000, ')') + " *";
@@ -303,7 +268,7 @@ TEST(ConvertFormats, JsonRoundTripOfTenThousandNestedVariations) {
   expect_json_round_trip(g, "deep");
 }
 
-TEST(ConvertCorpus, PgnToJsonToPgnGivesTheSameGames) {
+TEST(GameJsonCorpus, PgnToJsonToPgnGivesTheSameGames) {
   if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available";
   std::size_t n = 0;
   for (const char* dir : {"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"}) {
@@ -321,107 +286,6 @@ TEST(ConvertCorpus, PgnToJsonToPgnGivesTheSameGames) {
       }
   }
   EXPECT_GT(n, 1000u);
-}
-
-// Minimal XML well-formedness: balanced and matching elements, quoted attributes, no
-// raw '<' or '&' (other than entities) in text or attribute values.
-bool well_formed_xml(std::string_view x, std::string& why) {
-  std::vector<std::string> open;
-  std::size_t i = 0;
-  bool root_seen = false;
-  auto entity_ok = [&](std::size_t p) {
-    for (const char* e : {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"})
-      if (x.substr(p, std::strlen(e)) == e) return true;
-    return false;
-  };
-  while (i < x.size()) {
-    if (x[i] == '<') {
-      if (x.substr(i, 2) == "<?") {
-        std::size_t e = x.find("?>", i);
-        if (e == std::string_view::npos) return why = "open prolog", false;
-        i = e + 2;
-        continue;
-      }
-      bool closing = x[i + 1] == '/';
-      std::size_t p = i + (closing ? 2 : 1);
-      std::size_t s = p;
-      while (p < x.size() && (std::isalnum(static_cast<unsigned char>(x[p])) || x[p] == '-' || x[p] == ':' || x[p] == '_')) ++p;
-      std::string name(x.substr(s, p - s));
-      if (name.empty()) return why = "empty element name", false;
-      // Attributes.
-      bool self_close = false;
-      for (;;) {
-        while (p < x.size() && std::isspace(static_cast<unsigned char>(x[p]))) ++p;
-        if (p >= x.size()) return why = "unterminated tag", false;
-        if (x[p] == '>') break;
-        if (x.substr(p, 2) == "/>") {
-          self_close = true;
-          ++p;
-          break;
-        }
-        if (closing) return why = "attribute in closing tag", false;
-        std::size_t a = p;
-        while (p < x.size() && x[p] != '=' && !std::isspace(static_cast<unsigned char>(x[p]))) ++p;
-        if (p == a || p >= x.size() || x[p] != '=') return why = "attribute without value", false;
-        ++p;
-        if (p >= x.size() || (x[p] != '"' && x[p] != '\'')) return why = "unquoted attribute", false;
-        char q = x[p++];
-        while (p < x.size() && x[p] != q) {
-          if (x[p] == '<') return why = "'<' in attribute", false;
-          if (x[p] == '&' && !entity_ok(p)) return why = "bad entity in attribute", false;
-          ++p;
-        }
-        ++p;
-      }
-      ++p;
-      if (closing) {
-        if (open.empty() || open.back() != name) return why = "mismatched </" + name + ">", false;
-        open.pop_back();
-      } else if (!self_close) {
-        if (open.empty() && root_seen) return why = "second root element", false;
-        open.push_back(name);
-        root_seen = true;
-      }
-      i = p;
-    } else {
-      if (x[i] == '&' && !entity_ok(i)) return why = "bad entity in text", false;
-      if (open.empty() && !std::isspace(static_cast<unsigned char>(x[i]))) return why = "text outside the root", false;
-      ++i;
-    }
-  }
-  if (!open.empty()) return why = "unclosed <" + open.back() + ">", false;
-  return root_seen || (why = "no root", false);
-}
-
-TEST(BoardDiagram, SvgIsWellFormedWithHighlights) {
-  FenResult r = parse_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-  ASSERT_TRUE(r.ok());
-  output::DiagramOptions o;
-  o.last_move = output::parse_last_move("d8h4");
-  ASSERT_TRUE(o.last_move);
-  std::string svg = output::svg_diagram(r.position, o);
-  std::string why;
-  EXPECT_TRUE(well_formed_xml(svg, why)) << why << "\n" << svg;
-  EXPECT_NE(svg.find("class=\"check\""), std::string::npos);   // the white king is in check
-  EXPECT_NE(svg.find("fill=\"#aaa23a\""), std::string::npos);   // d8 or h4 tinted
-  EXPECT_EQ(std::count(svg.begin(), svg.end(), '\n') > 64, true);
-  std::string why2;
-  EXPECT_FALSE(well_formed_xml("<svg><g></svg>", why2));
-}
-
-TEST(BoardDiagram, TextDiagrams) {
-  FenResult r = parse_fen(kStartFen);
-  std::string a = output::ascii_diagram(r.position);
-  EXPECT_EQ(a.substr(0, a.find('\n')), "8  r n b q k b n r");
-  EXPECT_NE(a.find("1  R N B Q K B N R\n   a b c d e f g h\nWhite to move\n"), std::string::npos);
-  std::string u = output::unicode_diagram(r.position, false);
-  EXPECT_NE(u.find("\u265A"), std::string::npos);
-  EXPECT_NE(u.find("\u2654"), std::string::npos);
-  std::string c = output::unicode_diagram(r.position, true);
-  EXPECT_NE(c.find("\033[48;5;"), std::string::npos);
-  EXPECT_FALSE(output::parse_last_move("e2e9"));
-  EXPECT_FALSE(output::parse_last_move("e2"));
-  EXPECT_TRUE(output::parse_last_move("e7e8q"));
 }
 
 }  // namespace
