@@ -245,63 +245,82 @@ class Run {
   // games that are a prefix of a longer one, the last pass writes.
   bool several_passes() {
     dedupe::KeyTable<Group> groups;
+    const std::uint32_t total = choose_survivors(groups);
+    if (c_.io_errors) return false;
+    if (o_.embedded) {
+      const std::uint32_t again = mark_embedded(groups);
+      if (c_.io_errors) return false;
+      if (again != total) return input_changed();
+    }
+    const std::uint32_t written = write_games(groups);
+    table_bytes_ = groups.bytes();
+    if (!c_.io_errors && written != total) return input_changed();
+    return true;
+  }
+
+  std::size_t table_bytes() const { return table_bytes_; }
+
+ private:
+  // Pass 1: each distinct game's surviving copy by the --keep rule. Returns the games read.
+  std::uint32_t choose_survivors(dedupe::KeyTable<Group>& groups) {
     std::uint32_t ordinal = 0;
     const KeepRule rule = o_.rule;
-    {
-      auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, false); };
-      PipelineSink<dedupe::GameFacts> sink = base_sink();
-      sink.game = [&](std::size_t f, pgn::RawGame&& raw, dedupe::GameFacts&& facts) {
-        game_names_.note(++ordinal, raw.index, display_name(names_[f], raw.member));
-        if (!facts.valid) return true;
-        Group g;
-        g.id = ordinal;
-        g.aux = score(facts, rule);
-        g.players[0] = std::uint32_t(facts.players);
-        g.players[1] = std::uint32_t(facts.players >> 32);
-        g.date = facts.date;
-        g.plies = facts.plies;
-        auto [stored, inserted] = groups.insert(facts.key, g);
-        if (!inserted && g.aux > stored->aux) *stored = g;  // ties: the first copy stays
-        return true;
-      };
-      run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
-      if (c_.io_errors) return false;
-    }
-    const std::uint32_t total = ordinal;
-    if (o_.embedded) {
-      groups.for_each_value([](Group& g) { g.aux = 0; });
-      ordinal = 0;
-      bool changed = false;
-      auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, true); };
-      PipelineSink<dedupe::GameFacts> sink = base_sink();
-      sink.game = [&](std::size_t, pgn::RawGame&&, dedupe::GameFacts&& facts) {
-        ++ordinal;
-        if (!facts.valid) return true;
-        const Group* self = groups.find(facts.key);
-        if (!self) {
-          changed = true;
-          return false;
+    auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, false); };
+    PipelineSink<dedupe::GameFacts> sink = base_sink();
+    sink.game = [&](std::size_t f, pgn::RawGame&& raw, dedupe::GameFacts&& facts) {
+      game_names_.note(++ordinal, raw.index, display_name(names_[f], raw.member));
+      if (!facts.valid) return true;
+      Group g;
+      g.id = ordinal;
+      g.aux = score(facts, rule);
+      g.players[0] = std::uint32_t(facts.players);
+      g.players[1] = std::uint32_t(facts.players >> 32);
+      g.date = facts.date;
+      g.plies = facts.plies;
+      auto [stored, inserted] = groups.insert(facts.key, g);
+      if (!inserted && g.aux > stored->aux) *stored = g;  // ties: the first copy stays
+      return true;
+    };
+    run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
+    return ordinal;
+  }
+
+  // Pass 2 (--embedded): every surviving copy marks the shorter games between the same
+  // players that its mainline begins with (aux: the longest such game). Returns the games
+  // read, or 0 when a game is not in the table (the input changed).
+  std::uint32_t mark_embedded(dedupe::KeyTable<Group>& groups) {
+    groups.for_each_value([](Group& g) { g.aux = 0; });
+    std::uint32_t ordinal = 0;
+    bool changed = false;
+    auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, true); };
+    PipelineSink<dedupe::GameFacts> sink = base_sink();
+    sink.game = [&](std::size_t, pgn::RawGame&&, dedupe::GameFacts&& facts) {
+      ++ordinal;
+      if (!facts.valid) return true;
+      const Group* self = groups.find(facts.key);
+      if (!self) return !(changed = true);
+      if (self->id != ordinal) return true;  // an exact copy: its surviving copy speaks for it
+      const Group me = *self;
+      for (const dedupe::GameKey& prefix : facts.prefixes) {
+        Group* shorter = groups.find(prefix);
+        if (!shorter || shorter->id == me.id) continue;
+        if (shorter->players[0] != me.players[0] || shorter->players[1] != me.players[1]) continue;
+        if (!dedupe::dates_compatible(shorter->date, me.date)) continue;
+        if (me.plies > shorter->aux_plies) {
+          shorter->aux = me.id;
+          shorter->aux_plies = me.plies;
         }
-        if (self->id != ordinal) return true;  // an exact copy: its surviving copy speaks for it
-        const Group me = *self;
-        for (std::size_t n = 0; n < facts.prefixes.size(); ++n) {
-          Group* shorter = groups.find(facts.prefixes[n]);
-          if (!shorter || shorter->id == me.id) continue;
-          if (shorter->players[0] != me.players[0] || shorter->players[1] != me.players[1]) continue;
-          if (!dedupe::dates_compatible(shorter->date, me.date)) continue;
-          if (me.plies > shorter->aux_plies) {
-            shorter->aux = me.id;
-            shorter->aux_plies = me.plies;
-          }
-        }
-        return true;
-      };
-      run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
-      if (c_.io_errors) return false;
-      if (changed || ordinal != total) return input_changed();
-    }
-    // The writing pass.
-    ordinal = 0;
+      }
+      return true;
+    };
+    run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
+    return changed ? 0 : ordinal;
+  }
+
+  // The last pass: each game to its output. Returns the games read, or 0 when a game is
+  // not in the table (the input changed).
+  std::uint32_t write_games(dedupe::KeyTable<Group>& groups) {
+    std::uint32_t ordinal = 0;
     bool changed = false;
     auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, false); };
     PipelineSink<dedupe::GameFacts> sink = base_sink();
@@ -311,10 +330,7 @@ class Run {
       w_.set_file(names_[f]);
       if (!facts.valid) return w_.game(place, raw, facts, Verdict::Invalid, "", c_);
       const Group* g = groups.find(facts.key);
-      if (!g) {
-        changed = true;
-        return false;
-      }
+      if (!g) return !(changed = true);
       if (o_.embedded && g->aux) {
         // A prefix of the longest game between the same players that contains it (which
         // contains every game in between too, so a chain ends in one step).
@@ -325,14 +341,9 @@ class Run {
       return w_.game(place, raw, facts, Verdict::Duplicate, game_names_.name(g->id), c_);
     };
     run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
-    table_bytes_ = groups.bytes();
-    if (changed || (!c_.io_errors && ordinal != total)) return input_changed();
-    return true;
+    return changed ? 0 : ordinal;
   }
 
-  std::size_t table_bytes() const { return table_bytes_; }
-
- private:
   PipelineSink<dedupe::GameFacts> base_sink() {
     PipelineSink<dedupe::GameFacts> sink;
     sink.io_error = [this](std::size_t, const std::string& e) {

@@ -46,6 +46,60 @@ std::string literal(const std::string& s) {
   return out + "\"";
 }
 
+// Reads one TSV file's rows into lines; 0, or the exit status for a broken row (1) or
+// an unreadable file (2), after saying where on standard error.
+int read_tsv(const char* path, std::vector<Line>& lines) {
+  using namespace chesstool;
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << path << ": cannot open\n";
+    return 2;
+  }
+  std::string text;
+  int line_no = 0;
+  while (std::getline(in, text)) {
+    ++line_no;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (line_no == 1 || text.empty()) continue;  // header: eco name pgn
+    const std::size_t t1 = text.find('\t'), t2 = text.find('\t', t1 + 1);
+    if (t1 == std::string::npos || t2 == std::string::npos) {
+      std::cerr << path << ":" << line_no << ": expected three tab-separated fields\n";
+      return 1;
+    }
+    Line l;
+    l.eco = text.substr(0, t1);
+    l.name = text.substr(t1 + 1, t2 - t1 - 1);
+    if (l.eco.size() != 3 || l.eco[0] < 'A' || l.eco[0] > 'E' || l.name.empty()) {
+      std::cerr << path << ":" << line_no << ": bad ECO code or empty name\n";
+      return 1;
+    }
+    Position pos = Position::startpos();
+    std::istringstream moves(text.substr(t2 + 1));
+    std::string tok;
+    int ply = 0;
+    while (moves >> tok) {
+      if (tok.back() == '.') continue;  // "1." or "1..."
+      Position after;
+      SanResolution r = resolve_san(pos, tok, &after, SanChecks::MovesOnly);
+      if (!r.ok() || r.move.is_null()) {
+        std::cerr << path << ":" << line_no << ": move '" << tok << "' does not replay\n";
+        return 1;
+      }
+      pos = after;
+      ++ply;
+    }
+    if (ply == 0 || ply > 255) {
+      std::cerr << path << ":" << line_no << ": a line needs 1 to 255 moves\n";
+      return 1;
+    }
+    l.key = pos.key();
+    l.ply = ply;
+    l.order = lines.size();
+    lines.push_back(std::move(l));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,55 +109,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<Line> lines;
-  for (int a = 2; a < argc; ++a) {
-    std::ifstream in(argv[a]);
-    if (!in) {
-      std::cerr << argv[a] << ": cannot open\n";
-      return 2;
-    }
-    std::string text;
-    int line_no = 0;
-    while (std::getline(in, text)) {
-      ++line_no;
-      if (!text.empty() && text.back() == '\r') text.pop_back();
-      if (line_no == 1 || text.empty()) continue;  // header: eco name pgn
-      const std::size_t t1 = text.find('\t'), t2 = text.find('\t', t1 + 1);
-      if (t1 == std::string::npos || t2 == std::string::npos) {
-        std::cerr << argv[a] << ":" << line_no << ": expected three tab-separated fields\n";
-        return 1;
-      }
-      Line l;
-      l.eco = text.substr(0, t1);
-      l.name = text.substr(t1 + 1, t2 - t1 - 1);
-      if (l.eco.size() != 3 || l.eco[0] < 'A' || l.eco[0] > 'E' || l.name.empty()) {
-        std::cerr << argv[a] << ":" << line_no << ": bad ECO code or empty name\n";
-        return 1;
-      }
-      Position pos = Position::startpos();
-      std::istringstream moves(text.substr(t2 + 1));
-      std::string tok;
-      int ply = 0;
-      while (moves >> tok) {
-        if (tok.back() == '.') continue;  // "1." or "1..."
-        Position after;
-        SanResolution r = resolve_san(pos, tok, &after, SanChecks::MovesOnly);
-        if (!r.ok() || r.move.is_null()) {
-          std::cerr << argv[a] << ":" << line_no << ": move '" << tok << "' does not replay\n";
-          return 1;
-        }
-        pos = after;
-        ++ply;
-      }
-      if (ply == 0 || ply > 255) {
-        std::cerr << argv[a] << ":" << line_no << ": a line needs 1 to 255 moves\n";
-        return 1;
-      }
-      l.key = pos.key();
-      l.ply = ply;
-      l.order = lines.size();
-      lines.push_back(std::move(l));
-    }
-  }
+  for (int a = 2; a < argc; ++a)
+    if (int status = read_tsv(argv[a], lines)) return status;
   std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.key < y.key; });
   std::vector<Line> unique;
   for (const Line& l : lines)
