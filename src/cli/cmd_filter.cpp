@@ -2,6 +2,7 @@
 // `chesstool filter`: writes the games that meet every criterion, byte for byte as they
 // were in the input, to one file, N games per file, or one file per value of a tag.
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +23,7 @@
 #include "filter/matcher.hpp"
 #include "filter/where.hpp"
 #include "output/json.hpp"
+#include "output/terminal_text.hpp"
 #include "tournament/time_control.hpp"
 
 namespace chesstool::cli {
@@ -237,6 +239,9 @@ class Outputs {
     if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
     if (o_.json && (o_.output.empty() || o_.output == "-")) return true;  // the records take standard output
     files_.push_back(std::make_unique<OutputFile>());
+    // Games shown on a terminal are escaped line by line (the bytes of a file could act
+    // on it); anywhere else they are written exactly as read.
+    to_terminal_ = (o_.output.empty() || o_.output == "-") && isatty(STDOUT_FILENO);
     return files_.back()->open(o_.output, error);
   }
 
@@ -295,9 +300,23 @@ class Outputs {
     // Each game exactly as read, ending with a line end and separated from the one before
     // by an empty line, in the line-end style of the game itself.
     const std::string_view eol = raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
-    if (*count) f->write(eol);
-    f->write(raw.text);
-    f->write(eol);
+    if (to_terminal_) {
+      if (*count) f->write("\n");
+      std::string_view text = raw.text;
+      for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        f->write(output::is_terminal_safe(line) ? std::string(line) : output::terminal_safe(line));
+        f->write("\n");
+        start = end + 1;
+      }
+    } else {
+      if (*count) f->write(eol);
+      f->write(raw.text);
+      f->write(eol);
+    }
     ++*count;
     return !f->failed();
   }
@@ -327,6 +346,7 @@ class Outputs {
   std::map<std::string, Slot> by_value_;
   std::map<std::string, int> used_;
   bool failed_ = false;
+  bool to_terminal_ = false;
 };
 
 struct Totals {

@@ -1,0 +1,1 @@
+command -v script >/dev/null || { echo 'no script(1): skipped'; exit 0; }; script -qec "$CHESSTOOL filter -q --plies 0.. terminal/escapes.pgn" /dev/null | tr -d '\r' | head -12; echo; $CHESSTOOL filter -q --plies 0.. terminal/escapes.pgn | cmp - terminal/escapes.pgn && echo 'not a terminal: byte for byte'
