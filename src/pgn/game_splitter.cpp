@@ -341,6 +341,20 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   return true;
 }
 
+// A whole symbol in buf_[start, end): a new game's "1." or a result marker ends the game.
+[[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t end,
+                                                                            bool may_start_game) {
+  if (may_start_game && is_first_move_number(buf_.get() + start, end - start)) {
+    game_ends_at(start);
+    return Step::GameDone;
+  }
+  if (depth_ == 0 && detail::is_result_symbol(buf_.get() + start, end - start)) {
+    game_ends_at(end);
+    return Step::GameDone;
+  }
+  return Step::Next;
+}
+
 // A symbol (or NAG) token from b[p]; may_start_game when it stands at the start of a line
 // after an empty one. What scan() does next is the answer.
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::movetext_symbol(const unsigned char* b, std::size_t& p,
@@ -355,16 +369,9 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
     state_ = State::Symbol;
     return Step::Leave;
   }
-  if (may_start_game && is_first_move_number(buf_.get() + start, p - start)) {
-    game_ends_at(start);
-    return Step::GameDone;
-  }
-  if (depth_ == 0 && is_result_symbol(buf_.get() + start, p - start)) {
-    game_ends_at(p);
-    return Step::GameDone;
-  }
-  return Step::Next;
+  return symbol_done(start, p, may_start_game);
 }
+
 
 // One token of movetext that is not a blank or a line end, starting at b[p].
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::movetext_token(const unsigned char* b, std::size_t& p,
@@ -477,15 +484,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   while (p < n && kByteClass[b[p]] == kSymbol) ++p;
   if (p == n && !input_done_) return Step::Next;  // the symbol may continue in the next read
   state_ = State::Movetext;
-  if (symbol_may_start_game_ && is_first_move_number(buf_.get() + symbol_start_, p - symbol_start_)) {
-    game_ends_at(symbol_start_);
-    return Step::GameDone;
-  }
-  if (depth_ == 0 && is_result_symbol(buf_.get() + symbol_start_, p - symbol_start_)) {
-    game_ends_at(p);
-    return Step::GameDone;
-  }
-  return Step::Next;
+  return symbol_done(symbol_start_, p, symbol_may_start_game_);
 }
 
 GameSplitter::Scan GameSplitter::scan() {

@@ -173,6 +173,7 @@ class GameSplitter {
   Step movetext_token(const unsigned char* b, std::size_t& p, std::size_t n);
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
+  Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
   void refill();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
