@@ -210,6 +210,53 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
   return ExitCode::Ok;
 }
 
+// PGN games in, every game replayed and written in the --to format; a game that does not
+// replay is reported and, with --rejects, written there as it was.
+void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
+  std::vector<std::string> names;
+  for (const auto& f : inputs.files) names.push_back(display_name(f));
+  const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+  const Format to = o.to;
+  const bool reduced = o.reduced;
+  const bool eco = o.eco;
+  auto work = [to, reduced, eco](std::size_t, const pgn::RawGame& raw) {
+    pgn::ReplayOptions replay;
+    replay.keep = info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+    pgn::Replayed r = pgn::replay_game(raw, replay);
+    Converted c;
+    c.valid = r.ok();
+    if (c.valid) {
+      if (eco) openings::apply_eco_tags(r.game);
+      format_game(r.game, to, reduced, eco, c.text);
+    } else {
+      c.report = std::move(r.report);
+    }
+    return c;
+  };
+  PipelineSink<Converted> sink;
+  sink.io_error = [&](std::size_t, const std::string& e) {
+    ++t.io_errors;
+    error(e);
+  };
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
+    if (c.valid) {
+      if (t.converted && info(to).multi_line) out.write("\n");
+      out.write(c.text);
+      ++t.converted;
+    } else {
+      if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
+      if (rejects) {
+        if (t.rejected) rejects->write("\n");
+        rejects->write(raw.text);
+        rejects->write("\n");
+      }
+      ++t.rejected;
+    }
+    return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
+  };
+  run_pipeline<Converted>(inputs.files, jobs, work, sink);
+}
+
 ExitCode run_convert(const ConvertOptions& o) {
   if (o.from == "fen" && info(o.to).has_moves) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
@@ -247,52 +294,10 @@ ExitCode run_convert(const ConvertOptions& o) {
     }
   }
 
-  if (o.from == "fen") {
+  if (o.from == "fen")
     convert_fen_lines(o, inputs, out, rejects.get(), t);
-  } else {
-    std::vector<std::string> names;
-    for (const auto& f : inputs.files) names.push_back(display_name(f));
-    const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    const Format to = o.to;
-    const bool reduced = o.reduced;
-    const bool eco = o.eco;
-    auto work = [to, reduced, eco](std::size_t, const pgn::RawGame& raw) {
-      pgn::ReplayOptions replay;
-      replay.keep = info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
-      pgn::Replayed r = pgn::replay_game(raw, replay);
-      Converted c;
-      c.valid = r.ok();
-      if (c.valid) {
-        if (eco) openings::apply_eco_tags(r.game);
-        format_game(r.game, to, reduced, eco, c.text);
-      } else {
-        c.report = std::move(r.report);
-      }
-      return c;
-    };
-    PipelineSink<Converted> sink;
-    sink.io_error = [&](std::size_t, const std::string& e) {
-      ++t.io_errors;
-      error(e);
-    };
-    sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
-      if (c.valid) {
-        if (t.converted && info(to).multi_line) out.write("\n");
-        out.write(c.text);
-        ++t.converted;
-      } else {
-        if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
-        if (rejects) {
-          if (t.rejected) rejects->write("\n");
-          rejects->write(raw.text);
-          rejects->write("\n");
-        }
-        ++t.rejected;
-      }
-      return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
-    };
-    run_pipeline<Converted>(inputs.files, jobs, work, sink);
-  }
+  else
+    convert_games(o, inputs, out, rejects.get(), t);
 
   // The outputs replace their targets only when every input was read.
   const bool inputs_ok = t.io_errors == 0;

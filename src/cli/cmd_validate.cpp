@@ -74,6 +74,40 @@ struct Totals {
   std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
 };
 
+// A game's errors and warnings together, in source order.
+void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
+  std::vector<const pgn::Diagnostic*> all;
+  for (const auto& d : g.errors) all.push_back(&d);
+  for (const auto& d : g.warnings) all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
+    return a->line != b->line ? a->line < b->line : a->column < b->column;
+  });
+  for (const auto* d : all) err_line(output::render_diagnostic(where, g, *d));
+}
+
+// The progress line on a terminal, at most five times a second.
+void show_progress(std::chrono::steady_clock::time_point& last, const std::string& name, const Totals& t) {
+  auto now = std::chrono::steady_clock::now();
+  if (now - last <= std::chrono::milliseconds(200)) return;
+  last = now;
+  err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", output::terminal_safe(name), t.games, t.invalid));
+}
+
+// The closing line on standard error and, with --json, the summary record.
+void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
+  if (!o.quiet)
+    errf("chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s",
+         t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
+         t.warnings == 1 ? "" : "s", t.plies, seconds);
+  if (o.json) {
+    output::JsonObject s;
+    s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
+    s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
+    s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);
+    out(std::move(s).str() + "\n");
+  }
+}
+
 ExitCode run_validate(const ValidateOptions& o) {
   auto start = std::chrono::steady_clock::now();
   InputList inputs = expand_inputs(o.paths);
@@ -120,29 +154,14 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (g.valid) ++t.valid; else ++t.invalid;
     if (!o.quiet) {
       if (progress && (!g.errors.empty() || !g.warnings.empty())) err_raw("\r\033[K");
-      // Errors and warnings together, in source order.
-      std::vector<const pgn::Diagnostic*> all;
-      for (const auto& d : g.errors) all.push_back(&d);
-      for (const auto& d : g.warnings) all.push_back(&d);
-      std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
-        return a->line != b->line ? a->line < b->line : a->column < b->column;
-      });
-      const std::string where = display_name(names[f], raw.member);
-      for (const auto* d : all) err_line(output::render_diagnostic(where, g, *d));
+      print_diagnostics(display_name(names[f], raw.member), g);
     }
     if (o.json) {
       std::string record = output::game_json(names[f], raw.member, g);
       if (o.eco) record.insert(record.size() - 1, "," + checked.opening_json);  // before the closing brace
       out(record + "\n");
     }
-    if (progress) {
-      auto now = std::chrono::steady_clock::now();
-      if (now - last_progress > std::chrono::milliseconds(200)) {
-        last_progress = now;
-        err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", output::terminal_safe(names[f]), t.games,
-                            t.invalid));
-      }
-    }
+    if (progress) show_progress(last_progress, names[f], t);
     if (o.json && stdout_failed()) return false;  // nowhere to write: stop reading
     return !(o.max_errors && t.invalid >= o.max_errors);
   };
@@ -158,17 +177,7 @@ ExitCode run_validate(const ValidateOptions& o) {
 
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) err_raw("\r\033[K");
-  if (!o.quiet)
-    errf("chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s",
-         t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
-         t.warnings == 1 ? "" : "s", t.plies, seconds);
-  if (o.json) {
-    output::JsonObject s;
-    s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
-    s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
-    s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);
-    out(std::move(s).str() + "\n");
-  }
+  write_summary(o, t, seconds);
   if (t.io_errors) return ExitCode::Error;
   if (t.invalid || (o.strict && t.warnings)) return ExitCode::Negative;
   return ExitCode::Ok;
