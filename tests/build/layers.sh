@@ -15,11 +15,14 @@ declare -A allowed=(
   [rules]="rules core"
   [io]="io"
   [pgn]="pgn core rules io"
-  [output]="output pgn core rules io"
-  [tournament]="tournament output pgn core rules io"
-  [cli]="cli tournament output pgn core rules io"
+  [openings]="openings pgn core rules io"
+  [dedupe]="dedupe pgn core rules io"
+  [filter]="filter pgn core rules io"
+  [output]="output openings pgn core rules io"
+  [tournament]="tournament output openings pgn core rules io"
+  [cli]="cli tournament output openings dedupe filter pgn core rules io"
 )
-layers="core rules io pgn output tournament cli"
+layers="core rules io pgn openings dedupe filter output tournament cli"
 
 failures=0 checked=0
 for layer in $layers; do
@@ -42,4 +45,4 @@ for layer in $layers; do
   done
 done
 echo "$checked layer pairs checked, $failures failures"
-[[ $checked -eq 49 && $failures -eq 0 ]]
+[[ $checked -eq 100 && $failures -eq 0 ]]
