@@ -1,0 +1,1 @@
+t=$PWD; d=$(mktemp -d) && cd "$d" && $CHESSTOOL filter -q --split 100 -o o.pgn "$t/sample/twic-232games.pgn" nope.pgn; echo "exit $?"; ls; grep -c '^\[Event ' o-0001.pgn o-0002.pgn; cd "$t"; rm -rf "$d"
