@@ -230,23 +230,6 @@ TEST(Annotate, ArabicTextsAreWritten) {
   EXPECT_NE(out.find("[Termination \"fivefold repetition\"]"), std::string::npos);
 }
 
-TEST(Annotate, EveryTextExistsInEveryLanguage) {
-  for (std::size_t l = 0; l < output::kLangCount; ++l) {
-    const Lang lang = Lang(l);
-    EXPECT_EQ(output::lang_from_code(output::lang_code(lang)), lang);
-    for (std::size_t i = 0; i < output::kTextCount; ++i) {
-      const std::string t = text(TextId(i), lang);
-      EXPECT_FALSE(t.empty()) << l << " " << i;
-      // Comments cannot hold braces (spec 8.2.5), and recognition compares single-spaced text.
-      EXPECT_EQ(t.find_first_of("{}\n\t\r"), std::string::npos) << t;
-      EXPECT_EQ(t.find("  "), std::string::npos) << t;
-      EXPECT_NE(t.front(), ' ');
-      EXPECT_NE(t.back(), ' ');
-    }
-  }
-  EXPECT_FALSE(output::lang_from_code("fr"));
-}
-
 // The annotated PGN reads back as a valid game with the same moves.
 TEST(Annotate, OutputReadsBackWithTheSameMoves) {
   for (const std::string& source : {kDance16, kLoyd, std::string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *")}) {

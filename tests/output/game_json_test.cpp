@@ -288,5 +288,84 @@ TEST(GameJsonCorpus, PgnToJsonToPgnGivesTheSameGames) {
   EXPECT_GT(n, 1000u);
 }
 
+
+// The value of one top-level or move field, found by its key's text (the tests' records
+// are small and their keys unique where this is used).
+std::string field_after(const std::string& json, const std::string& key) {
+  const std::size_t p = json.find("\"" + key + "\":");
+  if (p == std::string::npos) return "<missing " + key + ">";
+  const std::size_t v = p + key.size() + 3;
+  if (json[v] != '"') return json.substr(v, json.find_first_of(",}]", v) - v);
+  std::size_t e = v + 1;
+  while (json[e] != '"') e += json[e] == '\\' ? 2 : 1;
+  return json.substr(v, e + 1 - v);
+}
+
+TEST(GameJson, SanIsCanonicalWhateverTheInputWrote) {
+  // The record gives SAN as the PGN standard writes it (8.2.3): the check and mate marks,
+  // and a file rather than a rank to tell two knights apart (8.2.3.4) -- here both
+  // knights, on b5 and f3, reach d4.
+  pgn::Game g = build("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. N5d4 e5 5. e4 Nxe4 6. Qe2 Nf6 7. Qxe5 *");
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_NE(json.find("{\"san\":\"Nbd4\",\"uci\":\"b5d4\""), std::string::npos) << json;
+  EXPECT_NE(json.find("{\"san\":\"Qxe5+\",\"uci\":\"e2e5\""), std::string::npos) << json;
+  pgn::Game mate = build("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0");
+  json.clear();
+  output::append_game_json(json, mate);
+  EXPECT_NE(json.find("{\"san\":\"Qxf7#\",\"uci\":\"h5f7\""), std::string::npos) << json;
+  EXPECT_EQ(field_after(json, "result"), "\"1-0\"");
+}
+
+TEST(GameJson, TextIsEscapedAndTheRecordIsOneLine) {
+  pgn::Game g = build("[Event \"a\\\\b\"]\n[Site \"tab\there\"]\n1. e4 {line one\nline two \"quoted\"} *");
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_EQ(json.find('\n'), std::string::npos);
+  EXPECT_EQ(json.find('\t'), std::string::npos);
+  EXPECT_EQ(field_after(json, "Event"), "\"a\\\\b\"");  // the PGN escape \\ is one backslash
+  EXPECT_EQ(field_after(json, "Site"), "\"tab\\there\"");
+  EXPECT_EQ(field_after(json, "comment"), "\"line one\\nline two \\\"quoted\\\"\"");
+  expect_json_round_trip(g, "escapes");
+}
+
+TEST(GameJson, CommentWithoutMovesIsAGameField) {
+  pgn::Game g = build("[Event \"e\"]\n{only words} *");
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_EQ(json, "{\"tags\":{\"Event\":\"e\"},\"start_fen\":\"" + std::string(kStartFen) +
+                      "\",\"comment\":\"only words\",\"moves\":[],\"result\":\"*\"}");
+}
+
+TEST(GameJson, FenStartAndEnPassantInTheMoveFens) {
+  // From a set-up position: start_fen is the FEN tag's position, each move's fen the
+  // position after it; after c7-c5 next to the b5 pawn the FEN names c6 (a capture is
+  // possible), after the quiet reply it does not.
+  pgn::Game g = build("[SetUp \"1\"]\n[FEN \"4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1\"]\n1... c5 2. Kd1 *");
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_EQ(field_after(json, "start_fen"), "\"4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1\"");
+  EXPECT_NE(json.find("\"fen\":\"4k3/8/8/1Pp5/8/8/8/4K3 w - c6 0 2\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"fen\":\"4k3/8/8/1Pp5/8/8/8/3K4 b - - 1 2\""), std::string::npos) << json;
+}
+
+TEST(GameJson, PositionRecordHasNoTagsNoMoves) {
+  // convert --from fen: the same object with empty tags and moves, result "*".
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 17";
+  const FenResult r = parse_fen(fen);
+  ASSERT_TRUE(r.ok());
+  std::string json;
+  output::append_position_json(json, r.position);
+  EXPECT_EQ(json, "{\"tags\":{},\"start_fen\":\"" + fen + "\",\"moves\":[],\"result\":\"*\"}");
+}
+
+TEST(GameJson, OpeningFields) {
+  // The --eco fields, documented in game_json.hpp: null when the game reached no named
+  // position; the name is a JSON string like any other.
+  EXPECT_EQ(output::opening_json_fields(std::nullopt), "\"eco\":null,\"opening\":null,\"eco_ply\":null");
+  const openings::Opening o{"C60", "Ruy Lopez \"Spanish\"", 5};
+  EXPECT_EQ(output::opening_json_fields(o), "\"eco\":\"C60\",\"opening\":\"Ruy Lopez \\\"Spanish\\\"\",\"eco_ply\":5");
+}
+
 }  // namespace
 }  // namespace chesstool
