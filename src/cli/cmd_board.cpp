@@ -40,7 +40,7 @@ ExitCode run_board(const BoardOptions& o) {
     }
     if (!text.empty() && text.back() == '\r') text.pop_back();
   }
-  FenResult r = parse_fen(text == "startpos" ? std::string(kStartFen) : text);
+  FenResult r = parse_fen(fen_or_startpos(text));
   if (!r.ok()) {
     error(fmt::format("invalid FEN: {}", r.error->to_string()));
     return ExitCode::Error;  // a bad argument, not data found wrong

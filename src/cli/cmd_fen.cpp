@@ -26,7 +26,7 @@ struct FenOptions {
 // named by `where`, to stderr. Returns whether it was valid.
 bool check_one(const FenOptions& o, const std::string& text, const std::string& where, bool from_stdin,
                std::uint64_t number) {
-  FenResult r = parse_fen(text);
+  FenResult r = parse_fen(fen_or_startpos(text));
   if (o.json) {
     output::JsonObject rec;
     rec.field("type", "fen").field(from_stdin ? "line" : "arg", number).field("input", text).field("valid", r.ok());
@@ -55,7 +55,7 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
 
 Runner setup_fen(CLI::App& app) {
   auto o = std::make_shared<FenOptions>();
-  app.add_option("fen", o->fens, "FENs to check; one per line on standard input when none is given");
+  app.add_option("fen", o->fens, "FENs to check (or the word startpos); one per line on standard input when none is given");
   app.add_flag("--json", o->json, "Print one JSON record per FEN (NDJSON)");
   app.add_flag("-q,--quiet", o->quiet, "Do not print errors on standard error");
   return [o]() {

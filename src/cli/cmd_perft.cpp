@@ -29,7 +29,7 @@ struct PerftCliOptions {
 };
 
 ExitCode run_perft(const PerftCliOptions& o) {
-  std::string fen_text = o.fen == "startpos" ? std::string(kStartFen) : o.fen;
+  std::string fen_text(fen_or_startpos(o.fen));
   FenResult parsed = parse_fen(fen_text);
   if (!parsed.ok() && parsed.error->field == "position") {
     // Perft suites contain placements that cannot arise in a game (e.g. 17 pieces);

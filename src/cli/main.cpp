@@ -6,6 +6,10 @@
 #include <exception>
 #include <map>
 #include <new>
+#include <optional>
+#include <string>
+#include <vector>
+#include <algorithm>
 #include <string_view>
 
 #include "cli/commands.hpp"
@@ -13,10 +17,44 @@
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "core/dispatch.hpp"
+#include "output/terminal_text.hpp"
 
 namespace {
 
 using namespace chesstool::cli;
+
+// Levenshtein distance, for suggesting the subcommand a typo meant.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// A first argument that is neither an option nor a subcommand: "unknown command", with
+// the nearest subcommand when it is a likely typo (at most two edits away).
+std::optional<std::string> unknown_command(const CLI::App& app, std::string_view word) {
+  if (word.empty() || word[0] == '-') return std::nullopt;
+  std::string best;
+  std::size_t best_distance = 3;
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == word) return std::nullopt;
+    const std::size_t d = edit_distance(word, sub->get_name());
+    if (d < best_distance) best_distance = d, best = sub->get_name();
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  }
+  std::string message = "unknown command '" + chesstool::output::terminal_safe(word) + "'";
+  return message + (best.empty() ? "; the commands are " + names : "; did you mean '" + best + "'?");
+}
 
 ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
@@ -46,12 +84,23 @@ ExitCode parse_and_run(int argc, char** argv) {
     out(bash_completion(app));
     return ExitCode::Ok;
   }
+  if (argc >= 2)
+    if (auto message = unknown_command(app, argv[1])) {
+      error(*message);
+      return ExitCode::Error;
+    }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // CLI11_PARSE would exit with codes >= 100; usage errors are 2 here.
-    const int code = app.exit(e);
-    return code == 0 ? ExitCode::Ok : ExitCode::Error;
+    // CLI11_PARSE would exit with codes >= 100; usage errors are 2 here, and say
+    // "chesstool: error:" as every other error does. --help and --version exit 0.
+    if (e.get_exit_code() == 0) {
+      app.exit(e);
+      return ExitCode::Ok;
+    }
+    error(e.what());
+    err_line("Run with --help for more information.");
+    return ExitCode::Error;
   }
   for (auto& [sub, run] : runners)
     if (sub->parsed()) return run();

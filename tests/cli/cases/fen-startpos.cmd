@@ -1,0 +1,1 @@
+$CHESSTOOL fen startpos && $CHESSTOOL fen --json startpos && printf 'startpos\n' | $CHESSTOOL fen
