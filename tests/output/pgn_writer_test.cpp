@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests for the game tree the Replayer builds and output/pgn_writer: export format, wrapping, idempotence, deep trees,
-// and the line formats (UCI, LAN, FEN, EPD).
+// Tests for output/pgn_writer: export format, wrapping, idempotence, deep trees, and the line
+// formats (UCI, LAN, FEN, EPD). The tree itself: tests/pgn/game_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -184,31 +184,7 @@ TEST(PgnWriter, NullMoveInVariation) {
   EXPECT_EQ(movetext("1. e4 e5 (1... -- 2. d4) 2. Nf3 *"), "1. e4 e5 (1... -- 2. d4) 2. Nf3 *\n");
 }
 
-TEST(GameTree, RejectsWhatValidateRejects) {
-  for (const char* text : {"1. e4 e5 2. Ke3 *", "1. e4 -- *", "( 1. e4 ) *", "1. e4 {unterminated", "1. e4 (1. d4 Kd7) *"}) {
-    pgn::Replayed b = pgn::build_game(raw_game(text));
-    EXPECT_FALSE(b.ok()) << text;
-    EXPECT_FALSE(pgn::check_game(raw_game(text), pgn::ReplayOptions{}).valid) << text;
-  }
-  pgn::Replayed v = pgn::build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
-  ASSERT_FALSE(v.ok());
-  EXPECT_EQ(v.error()->code, "unsupported-variant");
-}
-
-TEST(GameTree, VariationsBranchFromTheirMove) {
-  pgn::Replayed b = pgn::build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
-  ASSERT_TRUE(b.ok());
-  const pgn::Game& g = b.game;
-  ASSERT_EQ(g.moves.size(), 3u);
-  ASSERT_EQ(g.moves[1].variations.size(), 1u);
-  const pgn::Line& v = g.moves[1].variations[0];
-  ASSERT_EQ(v.size(), 2u);
-  EXPECT_EQ(v[0].san_written, "c5");
-  ASSERT_EQ(v[1].variations.size(), 1u);
-  EXPECT_EQ(v[1].variations[0][0].san_written, "c3");
-}
-
-TEST(GameTree, TenThousandNestedVariations) {
+TEST(PgnWriter, TenThousandNestedVariations) {
   constexpr int kDepth = 10000;
   std::string text = "1. e4 ";
   for (int i = 0; i < kDepth; ++i) text += i % 2 ? "(1. e4 " : "(1. d4 ";
@@ -224,15 +200,6 @@ TEST(GameTree, TenThousandNestedVariations) {
   EXPECT_EQ(out, out2);
   expect_same_tree(b.game, again.game, "deep");
   // Both games are destroyed here: the destructor must not recurse.
-}
-
-TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
-  std::string text;
-  for (int i = 0; i < 2500; ++i) text += "Nf3 (Nc3) Nf6 (Nc6) Ng1 (Nh4) Ng8 (Nh5) ";
-  text += "*";
-  pgn::Replayed b = pgn::build_game(raw_game(text));
-  ASSERT_TRUE(b.ok());
-  EXPECT_EQ(b.game.moves.size(), 10000u);
 }
 
 TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// Tests for pgn/game: the game tree the Replayer builds (mainline, variations from the move
+// they replace, comments before and after moves, NAGs and suffix glyphs, tags), its
+// non-recursive release, and what it refuses to build.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/fen.hpp"
+#include "pgn/game.hpp"
+#include "pgn/replay.hpp"
+#include "support/raw_game.hpp"
+
+namespace chesstool {
+namespace {
+
+using chesstool::testing::raw_game;
+
+pgn::Game build(const std::string& text) {
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
+  return std::move(b.game);
+}
+
+TEST(GameTree, RejectsWhatValidateRejects) {
+  for (const char* text : {"1. e4 e5 2. Ke3 *", "1. e4 -- *", "( 1. e4 ) *", "1. e4 {unterminated", "1. e4 (1. d4 Kd7) *"}) {
+    pgn::Replayed b = pgn::build_game(raw_game(text));
+    EXPECT_FALSE(b.ok()) << text;
+    EXPECT_FALSE(pgn::check_game(raw_game(text), pgn::ReplayOptions{}).valid) << text;
+  }
+  pgn::Replayed v = pgn::build_game(raw_game("[Variant \"atomic\"]\n1. e4 *"));
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.error()->code, "unsupported-variant");
+}
+
+TEST(GameTree, VariationsBranchFromTheirMove) {
+  pgn::Replayed b = pgn::build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
+  ASSERT_TRUE(b.ok());
+  const pgn::Game& g = b.game;
+  ASSERT_EQ(g.moves.size(), 3u);
+  ASSERT_EQ(g.moves[1].variations.size(), 1u);
+  const pgn::Line& v = g.moves[1].variations[0];
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].san_written, "c5");
+  ASSERT_EQ(v[1].variations.size(), 1u);
+  EXPECT_EQ(v[1].variations[0][0].san_written, "c3");
+}
+
+TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
+  std::string text;
+  for (int i = 0; i < 2500; ++i) text += "Nf3 (Nc3) Nf6 (Nc6) Ng1 (Nh4) Ng8 (Nh5) ";
+  text += "*";
+  pgn::Replayed b = pgn::build_game(raw_game(text));
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b.game.moves.size(), 10000u);
+}
+
+TEST(GameTree, CommentsBeforeAndAfterMoves) {
+  // PGN 8.2.5: a comment belongs where it stands. {a} precedes the first move, {b} and
+  // {c} follow 1. e4 (joined by a space), {d} follows e5, {e} opens the variation.
+  pgn::Game g = build("{a} 1. e4 {b} {c} e5 {d} (1... {e} c5) 2. Nf3 *");
+  ASSERT_EQ(g.moves.size(), 3u);
+  EXPECT_EQ(g.moves[0].comment_before, "a");
+  EXPECT_EQ(g.moves[0].comment_after, "b c");
+  EXPECT_EQ(g.moves[1].comment_after, "d");
+  ASSERT_EQ(g.moves[1].variations.size(), 1u);
+  EXPECT_EQ(g.moves[1].variations[0][0].comment_before, "e");
+  EXPECT_EQ(g.moves[2].comment_before, "");
+  EXPECT_EQ(g.moves[2].comment_after, "");
+  EXPECT_EQ(g.comment, "");  // the game has moves: no game-level comment
+}
+
+TEST(GameTree, NagsAndSuffixGlyphs) {
+  // PGN 10: $1 = "!", $2 = "?", $3 = "!!", $4 = "??", $5 = "!?", $6 = "?!"; $n codes are
+  // kept in source order (8.2.4).
+  pgn::Game g = build("1. e4! e5?! 2. Nf3 $14 $1 Nc6!? *");
+  ASSERT_EQ(g.moves.size(), 4u);
+  EXPECT_EQ(g.moves[0].nags, std::vector<int>{1});
+  EXPECT_EQ(g.moves[1].nags, std::vector<int>{6});
+  EXPECT_EQ(g.moves[2].nags, (std::vector<int>{14, 1}));
+  EXPECT_EQ(g.moves[3].nags, std::vector<int>{5});
+  // The token as written, suffix and all.
+  EXPECT_EQ(g.moves[0].san_written, "e4!");
+  EXPECT_EQ(g.moves[3].san_written, "Nc6!?");
+}
+
+TEST(GameTree, MovesAreThoseOfTheSan) {
+  pgn::Game g = build("1. e4 e5 2. Nf3 *");
+  const Position start = Position::startpos();
+  EXPECT_EQ(g.start_fen, kStartFen);
+  ASSERT_EQ(g.moves.size(), 3u);
+  EXPECT_EQ(g.moves[0].move, Move(make_square(4, 1), make_square(4, 3)));  // e2-e4
+  EXPECT_EQ(g.moves[2].move, Move(make_square(6, 0), make_square(5, 2)));  // g1-f3
+  EXPECT_EQ(g.result, "*");
+  EXPECT_TRUE(g.start == start);
+}
+
+TEST(GameTree, TagsInSourceOrderFirstDuplicateCounts) {
+  pgn::Game g = build("[White \"A\"]\n[Black \"B\"]\n[White \"C\"]\n1. e4 *");
+  ASSERT_NE(g.tag("White"), nullptr);
+  EXPECT_EQ(*g.tag("White"), "A");
+  EXPECT_EQ(g.tag("Event"), nullptr);
+  ASSERT_EQ(g.tags.size(), 2u);
+  EXPECT_EQ(g.tags[0].first, "White");
+  EXPECT_EQ(g.tags[1].first, "Black");
+}
+
+TEST(GameTree, CommentOfAGameWithoutMovesAndMissingResult) {
+  pgn::Game g = build("{just words}");
+  EXPECT_TRUE(g.moves.empty());
+  EXPECT_EQ(g.comment, "just words");
+  EXPECT_EQ(g.result, "");  // no termination marker written
+}
+
+TEST(GameTree, ReleaseLineEmptiesADeepTree) {
+  constexpr int kDepth = 20000;
+  std::string text = "1. e4 ";
+  for (int i = 0; i < kDepth; ++i) text += "(1. d4 ";
+  text += std::string(kDepth, ')') + " *";
+  pgn::Game g = build(text);
+  ASSERT_EQ(g.moves.size(), 1u);
+  pgn::release_line(g.moves);  // must not recurse 20,000 deep
+  EXPECT_TRUE(g.moves.empty());
+}
+
+TEST(GameTree, MoveAssignmentReleasesTheOldTree) {
+  pgn::Game a = build("1. e4 (1. d4 (1. c4)) *");
+  pgn::Game b = build("1. Nf3 *");
+  a = std::move(b);
+  ASSERT_EQ(a.moves.size(), 1u);
+  EXPECT_EQ(a.moves[0].san_written, "Nf3");
+  EXPECT_TRUE(a.moves[0].variations.empty());
+}
+
+}  // namespace
+}  // namespace chesstool
