@@ -75,8 +75,8 @@ Where numeric_between(const std::string& tag, const filter::Range& r) {
   return Where::all_of(std::move(parts));
 }
 
-// Builds the criteria from the options; false (after saying why) on a usage error.
-bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
+// The tag criteria: --where and its shortcuts. False (after saying why) on a usage error.
+bool build_tag_criteria(const FilterOptions& o, filter::Criteria& c) {
   for (const auto& text : o.where) {
     filter::WhereError e;
     auto w = Where::parse(text, e);
@@ -130,6 +130,13 @@ bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
     for (const auto& r : o.result) any.push_back(Where::comparison("Result", CompareOp::Eq, r));
     c.where.push_back(Where::any_of(std::move(any)));
   }
+  return true;
+}
+
+// The criteria that need the game replayed or its moves read, and the validity and
+// inversion switches. False (after saying why) on a usage error.
+bool build_game_criteria(const FilterOptions& o, filter::Criteria& c) {
+  std::string why;
   c.tc_classes = o.tc_class;
   c.tc_class_of = [](std::optional<std::string_view> tag) {
     std::string value = tag ? std::string(*tag) : std::string();
@@ -184,6 +191,11 @@ bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
   c.validity = o.valid ? filter::Validity::Valid : o.invalid ? filter::Validity::Invalid : filter::Validity::Any;
   c.invert = o.invert;
   return true;
+}
+
+// Builds the criteria from the options; false (after saying why) on a usage error.
+bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
+  return build_tag_criteria(o, c) && build_game_criteria(o, c);
 }
 
 // "dir/out.pgn.gz" -> {"dir/out", ".pgn.gz"}: the extension is the last suffix, with the
@@ -353,6 +365,32 @@ struct Totals {
   std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0;
 };
 
+// One --json record per game read.
+void write_game_record(const std::string& file, const pgn::RawGame& raw, const filter::Verdict& v) {
+  output::JsonObject r;
+  r.field("type", "game").field("file", file);
+  if (!raw.member.empty()) r.field("member", raw.member);
+  r.field("index", raw.index).field("line", raw.line).field("matched", v.selected);
+  if (v.ply && v.met) r.field("ply", *v.ply);
+  if (v.valid) r.field("valid", *v.valid);
+  out(std::move(r).str() + "\n");
+}
+
+// The closing line on standard error and, with --json, the summary record.
+void write_summary(const FilterOptions& o, const Totals& t, std::size_t files, double seconds) {
+  const std::uint64_t not_matched = t.read - t.matched;
+  if (!o.quiet)
+    errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid, in {:.2f} s", t.read,
+         t.read == 1 ? "" : "s", t.matched, not_matched, t.invalid, seconds);
+  if (o.json) {
+    output::JsonObject s;
+    s.field("type", "summary").field("files", std::uint64_t(files)).field("read", t.read);
+    s.field("matched", t.matched).field("not_matched", not_matched).field("invalid", t.invalid);
+    s.field("replayed", t.replayed).field("io_errors", t.io_errors).field("seconds", seconds);
+    out(std::move(s).str() + "\n");
+  }
+}
+
 ExitCode run_filter(const FilterOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
@@ -405,13 +443,7 @@ ExitCode run_filter(const FilterOptions& o) {
       if (!outputs.write(raw, v.split_value)) return false;  // a full disk: stop reading
     }
     if (o.json) {
-      output::JsonObject r;
-      r.field("type", "game").field("file", names[f]);
-      if (!raw.member.empty()) r.field("member", raw.member);
-      r.field("index", raw.index).field("line", raw.line).field("matched", v.selected);
-      if (v.ply && v.met) r.field("ply", *v.ply);
-      if (v.valid) r.field("valid", *v.valid);
-      out(std::move(r).str() + "\n");
+      write_game_record(names[f], raw, v);
       if (stdout_failed()) return false;
     }
     return true;
@@ -421,17 +453,7 @@ ExitCode run_filter(const FilterOptions& o) {
 
   if (!outputs.finish(t.io_errors == 0)) ++t.io_errors;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::uint64_t not_matched = t.read - t.matched;
-  if (!o.quiet)
-    errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid, in {:.2f} s", t.read,
-         t.read == 1 ? "" : "s", t.matched, not_matched, t.invalid, seconds);
-  if (o.json) {
-    output::JsonObject s;
-    s.field("type", "summary").field("files", std::uint64_t(inputs.files.size())).field("read", t.read);
-    s.field("matched", t.matched).field("not_matched", not_matched).field("invalid", t.invalid);
-    s.field("replayed", t.replayed).field("io_errors", t.io_errors).field("seconds", seconds);
-    out(std::move(s).str() + "\n");
-  }
+  write_summary(o, t, inputs.files.size(), seconds);
   if (t.io_errors) return ExitCode::Error;
   return t.matched ? ExitCode::Ok : ExitCode::Negative;
 }
