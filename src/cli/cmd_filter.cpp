@@ -22,6 +22,7 @@
 #include "filter/criteria.hpp"
 #include "filter/matcher.hpp"
 #include "filter/where.hpp"
+#include "output/game_output.hpp"
 #include "output/json.hpp"
 #include "output/terminal_text.hpp"
 #include "tournament/time_control.hpp"
@@ -413,11 +414,7 @@ ExitCode run_filter(const FilterOptions& o) {
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
     error(message);
-    if (o.json) {
-      output::JsonObject r;
-      r.field("type", "io_error").field("file", file).field("message", message);
-      out(std::move(r).str() + "\n");
-    }
+    if (o.json) out(output::io_error_json(file, message) + "\n");
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
 

@@ -76,13 +76,7 @@ struct Totals {
 
 // A game's errors and warnings together, in source order.
 void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
-  std::vector<const pgn::Diagnostic*> all;
-  for (const auto& d : g.errors) all.push_back(&d);
-  for (const auto& d : g.warnings) all.push_back(&d);
-  std::stable_sort(all.begin(), all.end(), [](const pgn::Diagnostic* a, const pgn::Diagnostic* b) {
-    return a->line != b->line ? a->line < b->line : a->column < b->column;
-  });
-  for (const auto* d : all) err_line(output::render_diagnostic(where, g, *d));
+  for (const auto* d : output::in_source_order(g, true)) err_line(output::render_diagnostic(where, g, *d));
 }
 
 // The progress line on a terminal, at most five times a second.
@@ -122,11 +116,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
     error(message);
-    if (o.json) {
-      output::JsonObject r;
-      r.field("type", "io_error").field("file", file).field("message", message);
-      out(std::move(r).str() + "\n");
-    }
+    if (o.json) out(output::io_error_json(file, message) + "\n");
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
   t.files = inputs.files.size();

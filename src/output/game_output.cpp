@@ -23,6 +23,12 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
   return all;
 }
 
+std::string io_error_json(const std::string& file, const std::string& message) {
+  JsonObject r;
+  r.field("type", "io_error").field("file", file).field("message", message);
+  return std::move(r).str();
+}
+
 std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d) {
   std::string context = fmt::format("game {}", game.index);
   const std::string* white = game.tag("White");

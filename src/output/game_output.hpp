@@ -18,5 +18,7 @@ std::string render_diagnostic(const std::string& file, const pgn::GameReport& ga
 // member, the game's archive member, is written as "member" after "file" unless empty.
 std::string game_json(const std::string& file, const std::string& member, const pgn::GameReport& game);
 inline std::string game_json(const std::string& file, const pgn::GameReport& game) { return game_json(file, {}, game); }
+// The JSON record of an input that could not be opened or read: {"type":"io_error",...}.
+std::string io_error_json(const std::string& file, const std::string& message);
 
 }  // namespace chesstool::output
