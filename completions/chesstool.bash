@@ -23,7 +23,7 @@ _chesstool() {
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
     dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
-    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --help" ;;
+    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
   esac
   case $prev in
     --at-ply) return ;;

@@ -25,33 +25,16 @@
 #include "io/source.hpp"
 #include "openings/eco.hpp"
 #include "output/game_json.hpp"
+#include "output/formats.hpp"
 #include "output/game_output.hpp"
 
 namespace chesstool::cli {
 
 namespace {
 
-enum class Format { Pgn, Uci, Lan, Fen, Epd, Json };
-
-// The one table of output formats: the --to choices, its help text and the bash
-// completion come from it; how each format is written is format_game's switch.
-struct FormatInfo {
-  Format format;
-  std::string_view name;
-  bool mainline_only;  // needs only the mainline's moves: comments and variations are not kept
-  bool multi_line;     // a game takes several lines: games are separated by an empty line
-  bool has_moves;      // made of moves: --from fen (positions only) cannot feed it
-};
-constexpr FormatInfo kFormats[] = {
-    {Format::Pgn, "pgn", false, true, false},  {Format::Uci, "uci", true, false, true},
-    {Format::Lan, "lan", true, false, true},   {Format::Fen, "fen", true, true, false},
-    {Format::Epd, "epd", true, true, false},   {Format::Json, "json", false, false, false},
-};
-const FormatInfo& info(Format f) {
-  for (const auto& i : kFormats)
-    if (i.format == f) return i;
-  return kFormats[0];
-}
+using output::Format;
+using output::format_info;
+using output::kFormats;
 
 struct ConvertOptions {
   std::vector<std::string> paths;
@@ -72,32 +55,6 @@ struct Converted {
   bool valid = true;
   pgn::GameReport report;  // the replay's findings, kept for a rejected game only
 };
-
-void format_game(const pgn::Game& game, Format to, bool reduced, bool eco, std::string& out) {
-  switch (to) {
-    case Format::Pgn: {
-      output::PgnWriteOptions o;
-      o.reduced = reduced;
-      output::write_pgn(game, out, o);
-      break;
-    }
-    case Format::Uci:
-      output::write_uci_line(game, out);
-      out += '\n';
-      break;
-    case Format::Lan:
-      output::write_lan_line(game, out);
-      out += '\n';
-      break;
-    case Format::Fen: output::write_fen_lines(game, out); break;
-    case Format::Epd: output::write_epd_lines(game, out); break;
-    case Format::Json:
-      output::append_game_json(out, game, eco);
-      out += '\n';
-      break;
-  }
-}
-
 
 struct Counts {
   std::uint64_t converted = 0, rejected = 0, io_errors = 0;
@@ -221,13 +178,13 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
   const bool eco = o.eco;
   auto work = [to, reduced, eco](std::size_t, const pgn::RawGame& raw) {
     pgn::ReplayOptions replay;
-    replay.keep = info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+    replay.keep = format_info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
     pgn::Replayed r = pgn::replay_game(raw, replay);
     Converted c;
     c.valid = r.ok();
     if (c.valid) {
       if (eco) openings::apply_eco_tags(r.game);
-      format_game(r.game, to, reduced, eco, c.text);
+      output::format_game(r.game, to, {reduced, eco}, c.text);
     } else {
       c.report = std::move(r.report);
     }
@@ -240,7 +197,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
   };
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
     if (c.valid) {
-      if (t.converted && info(to).multi_line) out.write("\n");
+      if (t.converted && format_info(to).multi_line) out.write("\n");
       out.write(c.text);
       ++t.converted;
     } else {
@@ -258,7 +215,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
 }
 
 ExitCode run_convert(const ConvertOptions& o) {
-  if (o.from == "fen" && info(o.to).has_moves) {
+  if (o.from == "fen" && format_info(o.to).has_moves) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }

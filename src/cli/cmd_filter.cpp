@@ -2,6 +2,7 @@
 // `chesstool filter`: writes the games that meet every criterion, byte for byte as they
 // were in the input, to one file, N games per file, or one file per value of a tag.
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +23,8 @@
 #include "filter/criteria.hpp"
 #include "filter/matcher.hpp"
 #include "filter/where.hpp"
+#include "output/formats.hpp"
+#include "pgn/replay.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
 #include "output/terminal_text.hpp"
@@ -46,6 +49,15 @@ struct FilterOptions {
   std::string split_by;
   bool json = false, quiet = false;
   int jobs = 0;
+  std::optional<output::Format> to;  // --to: selected games converted instead of copied
+  bool reduced = false;              // --reduced, with --to pgn
+};
+
+// One game judged on a worker thread and, with --to, converted there too.
+struct Judged {
+  filter::Verdict verdict;
+  std::string converted;     // the selected game in the --to format
+  bool not_converted = false;  // selected, but it does not replay: nothing to convert
 };
 
 // The --tc-class choices: every class of the FIDE table in tournament/time_control.hpp.
@@ -259,7 +271,8 @@ class Outputs {
   }
 
   // Writes one selected game; false when writing failed or a file could not be opened.
-  bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value) {
+  // `converted` (with --to) replaces the game's own bytes.
+  bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value, const Judged& judged) {
     OutputFile* f = nullptr;
     std::size_t* count = nullptr;
     if (o_.split) {
@@ -311,11 +324,18 @@ class Outputs {
       count = &single_count_;
     }
     // Each game exactly as read, ending with a line end and separated from the one before
-    // by an empty line, in the line-end style of the game itself.
-    const std::string_view eol = raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+    // by an empty line, in the line-end style of the game itself; converted, as convert
+    // writes it (an empty line between games of the formats that take several lines).
+    const bool convert = o_.to.has_value();
+    std::string_view text = raw.text;
+    if (convert) {
+      text = judged.converted;
+      if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+    }
+    const bool blank_between = !convert || output::format_info(*o_.to).multi_line;
+    const std::string_view eol = !convert && raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
     if (to_terminal_) {
-      if (*count) f->write("\n");
-      std::string_view text = raw.text;
+      if (*count && blank_between) f->write("\n");
       for (std::size_t start = 0; start <= text.size();) {
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
@@ -326,8 +346,8 @@ class Outputs {
         start = end + 1;
       }
     } else {
-      if (*count) f->write(eol);
-      f->write(raw.text);
+      if (*count && blank_between) f->write(eol);
+      f->write(text);
       f->write(eol);
     }
     ++*count;
@@ -363,8 +383,23 @@ class Outputs {
 };
 
 struct Totals {
-  std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0;
+  std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0, not_converted = 0;
 };
+
+// The matcher's verdict and, for a selected game with --to, the game converted.
+Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o, const pgn::RawGame& raw) {
+  Judged j;
+  j.verdict = matcher.judge(raw);
+  if (!o.to || !j.verdict.selected) return j;
+  pgn::ReplayOptions replay;
+  replay.keep = output::format_info(*o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+  pgn::Replayed r = pgn::replay_game(raw, replay);
+  if (r.ok())
+    output::format_game(r.game, *o.to, {o.reduced, false}, j.converted);
+  else
+    j.not_converted = true;
+  return j;
+}
 
 // One --json record per game read.
 void write_game_record(const std::string& file, const pgn::RawGame& raw, const filter::Verdict& v) {
@@ -381,13 +416,16 @@ void write_game_record(const std::string& file, const pgn::RawGame& raw, const f
 void write_summary(const FilterOptions& o, const Totals& t, std::size_t files, double seconds) {
   const std::uint64_t not_matched = t.read - t.matched;
   if (!o.quiet)
-    errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid, in {:.2f} s", t.read,
-         t.read == 1 ? "" : "s", t.matched, not_matched, t.invalid, seconds);
+    errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid{}, in {:.2f} s", t.read,
+         t.read == 1 ? "" : "s", t.matched, not_matched, t.invalid,
+         t.not_converted ? fmt::format(" ({} matched but not converted)", t.not_converted) : "", seconds);
   if (o.json) {
     output::JsonObject s;
     s.field("type", "summary").field("files", std::uint64_t(files)).field("read", t.read);
     s.field("matched", t.matched).field("not_matched", not_matched).field("invalid", t.invalid);
-    s.field("replayed", t.replayed).field("io_errors", t.io_errors).field("seconds", seconds);
+    s.field("replayed", t.replayed).field("io_errors", t.io_errors);
+    if (o.to) s.field("not_converted", t.not_converted);
+    s.field("seconds", seconds);
     out(std::move(s).str() + "\n");
   }
 }
@@ -429,15 +467,24 @@ ExitCode run_filter(const FilterOptions& o) {
 
   const filter::Matcher matcher(criteria, o.split_by);
   const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-  PipelineSink<filter::Verdict> sink;
+  PipelineSink<Judged> sink;
   sink.io_error = [&](std::size_t f, const std::string& message) { io_error(names[f], message); };
-  sink.game = [&](std::size_t f, pgn::RawGame&& raw, filter::Verdict&& v) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Judged&& judged) {
+    const filter::Verdict& v = judged.verdict;
     ++t.read;
     if (v.valid == false) ++t.invalid;
     if (v.replayed) ++t.replayed;
     if (v.selected) {
       ++t.matched;
-      if (!outputs.write(raw, v.split_value)) return false;  // a full disk: stop reading
+      if (judged.not_converted) {
+        ++t.not_converted;
+        if (v.valid != false) ++t.invalid;  // found by the replay for --to
+        if (!o.quiet)
+          error(fmt::format("{}:{}: game {} does not replay: left out of the --to output (validate says why)",
+                            display_name(names[f], raw.member), raw.line, raw.index));
+      } else if (!outputs.write(raw, v.split_value, judged)) {
+        return false;  // a full disk: stop reading
+      }
     }
     if (o.json) {
       write_game_record(names[f], raw, v);
@@ -445,8 +492,8 @@ ExitCode run_filter(const FilterOptions& o) {
     }
     return true;
   };
-  auto work = [&matcher](std::size_t, const pgn::RawGame& raw) { return matcher.judge(raw); };
-  run_pipeline<filter::Verdict>(inputs.files, jobs, work, sink);
+  auto work = [&matcher, &o](std::size_t, const pgn::RawGame& raw) { return judge_and_convert(matcher, o, raw); };
+  run_pipeline<Judged>(inputs.files, jobs, work, sink);
 
   if (!outputs.finish(t.io_errors == 0)) ++t.io_errors;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -506,6 +553,15 @@ Runner setup_filter(CLI::App& app) {
   app.add_flag("--json", o->json, "Print one NDJSON record per game (no games on standard output), then a summary");
   app.add_flag("-q,--quiet", o->quiet, "Print no summary on standard error (I/O errors still are)");
   app.add_option("-j,--jobs", o->jobs, "Games judged in parallel (default: all cores)")->check(CLI::Range(1, 1024));
+  auto to_name = std::make_shared<std::string>();
+  std::vector<std::string> format_names;
+  for (const auto& f : output::kFormats) format_names.emplace_back(f.name);
+  app.add_option("-t,--to", *to_name, "Convert the selected games instead of copying them: " + fmt::format("{}", fmt::join(format_names, ", ")))
+      ->check(CLI::IsMember(format_names));
+  app.add_flag("--reduced", o->reduced, "With --to pgn: the reduced export format (no comments, NAGs or variations)");
+  app.callback([o, to_name] {
+    if (!to_name->empty()) o->to = output::format_from_name(*to_name);
+  });
   return [o]() { return run_filter(*o); };
 }
 
