@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/choices.hpp"
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
@@ -289,7 +290,7 @@ Runner setup_convert(CLI::App& app) {
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
-      ->check(CLI::IsMember({"gzip", "zstd", "bzip2", "xz"}));
+      ->check(CLI::IsMember(compression_choices()));
   app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
   app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   return [o, to_name]() {

@@ -23,28 +23,20 @@ bool ends_with_nocase(std::string_view s, std::string_view suffix) {
 }  // namespace
 
 std::optional<Compression> compression_for_name(std::string_view name) {
-  if (ends_with_nocase(name, ".gz")) return Compression::Gzip;
-  if (ends_with_nocase(name, ".zst")) return Compression::Zstd;
-  if (ends_with_nocase(name, ".bz2")) return Compression::Bzip2;
-  if (ends_with_nocase(name, ".xz")) return Compression::Xz;
+  for (const auto& c : kCompressions)
+    if (ends_with_nocase(name, c.suffix)) return c.compression;
   return std::nullopt;
 }
 
 std::optional<Compression> compression_from_word(std::string_view w) {
-  if (w == "gzip" || w == "gz") return Compression::Gzip;
-  if (w == "zstd" || w == "zst") return Compression::Zstd;
-  if (w == "bzip2" || w == "bz2") return Compression::Bzip2;
-  if (w == "xz") return Compression::Xz;
+  for (const auto& c : kCompressions)
+    if (w == c.name || w == c.suffix.substr(1)) return c.compression;
   return std::nullopt;
 }
 
 const char* compression_name(Compression c) {
-  switch (c) {
-    case Compression::Gzip: return "gzip";
-    case Compression::Zstd: return "zstd";
-    case Compression::Bzip2: return "bzip2";
-    case Compression::Xz: return "xz";
-  }
+  for (const auto& i : kCompressions)
+    if (i.compression == c) return i.name.data();  // the literals end in NUL
   return "gzip";
 }
 

@@ -14,10 +14,24 @@ namespace chesstool::io {
 
 enum class Compression { Gzip, Zstd, Bzip2, Xz };
 
-// The compression an output name asks for by its ending (.gz, .zst, .bz2, .xz, any
-// letter case), if any.
+// The one table of output compressions: the --compress choices (name), what an output's
+// name ends with to ask for it (suffix, any letter case), and the suffix's word, also
+// accepted by compression_from_word.
+struct CompressionInfo {
+  Compression compression;
+  std::string_view name;
+  std::string_view suffix;
+};
+inline constexpr CompressionInfo kCompressions[] = {
+    {Compression::Gzip, "gzip", ".gz"},
+    {Compression::Zstd, "zstd", ".zst"},
+    {Compression::Bzip2, "bzip2", ".bz2"},
+    {Compression::Xz, "xz", ".xz"},
+};
+
+// The compression an output name asks for by its ending, if any.
 std::optional<Compression> compression_for_name(std::string_view name);
-// "gzip", "zstd", "bzip2", "xz" (also accepted: "gz", "zst", "bz2").
+// A name or a suffix without its dot: "gzip" or "gz", "zstd" or "zst", ...
 std::optional<Compression> compression_from_word(std::string_view word);
 const char* compression_name(Compression c);
 
