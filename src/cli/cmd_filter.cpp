@@ -258,7 +258,8 @@ class Outputs {
  public:
   static constexpr std::size_t kMaxSplitByFiles = 1000;
 
-  explicit Outputs(const FilterOptions& o) : o_(o), names_(stem_and_extension(o.output)) {}
+  Outputs(const FilterOptions& o, const std::vector<std::string>& inputs)
+      : o_(o), inputs_(inputs), names_(stem_and_extension(o.output)) {}
 
   bool open(std::string& error) {
     if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
@@ -281,7 +282,7 @@ class Outputs {
         current_ = std::make_unique<OutputFile>();
         ++chunk_;
         std::string error;
-        if (!current_->open(fmt::format("{}-{:04d}{}", names_.first, chunk_, names_.second), error)) {
+        if (!open_part(*current_, fmt::format("{}-{:04d}{}", names_.first, chunk_, names_.second), error)) {
           cli::error(error);
           failed_ = true;
           return false;
@@ -308,7 +309,7 @@ class Outputs {
         if (n > 1) part += "-" + std::to_string(n);
         auto file = std::make_unique<OutputFile>();
         std::string error;
-        if (!file->open(names_.first + "-" + part + names_.second, error)) {
+        if (!open_part(*file, names_.first + "-" + part + names_.second, error)) {
           cli::error(error);
           failed_ = true;
           return false;
@@ -356,6 +357,19 @@ class Outputs {
 
   bool failed() const { return failed_; }
 
+ private:
+  // A file of --split or --split-by, named as games come: refused, like -o, when it is an
+  // input (by device and inode, so links are caught too).
+  bool open_part(OutputFile& file, const std::string& name, std::string& error) {
+    if (auto clash = find_output_clash(inputs_, {{o_.split ? "--split" : "--split-by", name}})) {
+      error = *clash;
+      return false;
+    }
+    return file.open(name, error);
+  }
+
+ public:
+
   // Commits (inputs_ok) or discards every file; false when one failed.
   bool finish(bool inputs_ok) {
     bool ok = !failed_;
@@ -371,6 +385,7 @@ class Outputs {
     std::size_t games = 0;
   };
   const FilterOptions& o_;
+  const std::vector<std::string>& inputs_;
   std::pair<std::string, std::string> names_;
   std::vector<std::unique_ptr<OutputFile>> files_;
   std::unique_ptr<OutputFile> current_;  // --split: the chunk being filled
@@ -456,7 +471,7 @@ ExitCode run_filter(const FilterOptions& o) {
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
 
-  Outputs outputs(o);
+  Outputs outputs(o, inputs.files);
   std::string open_error;
   if (!outputs.open(open_error)) {
     error(open_error);
