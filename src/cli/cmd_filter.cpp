@@ -273,9 +273,9 @@ class Outputs {
 
   // Writes one selected game; false when writing failed or a file could not be opened.
   // `converted` (with --to) replaces the game's own bytes.
-  bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value, const Judged& judged) {
-    OutputFile* f = nullptr;
-    std::size_t* count = nullptr;
+  // The file the next selected game goes to, and its count of games so far; false when a
+  // file could not be finished or opened. Sets neither for -o given only to --json.
+  bool target(const std::optional<std::string>& split_value, OutputFile*& f, std::size_t*& count) {
     if (o_.split) {
       if (!current_ || in_current_ == o_.split) {
         if (current_ && !current_->finish(true)) return false;
@@ -324,6 +324,14 @@ class Outputs {
       f = files_.front().get();
       count = &single_count_;
     }
+    return true;
+  }
+
+  bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value, const Judged& judged) {
+    OutputFile* f = nullptr;
+    std::size_t* count = nullptr;
+    if (!target(split_value, f, count)) return false;
+    if (!f) return true;
     // Each game exactly as read, ending with a line end and separated from the one before
     // by an empty line, in the line-end style of the game itself; converted, as convert
     // writes it (an empty line between games of the formats that take several lines).

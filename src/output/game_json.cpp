@@ -34,10 +34,7 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
   }
   out += "},\"start_fen\":";
   append_json_string(out, game.start_fen);
-  if (with_eco) {
-    out += ',';
-    out += opening_json_fields(openings::classify(game));
-  }
+  if (with_eco) out.append(",").append(opening_json_fields(openings::classify(game)));
   if (!game.comment.empty()) {
     out += ",\"comment\":";
     append_json_string(out, game.comment);
