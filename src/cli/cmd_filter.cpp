@@ -409,18 +409,21 @@ struct Totals {
   std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0, not_converted = 0;
 };
 
-// The matcher's verdict and, for a selected game with --to, the game converted.
+// The matcher's verdict and, for a selected game with --to, the game converted: the
+// judging replay keeps it, so it is replayed once.
 Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o, const pgn::RawGame& raw) {
   Judged j;
-  j.verdict = matcher.judge(raw);
-  if (!o.to || !j.verdict.selected) return j;
-  pgn::ReplayOptions replay;
-  replay.keep = output::format_info(*o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
-  pgn::Replayed r = pgn::replay_game(raw, replay);
-  if (r.ok())
-    output::format_game(r.game, *o.to, {o.reduced, false}, j.converted);
+  if (!o.to) {
+    j.verdict = matcher.judge(raw);
+    return j;
+  }
+  j.verdict = matcher.judge(raw, output::format_info(*o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree);
+  if (!j.verdict.selected) return j;
+  if (j.verdict.game)
+    output::format_game(*j.verdict.game, *o.to, {o.reduced, false}, j.converted);
   else
     j.not_converted = true;
+  j.verdict.game.reset();  // converted: the tree is not needed any more
   return j;
 }
 
@@ -501,7 +504,6 @@ ExitCode run_filter(const FilterOptions& o) {
       ++t.matched;
       if (judged.not_converted) {
         ++t.not_converted;
-        if (v.valid != false) ++t.invalid;  // found by the replay for --to
         if (!o.quiet)
           error(fmt::format("{}:{}: game {} does not replay: left out of the --to output (validate says why)",
                             display_name(names[f], raw.member), raw.line, raw.index));

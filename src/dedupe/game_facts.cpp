@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "pgn/forwarding_visitor.hpp"
 #include "pgn/replay.hpp"
 
 namespace chesstool::dedupe {
@@ -12,39 +13,27 @@ namespace chesstool::dedupe {
 namespace {
 
 // Passes every token on to the replayer and counts the annotations on the way.
-class CountingVisitor final : public pgn::Visitor {
+class CountingVisitor final : public pgn::ForwardingVisitor {
  public:
-  explicit CountingVisitor(pgn::Replayer& r) : r_(r) {}
-  void tag(std::string_view name, std::string_view value, pgn::SourceLoc loc) override { r_.tag(name, value, loc); }
-  void begin_movetext() override { r_.begin_movetext(); }
-  void move_number(std::uint32_t n, bool black, pgn::SourceLoc loc) override { r_.move_number(n, black, loc); }
+  explicit CountingVisitor(pgn::Replayer& r) : ForwardingVisitor(&r) {}
   void san(std::string_view token, pgn::SourceLoc loc) override {
     if (token.find_first_of("!?") != std::string_view::npos) ++annotations;
-    r_.san(token, loc);
+    ForwardingVisitor::san(token, loc);
   }
   void nag(int code, pgn::SourceLoc loc) override {
     ++annotations;
-    r_.nag(code, loc);
+    ForwardingVisitor::nag(code, loc);
   }
   void comment(std::string_view text, pgn::SourceLoc loc) override {
     ++annotations;
-    r_.comment(text, loc);
+    ForwardingVisitor::comment(text, loc);
   }
   void begin_variation(pgn::SourceLoc loc) override {
     ++annotations;
-    r_.begin_variation(loc);
+    ForwardingVisitor::begin_variation(loc);
   }
-  void end_variation(pgn::SourceLoc loc) override { r_.end_variation(loc); }
-  void result(std::string_view token, pgn::SourceLoc loc) override { r_.result(token, loc); }
-  void problem(pgn::Severity s, std::string_view code, std::string message, pgn::SourceLoc loc) override {
-    r_.problem(s, code, std::move(message), loc);
-  }
-  void end_game() override { r_.end_game(); }
 
   std::uint32_t annotations = 0;
-
- private:
-  pgn::Replayer& r_;
 };
 
 std::uint32_t date_hash(const std::string* date) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The matcher: tag criteria from GameTags, movetext criteria from a mainline walker that
-// replays only the mainline and stops replaying as soon as the answer is known.
+// The matcher: tag criteria from GameTags, movetext criteria from one pgn::Replayer
+// replay whose mainline observer stops it as soon as the answer is known.
 #include "filter/matcher.hpp"
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 
 #include "core/san.hpp"
 #include "filter/game_tags.hpp"
+#include "pgn/forwarding_visitor.hpp"
 #include "pgn/game_end.hpp"
 #include "pgn/replay.hpp"
 #include "pgn/start_position.hpp"
@@ -23,151 +24,53 @@ bool is_null_token(std::string_view token) {
   return p.ok() && p.token.null_move;
 }
 
-// Reads one game's movetext through the parser: counts the mainline's move tokens,
-// replays the mainline while a criterion still needs it (variations are skipped, so a
-// position reached only in a variation does not count), and forwards every event to
-// `also` (the full replayer for --valid/--invalid) when given.
-class Walker final : public pgn::Visitor {
+// On the way to the replayer: counts the mainline's move tokens (--plies counts what is
+// written, replayed or not) and looks for null moves by their tokens, in variations too.
+class TokenCounter final : public pgn::ForwardingVisitor {
  public:
-  Walker(const Criteria& c, bool replay, pgn::Visitor* also) : c_(c), replaying_(replay), also_(also) {
+  TokenCounter(pgn::Visitor* replayer, bool want_null) : ForwardingVisitor(replayer), want_null_(want_null) {}
+  void san(std::string_view token, pgn::SourceLoc loc) override {
+    if (depth_ == 0) ++tokens;
+    if (want_null_ && !null_seen && is_null_token(token)) null_seen = true;
+    ForwardingVisitor::san(token, loc);
+  }
+  void begin_variation(pgn::SourceLoc loc) override {
+    ++depth_;
+    ForwardingVisitor::begin_variation(loc);
+  }
+  void end_variation(pgn::SourceLoc loc) override {
+    if (depth_ > 0) --depth_;
+    ForwardingVisitor::end_variation(loc);
+  }
+
+  long long tokens = 0;
+  bool null_seen = false;
+
+ private:
+  bool want_null_;
+  int depth_ = 0;
+};
+
+// The criteria that look at every mainline position (--has, --reaches, --material
+// anywhere), told each one by the replayer; once their answer is known they want no
+// more, and the replay may stop there.
+class PositionCriteria final : public pgn::MainlineObserver {
+ public:
+  // until_rejected: keep watching (so that the replay goes on) while the game may still
+  // be selected, for a caller that keeps the selected games' moves.
+  PositionCriteria(const Criteria& c, bool until_rejected) : c_(c), until_rejected_(until_rejected) {
     has_.fill(Known::Unknown);
-    want_null_ = std::find(c.has.begin(), c.has.end(), MoveKind::NullMove) != c.has.end();
     reach_ = c.reaches.empty() ? Known::Yes : Known::Unknown;
-    for (const Position& t : c.reaches) {
-      ReachTarget r;
-      r.key = t.key();
-      r.castling = t.castling_rights();
-      for (Color side : {White, Black}) {
-        r.pawns[side] = popcount(t.pieces(side, Pawn));
-        r.pieces[side] = popcount(t.pieces(side));
-        r.unmoved_pawns[side] = t.pieces(side, Pawn) & rank_bb(side == White ? 1 : 6);
-      }
-      reach_targets_.push_back(r);
-    }
+    for (const Position& t : c.reaches) reach_targets_.push_back(ReachTarget::of(t));
     material_ = c.material && !c.final_material ? Known::Unknown : Known::Yes;
     if (c.material && !c.final_material) {
       targets_.push_back(*c.material);
-      if (c.either_colour) {
-        Material swapped;
-        swapped.counts[White] = c.material->counts[Black];
-        swapped.counts[Black] = c.material->counts[White];
-        if (!(swapped == *c.material)) targets_.push_back(swapped);
-      }
+      if (c.either_colour && !(swapped(*c.material) == *c.material)) targets_.push_back(swapped(*c.material));
     }
-    track_repetitions_ = std::any_of(c.ends.begin(), c.ends.end(),
-                                     [](const Ending& e) { return e.kind == EndingKind::ThreefoldClaimable; });
   }
 
-  void tag(std::string_view name, std::string_view value, pgn::SourceLoc loc) override {
-    if (also_) also_->tag(name, value, loc);
-    if (replaying_) tags_.emplace_back(std::string(name), std::string(value));
-    if (name == "Result" && !result_tag_) result_tag_ = std::string(value);
-  }
-
-  void begin_movetext() override {
-    if (also_) also_->begin_movetext();
-    setup();
-  }
-  void move_number(std::uint32_t n, bool black, pgn::SourceLoc loc) override {
-    if (also_) also_->move_number(n, black, loc);
-  }
-
-  void san(std::string_view token, pgn::SourceLoc loc) override {
-    if (also_) also_->san(token, loc);
-    if (depth_ > 0) {
-      if (want_null_ && is_null_token(token)) null_seen_ = true;
-      return;
-    }
-    ++tokens_;
-    if (!replaying_ || dead_) return;
-    play(token);
-  }
-
-  void nag(int code, pgn::SourceLoc loc) override {
-    if (also_) also_->nag(code, loc);
-  }
-  void comment(std::string_view text, pgn::SourceLoc loc) override {
-    if (also_) also_->comment(text, loc);
-  }
-  void begin_variation(pgn::SourceLoc loc) override {
-    if (also_) also_->begin_variation(loc);
-    ++depth_;
-  }
-  void end_variation(pgn::SourceLoc loc) override {
-    if (also_) also_->end_variation(loc);
-    if (depth_ > 0) --depth_;
-  }
-  void result(std::string_view token, pgn::SourceLoc loc) override {
-    if (also_) also_->result(token, loc);
-    result_token_ = std::string(token);
-  }
-  void problem(pgn::Severity s, std::string_view code, std::string message, pgn::SourceLoc loc) override {
-    if (s == pgn::Severity::Error) error_ = true;
-    if (also_) also_->problem(s, code, std::move(message), loc);
-  }
-  void end_game() override {
-    if (also_) also_->end_game();
-    if (!started_) setup();
-  }
-
-  // After parse_game: the answer, and what was learnt on the way.
-  bool met(Verdict& v) {
-    v.replayed = replayed_any_;
-    if (error_ || dead_) v.valid = false;
-    else if (started_ && replaying_ && complete_) v.valid = true;
-    if (reach_ply_) v.ply = reach_ply_;
-    else if (material_ply_) v.ply = material_ply_;
-
-    if (c_.plies && !c_.plies->contains(tokens_)) return false;
-    if (c_.reaches.size() && reach_ != Known::Yes) return false;
-    if (c_.material) {
-      if (c_.final_material) {
-        if (!started_ || dead_ || !final_material_matches()) return false;
-        v.ply = v.ply ? v.ply : std::optional<int>(ply_);
-      } else if (material_ != Known::Yes) {
-        return false;
-      }
-    }
-    if (!c_.has.empty() && std::none_of(c_.has.begin(), c_.has.end(), [&](MoveKind k) {
-          return has_[std::size_t(k)] == Known::Yes || (k == MoveKind::NullMove && null_seen_);
-        }))
-      return false;
-    if (!c_.ends.empty()) return ends_match();
-    return true;
-  }
-
- private:
-  void setup() {
-    if (started_) return;
-    started_ = true;
-    if (!replaying_) return;
-    pgn::StartPosition start = pgn::resolve_start_position(tags_);
-    for (const auto& note : start.notes)
-      if (note.severity == pgn::Severity::Error) error_ = true;
-    if (!start.ok) {
-      dead_ = true;
-      return;
-    }
-    slots_[cur_] = start.position;
-    game_end_.start(pos());
-    if (track_repetitions_) final_count_ = repetitions_.push(pos());
-    at_position();
-  }
-
-  void play(std::string_view token) {
-    // Two slots that swap roles: a move costs no position copy.
-    Position& next = slots_[cur_ ^ 1];
-    Move m;
-    if (!play_plain_san(pos(), token, next, &m)) {
-      SanResolution r = resolve_san(pos(), token, &next, SanChecks::MovesOnly);
-      if (r.move.is_null()) null_seen_ = true;  // in the mainline: not a legal game (as the replayer says)
-      if (!r.ok() || r.move.is_null()) {
-        dead_ = true;
-        return;
-      }
-      m = r.move;
-    }
-    replayed_any_ = true;
+  bool start(const Position& pos) override { return at_position(pos, 0); }
+  bool moved(Move m, const Position& after, int ply) override {
     if (m.kind() == Move::Promotion) {
       has_[std::size_t(MoveKind::Promotion)] = Known::Yes;
       if (m.promotion() != Queen) has_[std::size_t(MoveKind::Underpromotion)] = Known::Yes;
@@ -176,59 +79,93 @@ class Walker final : public pgn::Visitor {
     } else if (m.kind() == Move::Castling) {
       has_[std::size_t(MoveKind::Castling)] = Known::Yes;
     }
-    cur_ ^= 1;
-    ++ply_;
-    game_end_.after_move(pos(), ply_);
-    if (track_repetitions_) final_count_ = repetitions_.push(pos());
-    at_position();
+    return at_position(after, ply);
   }
 
-  // The criteria that look at every position of the mainline, then whether the answer is
-  // known; if so, the rest of the mainline is not replayed.
-  void at_position() {
-    if (reach_ == Known::Unknown) {
-      if (c_.at_ply && ply_ > c_.at_ply->max) {
-        reach_ = Known::No;
-      } else if (!c_.at_ply || c_.at_ply->contains(ply_)) {
-        const Key key = pos().key();
-        for (const ReachTarget& t : reach_targets_)
-          if (t.key == key) {
-            reach_ = Known::Yes;
-            reach_ply_ = ply_;
-          }
+  bool has(MoveKind k) const { return has_[std::size_t(k)] == Known::Yes; }
+  bool reached() const { return reach_ == Known::Yes; }
+  bool material_met() const { return material_ == Known::Yes; }
+  // Where --reaches held, else where --material did.
+  std::optional<int> ply() const { return reach_ply_ ? reach_ply_ : material_ply_; }
+
+  static Material swapped(const Material& m) {
+    Material s;
+    s.counts[White] = m.counts[Black];
+    s.counts[Black] = m.counts[White];
+    return s;
+  }
+
+ private:
+  // What never comes back once a game has lost it, for a --reaches target.
+  struct ReachTarget {
+    Key key = 0;
+    std::uint8_t castling = 0;
+    int pawns[2] = {0, 0}, pieces[2] = {0, 0};
+    Bitboard unmoved_pawns[2] = {0, 0};  // pawns of the target still on their start rank
+    static ReachTarget of(const Position& t) {
+      ReachTarget r;
+      r.key = t.key();
+      r.castling = t.castling_rights();
+      for (Color side : {White, Black}) {
+        r.pawns[side] = popcount(t.pieces(side, Pawn));
+        r.pieces[side] = popcount(t.pieces(side));
+        r.unmoved_pawns[side] = t.pieces(side, Pawn) & rank_bb(side == White ? 1 : 6);
       }
-      if (reach_ == Known::Unknown && !any_target_reachable()) reach_ = Known::No;
+      return r;
     }
-    if (material_ == Known::Unknown) {
-      const Material here = material_of(pos());
-      bool possible = false;
-      for (const Material& t : targets_) {
-        if (here == t) {
-          material_ = Known::Yes;
-          material_ply_ = ply_;
-          break;
+  };
+
+  // Updates the position criteria; true while the answer is not known yet.
+  bool at_position(const Position& pos, int ply) {
+    if (reach_ == Known::Unknown) check_reach(pos, ply);
+    if (material_ == Known::Unknown) check_material(pos, ply);
+    if (!answer_known()) return true;
+    const bool met_so_far = reach_ != Known::No && material_ != Known::No;
+    return until_rejected_ && met_so_far != c_.invert;
+  }
+
+  void check_reach(const Position& pos, int ply) {
+    if (c_.at_ply && ply > c_.at_ply->max) {
+      reach_ = Known::No;
+      return;
+    }
+    if (!c_.at_ply || c_.at_ply->contains(ply)) {
+      const Key key = pos.key();
+      for (const ReachTarget& t : reach_targets_)
+        if (t.key == key) {
+          reach_ = Known::Yes;
+          reach_ply_ = ply;
+          return;
         }
-        // Neither side ever gains a piece (a promotion replaces its pawn).
-        if (here.total(White) >= t.total(White) && here.total(Black) >= t.total(Black)) possible = true;
+    }
+    if (!any_target_reachable(pos)) reach_ = Known::No;
+  }
+
+  void check_material(const Position& pos, int ply) {
+    const Material here = material_of(pos);
+    bool possible = false;
+    for (const Material& t : targets_) {
+      if (here == t) {
+        material_ = Known::Yes;
+        material_ply_ = ply;
+        return;
       }
-      if (material_ == Known::Unknown && !possible) material_ = Known::No;
+      // Neither side ever gains a piece (a promotion replaces its pawn).
+      if (here.total(White) >= t.total(White) && here.total(Black) >= t.total(Black)) possible = true;
     }
-    if (answer_known()) {
-      replaying_ = false;
-      complete_ = false;
-    }
+    if (!possible) material_ = Known::No;
   }
 
   // False when no --reaches position can come any more: each side's pawns and pieces
   // only ever get fewer, a pawn that left its start square never comes back, and a
   // castling right once lost stays lost. Most games of an archive leave an opening
   // position within a few plies, so their replay stops there.
-  bool any_target_reachable() const {
+  bool any_target_reachable(const Position& pos) const {
     for (const ReachTarget& t : reach_targets_) {
-      bool possible = (t.castling & ~pos().castling_rights()) == 0;
+      bool possible = (t.castling & ~pos.castling_rights()) == 0;
       for (Color side : {White, Black}) {
-        const Bitboard pawns = pos().pieces(side, Pawn);
-        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos().pieces(side)) >= t.pieces[side] &&
+        const Bitboard pawns = pos.pieces(side, Pawn);
+        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos.pieces(side)) >= t.pieces[side] &&
                    (t.unmoved_pawns[side] & ~pawns) == 0;
       }
       if (possible) return true;
@@ -246,69 +183,67 @@ class Walker final : public pgn::Visitor {
     return has_known && reach_ == Known::Yes && material_ == Known::Yes;
   }
 
-  bool final_material_matches() const {
-    const Material here = material_of(pos());
-    if (here == *c_.material) return true;
-    if (!c_.either_colour) return false;
-    Material swapped;
-    swapped.counts[White] = c_.material->counts[Black];
-    swapped.counts[Black] = c_.material->counts[White];
-    return here == swapped;
-  }
-
-  bool ends_match() {
-    if (!started_ || dead_ || error_) return false;  // the end of a broken game is unknown
-    pgn::GameReport report;
-    game_end_.finish(pos(), report);
-    const Outcome& ended = game_end_.ended_outcome();
-    std::string recorded = result_tag_ && (*result_tag_ == "1-0" || *result_tag_ == "0-1" ||
-                                           *result_tag_ == "1/2-1/2" || *result_tag_ == "*")
-                               ? *result_tag_
-                               : result_token_;
-    for (const Ending& e : c_.ends) {
-      bool hit = false;
-      switch (e.kind) {
-        case EndingKind::Terminated: hit = ended.termination == e.termination; break;
-        case EndingKind::ThreefoldClaimable: hit = !ended.is_over() && final_count_ >= 3; break;
-        case EndingKind::FiftyClaimable: hit = !ended.is_over() && is_fifty_moves(pos()); break;
-        case EndingKind::DecidedOnBoard: hit = ended.is_over(); break;
-        case EndingKind::Resigned: hit = !ended.is_over() && (recorded == "1-0" || recorded == "0-1"); break;
-        case EndingKind::Unfinished: hit = !ended.is_over() && (recorded == "*" || recorded.empty()); break;
-      }
-      if (hit) return true;
-    }
-    return false;
-  }
-
   const Criteria& c_;
-  bool replaying_;
-  pgn::Visitor* also_;
-  std::vector<std::pair<std::string, std::string>> tags_;
-  std::optional<std::string> result_tag_;
-  std::string result_token_;
-  bool started_ = false, dead_ = false, error_ = false, complete_ = true, replayed_any_ = false;
-  bool want_null_ = false, null_seen_ = false, track_repetitions_ = false;
-  int depth_ = 0;
-  long long tokens_ = 0;
-  int ply_ = 0;
-  Position slots_[2];
-  int cur_ = 0;
-  const Position& pos() const { return slots_[cur_]; }
-  pgn::GameEnd game_end_;
-  RepetitionHistory repetitions_;
-  int final_count_ = 1;
+  bool until_rejected_;
   std::array<Known, std::size(kMoveKinds)> has_{};
   Known reach_ = Known::Yes, material_ = Known::Yes;
   std::vector<Material> targets_;
-  struct ReachTarget {
-    Key key = 0;
-    std::uint8_t castling = 0;
-    int pawns[2] = {0, 0}, pieces[2] = {0, 0};
-    Bitboard unmoved_pawns[2] = {0, 0};  // pawns of the target still on their start rank
-  };
   std::vector<ReachTarget> reach_targets_;
   std::optional<int> reach_ply_, material_ply_;
 };
+
+// --ends against how the replayed mainline ended.
+bool ends_match(const std::vector<Ending>& ends, const pgn::Replayer& replayer) {
+  const pgn::GameReport& report = replayer.report();
+  // The end of a broken game is unknown.
+  if (!replayer.mainline_replayed() || !report.final_position) return false;
+  const Outcome& ended = replayer.game_end().ended_outcome();
+  const std::string* tag = report.tag("Result");
+  const std::string recorded = tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*")
+                                   ? *tag
+                                   : report.result_token;
+  for (const Ending& e : ends) {
+    bool hit = false;
+    switch (e.kind) {
+      case EndingKind::Terminated: hit = ended.termination == e.termination; break;
+      case EndingKind::ThreefoldClaimable: hit = !ended.is_over() && replayer.game_end().repetitions() >= 3; break;
+      case EndingKind::FiftyClaimable: hit = !ended.is_over() && is_fifty_moves(*report.final_position); break;
+      case EndingKind::DecidedOnBoard: hit = ended.is_over(); break;
+      case EndingKind::Resigned: hit = !ended.is_over() && (recorded == "1-0" || recorded == "0-1"); break;
+      case EndingKind::Unfinished: hit = !ended.is_over() && (recorded == "*" || recorded.empty()); break;
+    }
+    if (hit) return true;
+  }
+  return false;
+}
+
+bool final_material_matches(const Criteria& c, const pgn::Replayer& replayer) {
+  const pgn::GameReport& report = replayer.report();
+  if (!replayer.mainline_replayed() || !report.final_position) return false;
+  const Material here = material_of(*report.final_position);
+  return here == *c.material || (c.either_colour && here == PositionCriteria::swapped(*c.material));
+}
+
+// Whether the movetext criteria hold, from what the token count and the replay found.
+bool movetext_criteria_hold(const Criteria& c, long long tokens, bool null_seen, const PositionCriteria& positions,
+                            const pgn::Replayer* replayer, Verdict& v) {
+  if (c.plies && !c.plies->contains(tokens)) return false;
+  if (!replayer) return true;  // --plies was all
+  if (!c.reaches.empty() && !positions.reached()) return false;
+  if (c.material) {
+    if (c.final_material) {
+      if (!final_material_matches(c, *replayer)) return false;
+      if (!v.ply) v.ply = replayer->report().plies;
+    } else if (!positions.material_met()) {
+      return false;
+    }
+  }
+  if (!c.has.empty() && std::none_of(c.has.begin(), c.has.end(), [&](MoveKind k) {
+        return positions.has(k) || (k == MoveKind::NullMove && null_seen);
+      }))
+    return false;
+  return c.ends.empty() || ends_match(c.ends, *replayer);
+}
 
 std::string variant_of(const GameTags& tags) {
   std::vector<std::pair<std::string, std::string>> list;
@@ -347,41 +282,68 @@ bool Matcher::tags_hold(const GameTags& tags) const {
   return true;
 }
 
-Verdict Matcher::judge(const pgn::RawGame& raw) const {
+Verdict Matcher::judge(const pgn::RawGame& raw, pgn::Keep keep) const {
   thread_local GameTags tags;
   tags.read(raw, read_all_ ? nullptr : &wanted_);
   Verdict v;
   if (!split_tag_.empty())
     if (auto value = tags.tag(split_tag_)) v.split_value = std::string(*value);
   v.met = tags_hold(tags);
-  if (v.met && !c_.tags_only()) {
-    const bool replay = c_.needs_replay();
-    if (c_.validity != Validity::Any && !replay && !c_.plies) {
-      // Validity alone: the full check, stopping at the first error.
-      pgn::ReplayOptions o;
-      o.stop_at_first_error = true;
-      v.valid = pgn::check_game(raw, o).valid;
-      v.replayed = true;
-    } else {
-      std::unique_ptr<pgn::Replayer> full;
-      if (c_.validity != Validity::Any) {
-        pgn::ReplayOptions o;
-        o.stop_at_first_error = true;
-        full = std::make_unique<pgn::Replayer>(o, &raw);
-      }
-      Walker walker(c_, replay, full.get());
-      pgn::parse_game(raw, walker);
-      v.met = walker.met(v);
-      if (full) {
-        v.valid = full->report().valid;
-        v.replayed = true;
-      }
-    }
-    if (c_.validity == Validity::Valid && v.valid != true) v.met = false;
-    if (c_.validity == Validity::Invalid && v.valid != false) v.met = false;
-  }
+  if (v.met && !c_.tags_only()) judge_movetext(raw, keep, v);
+  if (c_.validity == Validity::Valid && v.valid != true) v.met = false;
+  if (c_.validity == Validity::Invalid && v.valid != false) v.met = false;
   v.selected = v.met != c_.invert;
+  if (keep != pgn::Keep::Report && v.selected && !v.kept) {
+    // Selected without its moves read (tag criteria, --invert): replayed for the caller.
+    pgn::ReplayOptions o;
+    o.keep = keep;
+    pgn::Replayed r = pgn::replay_game(raw, o);
+    v.valid = r.ok();
+    v.replayed = true;
+    v.kept = true;
+    if (r.ok()) v.game = std::move(r.game);
+  }
   return v;
+}
+
+// The movetext criteria, through one replay (none when only the tokens are counted):
+// the full check when validity is asked; a game to keep is replayed in full unless the
+// position criteria reject it on the way; otherwise the mainline alone, stopped as soon
+// as the position criteria know their answer.
+void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v) const {
+  const bool positions_needed = c_.needs_replay();
+  // Tokens alone are counted without a replay; a game kept is then replayed by judge().
+  if (!positions_needed && c_.validity == Validity::Any) keep = pgn::Keep::Report;
+  const bool full = c_.validity != Validity::Any || keep != pgn::Keep::Report;
+  PositionCriteria positions(c_, keep != pgn::Keep::Report);
+  std::optional<pgn::Replayer> replayer;
+  if (positions_needed || full) {
+    pgn::ReplayOptions o;
+    o.keep = keep;
+    if (positions_needed) o.observer = &positions;
+    // Validity alone needs no more than the first error; the position criteria follow
+    // the mainline past an error in a variation.
+    o.stop_at_first_error = full && !positions_needed;
+    o.mainline_only = !full;
+    o.stop_with_observer = c_.validity == Validity::Any;
+    replayer.emplace(o, &raw);
+  }
+  const bool want_null = std::find(c_.has.begin(), c_.has.end(), MoveKind::NullMove) != c_.has.end();
+  TokenCounter counter(replayer ? &*replayer : nullptr, want_null);
+  pgn::parse_game(raw, counter);
+
+  if (replayer) {
+    const pgn::GameReport& report = replayer->report();
+    v.replayed = full || report.plies > 0;
+    if (!report.valid) v.valid = false;
+    else if (!replayer->stopped() && (full || replayer->mainline_replayed())) v.valid = true;
+    if (keep != pgn::Keep::Report && !replayer->stopped()) {
+      v.kept = true;
+      if (report.valid) v.game = replayer->take_game();
+    }
+  }
+  v.ply = positions.ply();
+  v.met = movetext_criteria_hold(c_, counter.tokens, counter.null_seen, positions, replayer ? &*replayer : nullptr, v);
 }
 
 }  // namespace chesstool::filter

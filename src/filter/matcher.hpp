@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Decides one game against the criteria: tags from the raw text, then, only when a
-// criterion needs them, the mainline's moves, replayed no further than the answer needs.
+// criterion needs them, the moves, through the one replayer and no further than the
+// answer needs.
 #pragma once
 
 #include <optional>
@@ -8,7 +9,9 @@
 #include <vector>
 
 #include "filter/criteria.hpp"
+#include "pgn/game.hpp"
 #include "pgn/game_splitter.hpp"
+#include "pgn/replay.hpp"
 
 namespace chesstool::filter {
 
@@ -24,6 +27,10 @@ struct Verdict {
   bool replayed = false;    // some moves were replayed
   std::optional<int> ply;   // where a position criterion (--reaches, else --material) held
   std::optional<std::string> split_value;  // the --split-by tag's value, nullopt when missing
+  // With a keep asked of judge(): a selected game was replayed in full (kept), and
+  // `game` holds it as kept when it replays.
+  bool kept = false;
+  std::optional<pgn::Game> game;
 };
 
 // Immutable after construction, so one Matcher serves every worker thread.
@@ -31,10 +38,13 @@ class Matcher {
  public:
   // split_tag: the tag whose value each verdict carries ("" for none).
   Matcher(const Criteria& criteria, std::string split_tag = "");
-  Verdict judge(const pgn::RawGame& raw) const;
+  // keep: what a selected game's replay keeps for the caller (filter --to converts it),
+  // so the game is replayed once for both.
+  Verdict judge(const pgn::RawGame& raw, pgn::Keep keep = pgn::Keep::Report) const;
 
  private:
   bool tags_hold(const class GameTags& tags) const;
+  void judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v) const;
   const Criteria& c_;
   std::string split_tag_;
   // The tags the criteria read; read_all_ when every tag is needed (--variant).

@@ -32,6 +32,8 @@ class GameEnd {
   // stalemate are only known after finish().
   const Outcome& ended_outcome() const { return ended_; }
   int ended_ply() const { return ended_ply_; }
+  // How many times the last position reached has occurred (FIDE 9.2: a claim at three).
+  int repetitions() const { return last_count_; }
   // Fills outcome, claims and ended_at for the final mainline position.
   void finish(const Position& final_pos, GameReport& report);
   // Checks a recorded result ("1-0", ...) against how the game ended; the Termination tag

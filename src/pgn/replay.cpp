@@ -101,7 +101,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
 void Replayer::begin_movetext() { setup_start_position(); }
 
 void Replayer::san(std::string_view text, SourceLoc loc) {
-  if (skip_moves_ || lines_.empty()) return;
+  if (skip_moves_ || lines_.empty() || skipped_depth_ > 0) return;
   LineState& line = lines_.back();
   if (line.dead) {
     ++line.skipped;
@@ -125,7 +125,15 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
     report_.plies = line.ply;
     game_end_.after_move(line.pos(), line.ply);
     last_move_end_ = loc.byte_offset + text.size();
+    if (observing_) observed(options_.observer->moved(move, line.pos(), line.ply));
   }
+}
+
+// The observer's answer: once it wants no more, it is not called again, and with
+// stop_with_observer nothing more is replayed.
+void Replayer::observed(bool wants_more) {
+  observing_ = wants_more;
+  if (!wants_more && options_.stop_with_observer) skip_moves_ = stopped_ = true;
 }
 
 // Plays one token into line.spare(): the fast path for plain moves unless --strict wants
@@ -149,6 +157,7 @@ bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool 
     if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
     if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
     add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
+    if (mainline) mainline_broken_ = true;
     line.dead = true;
     line.skipped = 0;
     return false;
@@ -159,6 +168,7 @@ bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool 
     if (mainline) {
       add(Severity::Error, "null-move", loc, line.ply + 1, text,
           "null move " + move_label(pos) + shown(text) + " in the mainline: not a legal game", &pos);
+      mainline_broken_ = true;
       // The rest of the mainline is not a game; like any error, the line stops here
       // (a variation right after it is an alternative to the null move).
       line.dead = true;
@@ -191,14 +201,14 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text) {
 }
 
 void Replayer::nag(int code, SourceLoc) {
-  if (!keeping() || options_.keep != Keep::Tree || lines_.empty()) return;
+  if (!keeping() || options_.keep != Keep::Tree || lines_.empty() || skipped_depth_ > 0) return;
   LineState& line = lines_.back();
   // A NAG before any move of its line has no move to annotate: it is dropped.
   if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
 }
 
 void Replayer::comment(std::string_view text, SourceLoc) {
-  if (!keeping() || options_.keep != Keep::Tree) return;
+  if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
     return;
@@ -214,6 +224,10 @@ void Replayer::comment(std::string_view text, SourceLoc) {
 }
 
 void Replayer::begin_variation(SourceLoc loc) {
+  if (options_.mainline_only || skipped_depth_ > 0) {
+    ++skipped_depth_;
+    return;
+  }
   if (skip_moves_ || lines_.empty()) return;
   LineState& parent = lines_.back();
   LineState child;
@@ -246,6 +260,10 @@ void Replayer::close_line(LineState& line) {
 }
 
 void Replayer::end_variation(SourceLoc) {
+  if (skipped_depth_ > 0) {
+    --skipped_depth_;
+    return;
+  }
   if (lines_.size() < 2) return;
   LineState& child = lines_.back();
   close_line(child);  // a variation without moves loses its comments with it
@@ -270,14 +288,17 @@ void Replayer::result(std::string_view token, SourceLoc loc) {
 }
 
 void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) {
+  if (severity == Severity::Error) mainline_broken_ = true;  // the movetext itself is broken
   add(severity, code, loc, 0, "", std::move(message), nullptr);
 }
 
 void Replayer::end_game() {
   if (!movetext_seen_) setup_start_position();
+  skipped_depth_ = 0;
   while (lines_.size() > 1) end_variation(SourceLoc{});
   if (!skip_moves_ && !lines_.empty()) {
     LineState& main = lines_.front();
+    mainline_replayed_ = !main.dead && !mainline_broken_;
     const Position& final_pos = main.pos();
     report_.final_position = final_pos;
     game_end_.finish(final_pos, report_);
@@ -340,6 +361,7 @@ void Replayer::setup_start_position() {
     SourceLoc where = at;
     if (note.tag == "Variant" && variant_loc_) where = *variant_loc_;
     if (note.tag == "FEN" && fen_loc_) where = *fen_loc_;
+    if (note.severity == Severity::Error) mainline_broken_ = true;
     add(note.severity, note.code, where, 0, note.token, note.message, nullptr);
   }
   if (!start.ok || skip_moves_) {
@@ -356,6 +378,7 @@ void Replayer::setup_start_position() {
   }
   lines_.push_back(std::move(main));
   game_end_.start(start.position);
+  if (options_.observer) observed(options_.observer->start(start.position));
 }
 
 void Replayer::check_result() {

@@ -23,6 +23,18 @@ enum class Keep : std::uint8_t {
   Tree,      // also comments, NAGs and variations (convert to PGN or JSON, annotate)
 };
 
+// Watches the mainline as the replayer plays it, so that a caller that looks at positions
+// (filter's criteria, the opening classifier) needs no replay of its own: the start
+// position, then every mainline move with the position it leads to. Each call returns
+// whether the observer still wants to see more; once it says no it is not called again.
+class MainlineObserver {
+ public:
+  virtual ~MainlineObserver() = default;
+  virtual bool start(const Position& pos) = 0;
+  // ply: the half-moves played from the start position, this one included.
+  virtual bool moved(Move move, const Position& after, int ply) = 0;
+};
+
 struct ReplayOptions {
   // Report lenient notation (0-0, e8Q, Ng1-f3, missing +, ...) as warnings, and the
   // result problems of the adjudication as errors instead of warnings.
@@ -31,6 +43,13 @@ struct ReplayOptions {
   // Stop replaying at the first error (nothing after it is reported): for callers that
   // only need to know whether the game replays.
   bool stop_at_first_error = false;
+  // Told about every mainline position (see MainlineObserver); not owned.
+  MainlineObserver* observer = nullptr;
+  // Stop replaying once the observer has seen all it wants: for callers that need
+  // nothing else from the replay (the report then covers only the moves before).
+  bool stop_with_observer = false;
+  // Skip the variations unread: their moves are neither replayed nor checked.
+  bool mainline_only = false;
 };
 
 // A Visitor that replays every SAN token through the rules engine: plain moves take the
@@ -56,6 +75,13 @@ class Replayer final : public Visitor {
   void end_game() override;
 
   const GameReport& report() const { return report_; }
+  // After end_game(): whether the whole mainline replayed from a valid start position
+  // without an error in it (variations aside), and not stopped early; then game_end()
+  // says how it ended.
+  bool mainline_replayed() const { return mainline_replayed_; }
+  const GameEnd& game_end() const { return game_end_; }
+  // Whether the observer stopped the replay (stop_with_observer).
+  bool stopped() const { return stopped_; }
   // After end_game(): the report, and the game when the options keep one and every move
   // replayed (an empty Game otherwise). Call each once.
   GameReport take_report() { return std::move(report_); }
@@ -70,6 +96,7 @@ class Replayer final : public Visitor {
   void result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message);
   void setup_start_position();
   void check_result();
+  void observed(bool wants_more);
   void close_line(LineState& line);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
 
@@ -87,6 +114,11 @@ class Replayer final : public Visitor {
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
   bool moves_after_end_reported_ = false;
+  bool observing_ = false;          // the observer still wants positions
+  bool mainline_broken_ = false;    // an error that is not in a variation
+  bool mainline_replayed_ = false;
+  bool stopped_ = false;
+  int skipped_depth_ = 0;           // variations being skipped (mainline_only)
 };
 
 // One game read through the Replayer.

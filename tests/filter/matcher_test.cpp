@@ -280,5 +280,42 @@ TEST(Matcher, CarriesTheSplitTagValue) {
   EXPECT_FALSE(none.judge(testing::raw_game(game("1. e4"))).split_value.has_value());
 }
 
+TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
+  Criteria c;
+  c.has.push_back(MoveKind::Castling);
+  Matcher m(c);
+  const std::string castles = game("1. e4 {a} e5 (1... c5) 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6");
+  Verdict v = m.judge(testing::raw_game(castles), pgn::Keep::Tree);
+  EXPECT_TRUE(v.selected);
+  EXPECT_TRUE(v.kept);
+  ASSERT_TRUE(v.game.has_value());
+  ASSERT_EQ(v.game->moves.size(), 8u);  // the whole game, past the castling that decided it
+  EXPECT_EQ(v.game->moves[0].comment_after, "a");
+  EXPECT_EQ(v.game->moves[1].variations.size(), 1u);
+  EXPECT_EQ(v.valid, true);
+
+  // After 1. e4 the position after 1. d4 cannot come any more: not kept.
+  const Position after_d4 = position_of("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+  Criteria r;
+  r.reaches.push_back(after_d4);
+  Matcher reach(r);
+  Verdict no = reach.judge(testing::raw_game(game("1. e4 e5 2. Nf3")), pgn::Keep::Tree);
+  EXPECT_FALSE(no.selected);
+  EXPECT_FALSE(no.game.has_value());
+  // Selected, but broken after the answer was known: nothing to convert.
+  Verdict broken = m.judge(testing::raw_game(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ke3")), pgn::Keep::Tree);
+  EXPECT_TRUE(broken.selected);
+  EXPECT_FALSE(broken.game.has_value());
+  EXPECT_EQ(broken.valid, false);
+  // Selected by tags alone (here: inverted movetext criteria): replayed for the caller.
+  Criteria inv;
+  inv.reaches.push_back(after_d4);
+  inv.invert = true;
+  Verdict kept = Matcher(inv).judge(testing::raw_game(game("1. e4 e5 2. Nf3")), pgn::Keep::Mainline);
+  EXPECT_TRUE(kept.selected);
+  ASSERT_TRUE(kept.game.has_value());
+  EXPECT_EQ(kept.game->moves.size(), 3u);
+}
+
 }  // namespace
 }  // namespace chesstool::filter

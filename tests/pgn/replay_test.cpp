@@ -6,7 +6,10 @@
 #include <filesystem>
 #include <vector>
 
+#include "core/fen.hpp"
+#include "pgn/replay.hpp"
 #include "support/check_text.hpp"
+#include "support/raw_game.hpp"
 #include "support/paths.hpp"
 
 using chesstool::pgn::GameReport;
@@ -271,4 +274,92 @@ TEST(CorpusVerdicts, LenientFilesReplayExceptMainlineNullMoves) {
   }
   EXPECT_GE(files, 24u);   // 28 today
   EXPECT_GE(games, 300u);  // 350 today
+}
+
+namespace {
+
+// Records what the replayer shows it; wants `limit` positions at most.
+struct RecordingObserver final : chesstool::pgn::MainlineObserver {
+  std::vector<int> plies;
+  std::vector<std::string> fens;
+  int limit = 1000;
+  bool start(const chesstool::Position& pos) override { return seen(pos, 0); }
+  bool moved(chesstool::Move, const chesstool::Position& after, int ply) override { return seen(after, ply); }
+  bool seen(const chesstool::Position& pos, int ply) {
+    plies.push_back(ply);
+    fens.push_back(chesstool::to_fen(pos));
+    return int(plies.size()) < limit;
+  }
+};
+
+struct ObservedReplay {
+  chesstool::pgn::GameReport report;
+  bool mainline_replayed = false, stopped = false;
+};
+ObservedReplay observe(const std::string& text, RecordingObserver& obs, chesstool::pgn::ReplayOptions options = {}) {
+  options.observer = &obs;
+  chesstool::pgn::RawGame raw = chesstool::testing::raw_game(text);
+  chesstool::pgn::Replayer replayer(options, &raw);
+  chesstool::pgn::parse_game(raw, replayer);
+  ObservedReplay r;
+  r.mainline_replayed = replayer.mainline_replayed();
+  r.stopped = replayer.stopped();
+  r.report = replayer.take_report();
+  return r;
+}
+
+}  // namespace
+
+TEST(ReplayObserver, SeesTheStartAndEveryMainlineMoveNotTheVariations) {
+  RecordingObserver obs;
+  ObservedReplay r = observe(game("*", "1. e4 (1. d4 d5) 1... e5 (1... c5 2. Nf3) 2. Nf3"), obs);
+  EXPECT_EQ(obs.plies, (std::vector<int>{0, 1, 2, 3}));
+  ASSERT_EQ(obs.fens.size(), 4u);
+  EXPECT_EQ(obs.fens[0], chesstool::to_fen(chesstool::Position::startpos()));
+  EXPECT_EQ(obs.fens[3], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  EXPECT_TRUE(r.mainline_replayed);
+  EXPECT_FALSE(r.stopped);
+  EXPECT_EQ(r.report.plies, 3);
+}
+
+TEST(ReplayObserver, DoneObserverIsNotCalledAgainAndTheReplayGoesOnUnlessAsked) {
+  RecordingObserver obs;
+  obs.limit = 2;
+  ObservedReplay r = observe(game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), obs);
+  EXPECT_EQ(obs.plies, (std::vector<int>{0, 1}));
+  EXPECT_FALSE(r.report.valid);  // the replay went on and found the illegal move
+  EXPECT_FALSE(r.stopped);
+
+  RecordingObserver stopper;
+  stopper.limit = 2;
+  chesstool::pgn::ReplayOptions o;
+  o.stop_with_observer = true;
+  ObservedReplay s = observe(game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), stopper, o);
+  EXPECT_EQ(stopper.plies, (std::vector<int>{0, 1}));
+  EXPECT_TRUE(s.stopped);
+  EXPECT_TRUE(s.report.valid);  // nothing after the stop was looked at
+  EXPECT_EQ(s.report.plies, 1);
+  EXPECT_FALSE(s.mainline_replayed);
+}
+
+TEST(ReplayObserver, MainlineOnlySkipsVariationsAndAnErrorStopsTheObserver) {
+  chesstool::pgn::ReplayOptions o;
+  o.mainline_only = true;
+  RecordingObserver obs;
+  ObservedReplay r = observe(game("*", "1. e4 (1. Ke3 Qa1) 1... e5 2. Nf3"), obs, o);
+  EXPECT_TRUE(r.report.valid);  // the illegal variation was not read
+  EXPECT_TRUE(r.mainline_replayed);
+  EXPECT_EQ(obs.plies.back(), 3);
+
+  RecordingObserver broken;
+  ObservedReplay b = observe(game("*", "1. e4 e5 2. Ke3 Nf6"), broken);
+  EXPECT_EQ(broken.plies, (std::vector<int>{0, 1, 2}));
+  EXPECT_FALSE(b.mainline_replayed);
+
+  // An error in a variation leaves the mainline replayed (the game is still invalid).
+  RecordingObserver side;
+  ObservedReplay v = observe(game("*", "1. e4 (1. Ke3) 1... e5"), side);
+  EXPECT_FALSE(v.report.valid);
+  EXPECT_TRUE(v.mainline_replayed);
+  EXPECT_EQ(side.plies.back(), 2);
 }
