@@ -20,6 +20,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "core/fen.hpp"
+#include "pgn/json_games.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
 #include "io/compressor.hpp"
@@ -46,6 +47,8 @@ struct ConvertOptions {
   bool reduced = false;
   bool eco = false;  // --eco: ECO and Opening tags from the classification, opening fields in JSON
   std::string compress;  // --compress: the format of standard output
+  std::vector<std::string> strip;  // --strip: comment commands left out of PGN
+  pgn::StripCommands strip_set;
   bool quiet = false;
   int jobs = 0;
 };
@@ -177,7 +180,8 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
   const Format to = o.to;
   const bool reduced = o.reduced;
   const bool eco = o.eco;
-  auto work = [to, reduced, eco](std::size_t, const pgn::RawGame& raw) {
+  const pgn::StripCommands strip = o.strip_set;
+  auto work = [to, reduced, eco, strip](std::size_t, const pgn::RawGame& raw) {
     pgn::ReplayOptions replay;
     replay.keep = format_info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
     pgn::Replayed r = pgn::replay_game(raw, replay);
@@ -185,7 +189,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     c.valid = r.ok();
     if (c.valid) {
       if (eco) openings::apply_eco_tags(r.game);
-      output::format_game(r.game, to, {reduced, eco}, c.text);
+      output::format_game(r.game, to, {reduced, eco, strip}, c.text);
     } else {
       c.report = std::move(r.report);
     }
@@ -213,6 +217,74 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
   };
   run_pipeline<Converted>(inputs.files, jobs, work, sink);
+}
+
+// One NDJSON game record through the Replayer, written like a PGN game (rejected when a
+// move does not replay or the record cannot be read).
+void convert_json_record(const ConvertOptions& o, const std::string& name, const pgn::JsonLine& rec, std::uint64_t index,
+                         OutputFile& out, OutputFile* rejects, Counts& t) {
+  pgn::ReplayOptions replay;
+  replay.keep = format_info(o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+  pgn::RawGame place;  // where the record is, for the report; no PGN text
+  place.index = index;
+  place.line = rec.line;
+  place.byte_offset = rec.byte_offset;
+  pgn::Replayer replayer(replay, &place);
+  pgn::visit_json_game(rec.text, rec.line, rec.byte_offset, replayer);
+  pgn::GameReport report = replayer.take_report();
+  pgn::Game game = replayer.take_game();
+  if (!report.valid) {
+    ++t.rejected;
+    if (!o.quiet) print_rejection(name, report);
+    if (rejects) {
+      rejects->write(rec.text);
+      rejects->write("\n");
+    }
+    return;
+  }
+  if (o.eco) openings::apply_eco_tags(game);
+  std::string text;
+  if (t.converted && format_info(o.to).multi_line) text += '\n';
+  output::format_game(game, o.to, {o.reduced, o.eco, o.strip_set}, text);
+  out.write(text);
+  ++t.converted;
+}
+
+// --from json: the NDJSON of convert --to json, one record per line, read a line at a time.
+void convert_json_records(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
+  for (const auto& path : inputs.files) {
+    io::ByteSource source(path);
+    while (source.next_member()) {
+      const std::string name = display_name(display_name(path), source.member());
+      pgn::JsonLines lines(source);
+      pgn::JsonLine rec;
+      std::uint64_t index = 0;
+      while (lines.next(rec)) {
+        convert_json_record(o, name, rec, ++index, out, rejects, t);
+        if (out.failed() || (rejects && rejects->failed())) return;
+      }
+      if (source.error()) break;
+    }
+    if (source.error()) {
+      ++t.io_errors;
+      error(*source.error());
+    }
+  }
+}
+
+// The --strip words as a set; false (with the message printed) for a word that is none.
+bool parse_strip(ConvertOptions& o) {
+  for (const auto& w : o.strip) {
+    if (w == "clk") o.strip_set.clk = true;
+    else if (w == "emt") o.strip_set.emt = true;
+    else if (w == "eval") o.strip_set.eval = true;
+    else if (w == "arrows") o.strip_set.arrows = true;
+  }
+  if (o.strip_set.any() && o.to != Format::Pgn) {
+    error("--strip is for --to pgn (JSON has each command as a field of its own)");
+    return false;
+  }
+  return true;
 }
 
 ExitCode run_convert(const ConvertOptions& o) {
@@ -254,6 +326,8 @@ ExitCode run_convert(const ConvertOptions& o) {
 
   if (o.from == "fen")
     convert_fen_lines(o, inputs, out, rejects.get(), t);
+  else if (o.from == "json")
+    convert_json_records(o, inputs, out, rejects.get(), t);
   else
     convert_games(o, inputs, out, rejects.get(), t);
 
@@ -283,10 +357,14 @@ Runner setup_convert(CLI::App& app) {
   app.add_option("-t,--to", *to_name, "Output format: " + format_list)
       ->required()
       ->check(CLI::IsMember(names));
-  app.add_option("--from", o->from, "Input format: pgn (default) or fen (one FEN or EPD per line)")
-      ->check(CLI::IsMember({"pgn", "fen"}));
+  app.add_option("--from", o->from,
+                 "Input format: pgn (default), fen (one FEN or EPD per line) or json (the NDJSON of --to json)")
+      ->check(CLI::IsMember({"pgn", "fen", "json"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
   app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
+  app.add_option("--strip", o->strip, "PGN: leave out these comment commands: clk, emt, eval, arrows (comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"clk", "emt", "eval", "arrows"}));
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
@@ -296,6 +374,7 @@ Runner setup_convert(CLI::App& app) {
   return [o, to_name]() {
     for (const auto& f : kFormats)
       if (f.name == *to_name) o->to = f.format;
+    if (!parse_strip(*o)) return ExitCode::Error;
     return run_convert(*o);
   };
 }

@@ -23,6 +23,8 @@ void format_game(const pgn::Game& game, Format to, const FormatOptions& options,
     case Format::Pgn: {
       PgnWriteOptions o;
       o.reduced = options.reduced;
+      o.canonical_commands = true;
+      o.strip = options.strip;
       write_pgn(game, out, o);
       break;
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "pgn/comment_commands.hpp"
 #include "pgn/game.hpp"
 
 namespace chesstool::output {
@@ -33,9 +34,11 @@ std::optional<Format> format_from_name(std::string_view name);
 struct FormatOptions {
   bool reduced = false;  // PGN: the reduced export format (no comments, NAGs or variations)
   bool eco = false;      // JSON: the opening fields
+  pgn::StripCommands strip = {};  // PGN: comment commands left out (--strip)
 };
 
-// Appends `game` in format `to`, ending with a line end.
+// Appends `game` in format `to`, ending with a line end. PGN is written with its comment
+// commands in canonical form (PgnWriteOptions::canonical_commands), as JSON reads them.
 void format_game(const pgn::Game& game, Format to, const FormatOptions& options, std::string& out);
 
 }  // namespace chesstool::output

@@ -2,6 +2,7 @@
 // append_game_json(): a game tree as one JSON object, written with an explicit stack.
 #include "output/game_json.hpp"
 
+#include <charconv>
 #include <vector>
 
 #include "core/fen.hpp"
@@ -9,6 +10,7 @@
 #include "core/uci.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/json.hpp"
+#include "pgn/comment_commands.hpp"
 
 namespace chesstool::output {
 
@@ -21,6 +23,59 @@ std::string opening_json_fields(const std::optional<openings::Opening>& opening)
   out += ",\"eco_ply\":" + std::to_string(opening->ply);
   return out;
 }
+
+namespace {
+
+// A number of seconds as the shortest decimal that reads back as the same double, never
+// in exponent form.
+void append_seconds(std::string& out, double seconds) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed);
+  out.append(buf, r.ec == std::errc() ? std::size_t(r.ptr - buf) : 0);
+}
+
+// A move's "comment" and the commands taken out of it: "clock", "emt", "eval", "arrows"
+// and "highlights", each only when the comment has it.
+void append_comment_fields(std::string& out, const std::string& comment) {
+  const pgn::CommentData d = pgn::parse_comment_commands(comment);
+  out += ",\"comment\":";
+  if (d.text.empty()) out += "null";
+  else append_json_string(out, d.text);
+  if (d.clock) {
+    out += ",\"clock\":";
+    append_seconds(out, *d.clock);
+  }
+  if (d.emt) {
+    out += ",\"emt\":";
+    append_seconds(out, *d.emt);
+  }
+  if (d.eval) {
+    out += d.eval->mate ? ",\"eval\":{\"mate\":" : ",\"eval\":{\"cp\":";
+    out += std::to_string(d.eval->mate ? *d.eval->mate : d.eval->cp.value_or(0));
+    if (d.eval->depth) out.append(",\"depth\":").append(std::to_string(*d.eval->depth));
+    out += '}';
+  }
+  if (!d.arrows.empty()) {
+    out += ",\"arrows\":[";
+    for (std::size_t k = 0; k < d.arrows.size(); ++k) {
+      const pgn::Arrow& a = d.arrows[k];
+      out.append(k ? ",{\"color\":\"" : "{\"color\":\"").append(1, a.color);
+      out.append("\",\"from\":\"").append(a.from).append("\",\"to\":\"").append(a.to).append("\"}");
+    }
+    out += ']';
+  }
+  if (!d.highlights.empty()) {
+    out += ",\"highlights\":[";
+    for (std::size_t k = 0; k < d.highlights.size(); ++k) {
+      const pgn::Highlight& h = d.highlights[k];
+      out.append(k ? ",{\"color\":\"" : "{\"color\":\"").append(1, h.color);
+      out.append("\",\"square\":\"").append(h.square).append("\"}");
+    }
+    out += ']';
+  }
+}
+
+}  // namespace
 
 void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
   out += "{\"tags\":{";
@@ -70,9 +125,7 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
         out += ",\"comment_before\":";
         append_json_string(out, n.comment_before);
       }
-      out += ",\"comment\":";
-      if (n.comment_after.empty()) out += "null";
-      else append_json_string(out, n.comment_after);
+      append_comment_fields(out, n.comment_after);
       out += ",\"nags\":[";
       for (std::size_t k = 0; k < n.nags.size(); ++k) {
         if (k) out += ',';

@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "core/fen.hpp"
 #include "core/san.hpp"
@@ -97,15 +99,22 @@ class Wrapper {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-// A brace comment word by word: whitespace collapsed, '}' written as ')' (see header).
+// A brace comment word by word: whitespace collapsed, '}' written as ')' (see header). A
+// command ("[%csl Gd4,Re5]") is one word, so a line break never splits it.
 void write_comment(Wrapper& w, std::string_view text) {
-  std::vector<std::string_view> words;
+  std::vector<std::string> words;
   std::size_t i = 0;
+  bool in_command = false;
   while (i < text.size()) {
     while (i < text.size() && is_space(text[i])) ++i;
     const std::size_t s = i;
     while (i < text.size() && !is_space(text[i])) ++i;
-    if (i > s) words.push_back(text.substr(s, i - s));
+    if (i == s) continue;
+    const std::string_view word = text.substr(s, i - s);
+    if (in_command) words.back().append(" ").append(word);
+    else words.emplace_back(word);
+    if (!in_command && word.substr(0, 2) == "[%" && text.find(']', s) != std::string_view::npos) in_command = true;
+    if (in_command && word.find(']') != std::string_view::npos) in_command = false;
   }
   std::string buf;
   for (std::size_t k = 0; k < words.size(); ++k) {
@@ -139,21 +148,83 @@ bool in_roster(std::string_view name) {
   return false;
 }
 
+// clang-format off
+// The one table of tag names written in a standard spelling: the Seven Tag Roster, the
+// supplemental tags of PGN standard section 9, and extensions in wide use.
+constexpr std::string_view kStandardTags[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+    "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF", "WhiteNA", "BlackNA",
+    "WhiteType", "BlackType", "EventDate", "EventSponsor", "Section", "Stage", "Board",
+    "Opening", "Variation", "SubVariation", "ECO", "NIC", "Time", "UTCTime", "UTCDate",
+    "TimeControl", "SetUp", "FEN", "Termination", "Annotator", "Mode", "PlyCount",
+    "Variant", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "EventType", "EventRounds",
+    "EventCountry", "Source", "SourceDate", "WhiteRatingDiff", "BlackRatingDiff",
+};
+// clang-format on
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+    if (x != y && !(x >= 'A' && x <= 'Z' && x + 32 == y) && !(y >= 'A' && y <= 'Z' && y + 32 == x)) return false;
+  }
+  return true;
+}
+
+using Tags = std::vector<std::pair<std::string, std::string>>;
+
+// The game's tags with standard names in their standard spelling; of names that become
+// equal, the first counts.
+Tags normalised_tags(const pgn::Game& game) {
+  Tags tags;
+  tags.reserve(game.tags.size());
+  for (const auto& [name, value] : game.tags) {
+    const std::string_view standard = standard_tag_name(name);
+    const std::string_view use = standard.empty() ? std::string_view(name) : standard;
+    bool seen = false;
+    for (const auto& t : tags) seen = seen || t.first == use;
+    if (!seen) tags.emplace_back(std::string(use), value);
+  }
+  return tags;
+}
+
+const std::string* find_tag(const Tags& tags, std::string_view name) {
+  for (const auto& [k, v] : tags)
+    if (k == name) return &v;
+  return nullptr;
+}
+
 void write_tags(const pgn::Game& game, std::string& out, const std::string& result) {
+  const Tags tags = normalised_tags(game);
   for (const auto& [name, fallback] : kSevenTagRoster) {
-    const std::string* v = game.tag(name);
+    const std::string* v = find_tag(tags, name);
     if (v) write_tag(out, name, *v);
     else write_tag(out, name, std::string_view(name) == "Result" ? std::string_view(result) : std::string_view(fallback));
   }
-  const bool has_setup = game.tag("SetUp") != nullptr;
-  for (const auto& [name, value] : game.tags) {
+  const bool has_setup = find_tag(tags, "SetUp") != nullptr;
+  for (const auto& [name, value] : tags) {
     if (in_roster(name)) continue;
     if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
     write_tag(out, name, value);
   }
 }
 
+// The comment after a move as written: its commands canonical or stripped when asked.
+std::string comment_after(const std::string& text, const PgnWriteOptions& options) {
+  if (!options.canonical_commands && !options.strip.any()) return text;
+  pgn::CommentData d = pgn::parse_comment_commands(text);
+  if (!d.has_commands()) return text;
+  pgn::strip_commands(d, options.strip);
+  return pgn::render_comment_commands(d);
+}
+
 }  // namespace
+
+std::string_view standard_tag_name(std::string_view name) {
+  for (std::string_view t : kStandardTags)
+    if (equal_ignoring_case(t, name)) return t;
+  return {};
+}
 
 std::string game_result(const pgn::Game& game) {
   if (is_result(game.result)) return game.result;
@@ -212,8 +283,11 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
           w.word(buf);
         }
         if (!n.comment_after.empty()) {
-          write_comment(w, n.comment_after);
-          f.need_number = true;
+          const std::string text = comment_after(n.comment_after, options);
+          if (!text.empty()) {
+            write_comment(w, text);
+            f.need_number = true;
+          }
         }
       }
       f.in_node = true;

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
+#include "pgn/comment_commands.hpp"
 #include "pgn/game.hpp"
 
 namespace chesstool::output {
@@ -11,12 +13,23 @@ namespace chesstool::output {
 struct PgnWriteOptions {
   bool reduced = false;          // drop comments, NAGs and variations
   std::size_t line_width = 80;   // movetext lines never exceed this, unless a single word is longer
+  // The commands of a comment after a move ([%eval], [%clk], [%emt], [%csl], [%cal]) written
+  // in their canonical form and order (pgn::render_comment_commands), as convert does, so
+  // that PGN and its JSON form give the same text; a comment without commands is unchanged.
+  bool canonical_commands = false;
+  pgn::StripCommands strip;      // commands left out (--strip); a comment emptied by it goes too
 };
 
+// The standard spelling of a tag name that equals a tag of the PGN standard (sections 8.1.1
+// and 9) or a common extension (Variant, WhiteFideId, ...) in any letter case
+// ("fEn" -> "FEN"); empty when the name is none of them.
+std::string_view standard_tag_name(std::string_view name);
+
 // Appends game to out in export format, ending with the movetext's newline (callers put
-// a blank line between games): the Seven Tag Roster first in its order (spec 8.1.1;
-// missing ones filled with "?", "????.??.??" or the result), then the other tags in source
-// order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped
+// a blank line between games): tag names in their standard spelling (standard_tag_name;
+// the first of names that become equal counts), the Seven Tag Roster first in its order
+// (spec 8.1.1; missing ones filled with "?", "????.??.??" or the result), then the other
+// tags in source order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped
 // (spec 8.1); then canonical SAN from the replayed moves, move numbers ("12." for White,
 // "12..." for Black after a comment or variation, spec 8.2.2.2), NAGs as $n, comments in
 // braces with whitespace runs collapsed to one space, variations in parentheses, and the

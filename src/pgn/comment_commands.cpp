@@ -2,6 +2,7 @@
 // parse_comment_commands(): one pass over the comment, each "[%name args]" tried in turn.
 #include "pgn/comment_commands.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -32,7 +33,9 @@ std::optional<double> parse_duration(std::string_view s) {
     std::size_t start = ++i;
     while (i < s.size() && digit(s[i])) ++i;
     if (i == start) return std::nullopt;
-    total += std::strtod(("0." + std::string(s.substr(start, i - start))).c_str(), nullptr);
+    std::string fraction = "0.";
+    fraction.append(s.substr(start, i - start));
+    total += std::strtod(fraction.c_str(), nullptr);
   }
   if (i != s.size() || fields < 2) return std::nullopt;
   return total;
@@ -74,7 +77,9 @@ std::optional<Eval> parse_eval(std::string_view s) {
     any = any || i > f;
   }
   if (!any || i != s.size() || s.size() > 12) return std::nullopt;
-  e.cp = int(std::lround(std::strtod(std::string(s).c_str(), nullptr) * 100));
+  const double pawns = std::strtod(std::string(s).c_str(), nullptr);
+  if (std::fabs(pawns) > 1e6) return std::nullopt;  // centipawns must fit an int
+  e.cp = int(std::lround(pawns * 100));
   return e;
 }
 
@@ -120,7 +125,7 @@ CommentData parse_comment_commands(std::string_view c) {
     }
     rest += c.substr(i, open - i);
     const std::string_view body = trim(c.substr(open + 2, close - open - 2));
-    const std::size_t space = body.find_first_of(" \t");
+    const std::size_t space = body.find_first_of(" \t\r\n");
     const std::string_view name = body.substr(0, space);
     const std::string_view args = space == std::string_view::npos ? std::string_view() : trim(body.substr(space));
     bool ok = false;
@@ -159,6 +164,81 @@ CommentData parse_comment_commands(std::string_view c) {
   if (!text.empty() && text.back() == ' ') text.pop_back();
   d.text = std::move(text);
   return d;
+}
+
+std::string format_duration(double seconds) {
+  const double whole = std::floor(seconds);
+  const auto total = static_cast<unsigned long long>(whole);
+  std::string out = std::to_string(total / 3600);
+  const unsigned long long mm = total / 60 % 60, ss = total % 60;
+  out += mm < 10 ? ":0" : ":";
+  out += std::to_string(mm);
+  out += ss < 10 ? ":0" : ":";
+  out += std::to_string(ss);
+  if (seconds > whole) {
+    // The fraction's digits as the shortest decimal that reads back as the same double.
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed);
+    const std::string_view digits(buf, std::size_t(r.ptr - buf));
+    if (const std::size_t dot = digits.find('.'); r.ec == std::errc() && dot != std::string_view::npos)
+      out += digits.substr(dot);
+  }
+  return out;
+}
+
+std::string format_eval(const Eval& e) {
+  std::string out;
+  if (e.mate) {
+    out.assign(1, '#').append(std::to_string(*e.mate));
+  } else {
+    const int cp = e.cp.value_or(0);
+    const long long a = std::llabs(static_cast<long long>(cp));
+    if (cp < 0) out += '-';
+    out += std::to_string(a / 100);
+    out += '.';
+    out += char('0' + a % 100 / 10);
+    if (a % 10) out += char('0' + a % 10);
+  }
+  if (e.depth) out.append(",").append(std::to_string(*e.depth));
+  return out;
+}
+
+std::string render_comment_commands(const CommentData& d) {
+  std::string out;
+  auto command = [&out](std::string_view name, const std::string& args) {
+    if (!out.empty()) out += ' ';
+    out.append("[%").append(name).append(" ").append(args).append("]");
+  };
+  if (d.eval) command("eval", format_eval(*d.eval));
+  if (d.clock) command("clk", format_duration(*d.clock));
+  if (d.emt) command("emt", format_duration(*d.emt));
+  std::string list;
+  for (const Highlight& h : d.highlights) {
+    if (!list.empty()) list += ',';
+    list.append(1, h.color).append(h.square);
+  }
+  if (!list.empty()) command("csl", list);
+  list.clear();
+  for (const Arrow& a : d.arrows) {
+    if (!list.empty()) list += ',';
+    list.append(1, a.color).append(a.from).append(a.to);
+  }
+  if (!list.empty()) command("cal", list);
+  if (!d.text.empty()) {
+    if (!out.empty()) out += ' ';
+    out += d.text;
+  }
+  return out;
+}
+
+void strip_commands(CommentData& d, const StripCommands& strip) {
+  if (strip.clk) d.clock.reset();
+  if (strip.emt) d.emt.reset();
+  if (strip.eval) d.eval.reset();
+  if (strip.arrows) {
+    d.arrows.clear();
+    d.highlights.clear();
+  }
 }
 
 }  // namespace chesstool::pgn

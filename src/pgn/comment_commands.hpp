@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The embedded commands of PGN comments as data (not yet wired into JSON output): [%clk], [%emt], [%eval], [%cal], [%csl]
+// The embedded commands of PGN comments as data (JSON's clock, emt, eval, arrows and highlights): [%clk], [%emt], [%eval], [%cal], [%csl]
 // (lichess, ChessBase and study tools write them; PGN spec 8.2.5 leaves comments free).
 #pragma once
 
@@ -40,5 +40,26 @@ struct CommentData {
 // Splits comment into the commands understood and the rest. A command that is not
 // well formed ([%clk 5:xx]) or not known ([%evp ...]) stays in text as it was.
 CommentData parse_comment_commands(std::string_view comment);
+
+// Seconds as [%clk] and [%emt] write them: H:MM:SS, with the fraction when there is one
+// (7.25 -> "0:00:07.25"). Precondition: seconds is finite and not negative.
+std::string format_duration(double seconds);
+// An evaluation as [%eval] writes it: pawns with one or two decimals as lichess does
+// ("0.17", "-1.5", "0.0"), or "#-4"; ",23" when a depth is given.
+std::string format_eval(const Eval& eval);
+
+// The commands of d written back, in one canonical form and order (lichess's: [%eval],
+// [%clk], then [%emt], [%csl], [%cal], one command each, separated by spaces), followed
+// by d.text. parse_comment_commands of the result gives d back (one [%csl] and one [%cal]
+// hold all the squares and arrows), so writing twice gives the same text.
+std::string render_comment_commands(const CommentData& d);
+
+// The commands a --strip list can name: clk, emt, eval, arrows (%cal and %csl).
+struct StripCommands {
+  bool clk = false, emt = false, eval = false, arrows = false;
+  bool any() const { return clk || emt || eval || arrows; }
+};
+// d without the named commands.
+void strip_commands(CommentData& d, const StripCommands& strip);
 
 }  // namespace chesstool::pgn

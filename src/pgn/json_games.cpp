@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: MIT
+// visit_json_game(): one NDJSON game record parsed with nlohmann-json, then walked with an
+// explicit stack in the order a PGN parser would report the same game.
+#include "pgn/json_games.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/fen.hpp"
+#include "pgn/comment_commands.hpp"
+
+namespace chesstool::pgn {
+
+bool JsonLines::fill() {
+  if (eof_) return false;
+  if (pos_ > 0) {
+    buf_.erase(0, pos_);
+    pos_ = 0;
+  }
+  const std::size_t old = buf_.size();
+  buf_.resize(old + io::ByteSource::kChunkSize);
+  const std::size_t n = source_.read(buf_.data() + old, io::ByteSource::kChunkSize);
+  buf_.resize(old + n);
+  if (n == 0) eof_ = true;
+  return n > 0;
+}
+
+bool JsonLines::next(JsonLine& out) {
+  while (true) {
+    std::size_t end = buf_.find('\n', pos_);
+    while (end == std::string::npos && fill()) end = buf_.find('\n', pos_);
+    if (end == std::string::npos && pos_ == buf_.size()) return false;
+    if (end == std::string::npos) end = buf_.size();  // a last line without its line end
+    std::string_view text(buf_.data() + pos_, end - pos_);
+    out.line = ++line_;
+    out.byte_offset = offset_;
+    const std::size_t taken = std::min(end + 1, buf_.size()) - pos_;
+    offset_ += taken;
+    pos_ += taken;
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    if (out.line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+      text.remove_prefix(3);
+      out.byte_offset += 3;
+    }
+    if (text.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
+    out.text.assign(text);
+    return true;
+  }
+}
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A field of an object, nullptr when absent or null (jq writes null for what it deletes).
+const Json* field(const Json& object, const char* name) {
+  const auto it = object.find(name);
+  return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
+  if (j.is_number_unsigned()) {
+    const auto v = j.get<std::uint64_t>();
+    if (v > static_cast<std::uint64_t>(hi)) return std::nullopt;
+    return static_cast<long long>(v);
+  }
+  if (!j.is_number_integer()) return std::nullopt;
+  const auto v = j.get<long long>();
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+bool is_square(const std::string& s) { return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'; }
+
+// Walks one record: every check that fails is reported once and stops the walk.
+class RecordWalker {
+ public:
+  RecordWalker(std::string_view text, SourceLoc at, Visitor& v) : text_(text), at_(at), loc_(at), v_(v) {}
+
+  void walk(const Json& doc) {
+    if (!doc.is_object()) {
+      fail(std::string("a game record is a JSON object, found ").append(doc.type_name()));
+      v_.begin_movetext();
+      return;
+    }
+    if (!tags(doc)) {
+      v_.begin_movetext();
+      return;
+    }
+    v_.begin_movetext();
+    if (const Json* c = field(doc, "comment")) {
+      if (!c->is_string()) return stop("\"comment\" is not a string");
+      v_.comment(c->get_ref<const std::string&>(), at_);
+    }
+    const Json* moves = field(doc, "moves");
+    if (!moves || !moves->is_array()) return stop("\"moves\" is missing or not an array");
+    if (!walk_moves(*moves)) return;
+    loc_ = at_;
+    if (const Json* r = field(doc, "result")) {
+      const std::string* s = r->is_string() ? &r->get_ref<const std::string&>() : nullptr;
+      if (!s || !(*s == "1-0" || *s == "0-1" || *s == "1/2-1/2" || *s == "*"))
+        return stop("\"result\" is not one of \"1-0\", \"0-1\", \"1/2-1/2\", \"*\"");
+      v_.result(*s, at_);
+    }
+  }
+
+ private:
+  bool fail(std::string message) {
+    v_.problem(Severity::Error, "json-field", std::move(message), loc_);
+    return false;
+  }
+  void stop(std::string message) { fail(std::move(message)); }  // fail() for void callers
+
+  // The tags, then SetUp and FEN from "start_fen" when the tags have no FEN of their own.
+  bool tags(const Json& doc) {
+    bool has_fen = false;
+    if (const Json* t = field(doc, "tags")) {
+      if (!t->is_object()) return fail("\"tags\" is not an object");
+      for (const auto& [name, value] : t->items()) {
+        if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
+        if (name.empty()) return fail("a tag without a name");
+        v_.tag(name, value.get_ref<const std::string&>(), at_);
+        has_fen = has_fen || (name.size() == 3 && (name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' && (name[2] | 0x20) == 'n');
+      }
+    }
+    if (const Json* f = field(doc, "start_fen")) {
+      if (!f->is_string()) return fail("\"start_fen\" is not a string");
+      const std::string& fen = f->get_ref<const std::string&>();
+      if (!has_fen && fen != kStartFen) {
+        v_.tag("SetUp", "1", at_);
+        v_.tag("FEN", fen, at_);
+      }
+    }
+    return true;
+  }
+
+  // Where a move's SAN (or UCI) value starts in the text, searched from the last one found,
+  // so moves written in tree order (as convert --to json writes them) are found in turn.
+  void locate(const char* key, const std::string& token) {
+    std::string needle(1, '"');
+    needle.append(key).append("\":").append(Json(token).dump());
+    const std::size_t at = text_.find(needle, cursor_);
+    loc_ = at_;
+    if (at == std::string_view::npos) return;
+    const std::size_t value = at + std::char_traits<char>::length(key) + 3;
+    loc_.column = static_cast<std::uint32_t>(std::min<std::size_t>(value + 1, UINT32_MAX));
+    loc_.byte_offset = at_.byte_offset + value;
+    cursor_ = value;
+  }
+
+  bool move(const Json& m);
+  bool comment_after(const Json& m);
+  bool commands(const Json& m, CommentData& d);
+  bool eval(const Json& e, CommentData& d);
+  bool shapes(const Json& m, CommentData& d);
+  bool walk_moves(const Json& moves);
+
+  std::string_view text_;
+  SourceLoc at_, loc_;
+  std::size_t cursor_ = 0;
+  Visitor& v_;
+};
+
+// One move's events before its variations: comment_before, the move, NAGs, comment.
+bool RecordWalker::move(const Json& m) {
+  if (!m.is_object()) return fail(std::string("a move is a JSON object, found ").append(m.type_name()));
+  if (const Json* c = field(m, "comment_before")) {
+    if (!c->is_string()) return fail("\"comment_before\" is not a string");
+    v_.comment(c->get_ref<const std::string&>(), loc_);
+  }
+  const char* key = field(m, "san") ? "san" : "uci";
+  const Json* san = field(m, key);
+  if (!san || !san->is_string() || san->get_ref<const std::string&>().empty())
+    return fail("a move without \"san\" (or \"uci\") as a non-empty string");
+  locate(key, san->get_ref<const std::string&>());
+  v_.san(san->get_ref<const std::string&>(), loc_);
+  if (const Json* nags = field(m, "nags")) {
+    if (!nags->is_array()) return fail("\"nags\" is not an array");
+    for (const Json& n : *nags) {
+      const auto code = integer_in(n, 0, 255);
+      if (!code) return fail("a NAG is an integer from 0 to 255");
+      v_.nag(int(*code), loc_);
+    }
+  }
+  return comment_after(m);
+}
+
+// The move's "comment" with its commands embedded again, as one comment.
+bool RecordWalker::comment_after(const Json& m) {
+  CommentData d;
+  if (const Json* c = field(m, "comment")) {
+    if (!c->is_string()) return fail("\"comment\" is not a string or null");
+    d.text = c->get_ref<const std::string&>();
+  }
+  if (!commands(m, d) || !shapes(m, d)) return false;
+  const std::string text = d.has_commands() ? render_comment_commands(d) : d.text;
+  if (!text.empty()) v_.comment(text, loc_);
+  return true;
+}
+
+bool RecordWalker::commands(const Json& m, CommentData& d) {
+  // Seconds: at most 10^9 (31 years), so H:MM:SS stays exact.
+  auto seconds = [](const Json& j) -> std::optional<double> {
+    if (!j.is_number()) return std::nullopt;
+    const double v = j.get<double>();
+    if (!std::isfinite(v) || v < 0 || v > 1e9) return std::nullopt;
+    return v;
+  };
+  if (const Json* c = field(m, "clock")) {
+    if (!(d.clock = seconds(*c))) return fail("\"clock\" is not a number of seconds from 0 to 1e9");
+  }
+  if (const Json* e = field(m, "emt")) {
+    if (!(d.emt = seconds(*e))) return fail("\"emt\" is not a number of seconds from 0 to 1e9");
+  }
+  if (const Json* e = field(m, "eval")) return eval(*e, d);
+  return true;
+}
+
+bool RecordWalker::eval(const Json& e, CommentData& d) {
+  // The ranges [%eval] can write and read back (comment_commands.cpp).
+  if (!e.is_object()) return fail("\"eval\" is not an object");
+  Eval v;
+  const Json* cp = field(e, "cp");
+  const Json* mate = field(e, "mate");
+  if (cp && mate) return fail("\"eval\" has both \"cp\" and \"mate\"");
+  if (cp) {
+    const auto x = integer_in(*cp, -100000000, 100000000);
+    if (!x) return fail("\"eval\" \"cp\" is not an integer from -10^8 to 10^8");
+    v.cp = int(*x);
+  } else if (mate) {
+    const auto x = integer_in(*mate, -999999, 999999);
+    if (!x) return fail("\"eval\" \"mate\" is not an integer from -999999 to 999999");
+    v.mate = int(*x);
+  } else {
+    return fail("\"eval\" has neither \"cp\" nor \"mate\"");
+  }
+  if (const Json* depth = field(e, "depth")) {
+    const auto x = integer_in(*depth, 0, 999999);
+    if (!x) return fail("\"eval\" \"depth\" is not an integer from 0 to 999999");
+    v.depth = int(*x);
+  }
+  d.eval = v;
+  return true;
+}
+
+// "arrows" [{"color","from","to"}] and "highlights" [{"color","square"}].
+bool RecordWalker::shapes(const Json& m, CommentData& d) {
+  auto color = [](const Json& item, char& out) {
+    const Json* c = field(item, "color");
+    if (!c || !c->is_string() || c->get_ref<const std::string&>().size() != 1) return false;
+    out = c->get_ref<const std::string&>()[0];
+    return out >= 'A' && out <= 'Z';
+  };
+  auto square = [](const Json& item, const char* name, std::string& out) {
+    const Json* s = field(item, name);
+    if (!s || !s->is_string() || !is_square(s->get_ref<const std::string&>())) return false;
+    out = s->get_ref<const std::string&>();
+    return true;
+  };
+  if (const Json* arrows = field(m, "arrows")) {
+    if (!arrows->is_array()) return fail("\"arrows\" is not an array");
+    for (const Json& a : *arrows) {
+      Arrow arrow;
+      if (!a.is_object() || !color(a, arrow.color) || !square(a, "from", arrow.from) || !square(a, "to", arrow.to))
+        return fail("an arrow is {\"color\": a letter A-Z, \"from\": a square, \"to\": a square}");
+      d.arrows.push_back(std::move(arrow));
+    }
+  }
+  if (const Json* highlights = field(m, "highlights")) {
+    if (!highlights->is_array()) return fail("\"highlights\" is not an array");
+    for (const Json& h : *highlights) {
+      Highlight light;
+      if (!h.is_object() || !color(h, light.color) || !square(h, "square", light.square))
+        return fail("a highlight is {\"color\": a letter A-Z, \"square\": a square}");
+      d.highlights.push_back(std::move(light));
+    }
+  }
+  return true;
+}
+
+// The moves of a line and, after each, its variations: one frame per open line.
+bool RecordWalker::walk_moves(const Json& moves) {
+  struct Frame {
+    const Json* line;
+    std::size_t i = 0;
+    std::size_t var = 0;
+    bool in_node = false;
+  };
+  std::vector<Frame> stack{Frame{&moves}};
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.i == f.line->size()) {
+      stack.pop_back();
+      if (!stack.empty()) v_.end_variation(loc_);
+      continue;
+    }
+    const Json& m = (*f.line)[f.i];
+    if (!f.in_node) {
+      if (!move(m)) return false;
+      f.in_node = true;
+      f.var = 0;
+    }
+    const Json* vars = field(m, "variations");
+    if (vars && !vars->is_array()) return fail("\"variations\" is not an array");
+    if (vars && f.var < vars->size()) {
+      const Json& v = (*vars)[f.var++];
+      if (!v.is_array()) return fail("a variation is an array of moves");
+      v_.begin_variation(loc_);
+      stack.push_back(Frame{&v});  // f is invalid from here on
+      continue;
+    }
+    ++f.i;
+    f.in_node = false;
+  }
+  return true;
+}
+
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
+// "syntax error ...": the place is in the diagnostic already.
+std::string parse_error_text(const char* what) {
+  std::string_view s(what);
+  if (const std::size_t c = s.find(": "); c != std::string_view::npos && s.find("column") < c) s.remove_prefix(c + 2);
+  return std::string(s);
+}
+
+}  // namespace
+
+void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor) {
+  const SourceLoc at{line, 1, byte_offset};
+  Json doc;
+  try {
+    doc = Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    const std::size_t column = e.byte == 0 ? 1 : std::min<std::size_t>(e.byte, text.size() + 1);
+    const SourceLoc where{line, static_cast<std::uint32_t>(std::min<std::size_t>(column, UINT32_MAX)), byte_offset + column - 1};
+    visitor.problem(Severity::Error, "invalid-json", "invalid JSON: " + parse_error_text(e.what()), where);
+    visitor.begin_movetext();
+    visitor.end_game();
+    return;
+  } catch (const Json::exception& e) {
+    visitor.problem(Severity::Error, "invalid-json", std::string("invalid JSON: ") + e.what(), at);
+    visitor.begin_movetext();
+    visitor.end_game();
+    return;
+  }
+  RecordWalker(text, at, visitor).walk(doc);
+  visitor.end_game();
+}
+
+}  // namespace chesstool::pgn
