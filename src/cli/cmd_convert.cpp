@@ -364,6 +364,7 @@ Runner setup_convert(CLI::App& app) {
   app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
   app.add_option("--strip", o->strip, "PGN: leave out these comment commands: clk, emt, eval, arrows (comma-separated)")
       ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(CLI::IsMember({"clk", "emt", "eval", "arrows"}));
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
