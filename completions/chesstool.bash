@@ -19,13 +19,14 @@ _chesstool() {
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
     convert) opts="--to -t --from --output -o --reduced --eco --rejects --compress --quiet -q --jobs -j --help" ;;
-    board) opts="--svg --lastmove --ascii --unicode --help" ;;
+    board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
     dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
     filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
   esac
   case $prev in
+    --arrow) return ;;
     --at-ply) return ;;
     --compress) COMPREPLY=($(compgen -W "gzip zstd bzip2 xz" -- "$cur")); return ;;
     --date) return ;;
@@ -35,9 +36,11 @@ _chesstool() {
     --event) return ;;
     --expect) return ;;
     --from) COMPREPLY=($(compgen -W "pgn fen" -- "$cur")); return ;;
+    --game) return ;;
     --game-offset) return ;;
     --has) COMPREPLY=($(compgen -W "underpromotion promotion en-passant castling null-move" -- "$cur")); return ;;
     --hash) return ;;
+    --highlight) return ;;
     --jobs | -j) return ;;
     --k) return ;;
     --k-default) COMPREPLY=($(compgen -W "10 20 40" -- "$cur")); return ;;
@@ -49,9 +52,11 @@ _chesstool() {
     --output | -o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --player) return ;;
     --plies) return ;;
+    --ply) return ;;
     --reaches) return ;;
     --rejects) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --result) return ;;
+    --size) return ;;
     --split) return ;;
     --split-by) return ;;
     --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
