@@ -44,17 +44,17 @@ struct Checked {
   std::string opening_json;
 };
 
-// validate --eco's replay: the mainline is kept for the classification, and a tag that
+// validate --eco's replay: the classifier watches the mainline on the way, and a tag that
 // disagrees with it becomes an eco-mismatch warning at the game's first line.
-Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options) {
-  options.keep = pgn::Keep::Mainline;
-  pgn::Replayed r = pgn::replay_game(raw, options);
+Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool json) {
+  openings::Classifier classifier;
+  options.observer = &classifier;
   Checked c;
-  c.report = std::move(r.report);
+  c.report = pgn::check_game(raw, options);
   std::optional<openings::Opening> opening;
   if (c.report.valid) {
-    opening = openings::classify(r.game);
-    if (auto message = openings::eco_mismatch(r.game, opening)) {
+    opening = classifier.opening();
+    if (auto message = openings::eco_mismatch(c.report.tags, opening)) {
       pgn::Diagnostic d;
       d.severity = pgn::Severity::Warning;
       d.code = "eco-mismatch";
@@ -65,7 +65,7 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options) {
       c.report.warnings.push_back(std::move(d));
     }
   }
-  c.opening_json = output::opening_json_fields(opening);
+  if (json) c.opening_json = output::opening_json_fields(opening);
   return c;
 }
 
@@ -159,9 +159,9 @@ ExitCode run_validate(const ValidateOptions& o) {
     t.bytes += bytes;
     t.lines += line_ends;
   };
-  const bool eco = o.eco;
-  auto work = [&check, eco](std::size_t, const pgn::RawGame& raw) {
-    return eco ? check_with_eco(raw, check) : Checked{pgn::check_game(raw, check), {}};
+  const bool eco = o.eco, json = o.json;
+  auto work = [&check, eco, json](std::size_t, const pgn::RawGame& raw) {
+    return eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
   };
   run_pipeline<Checked>(inputs.files, jobs, work, sink);
 

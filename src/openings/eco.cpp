@@ -22,31 +22,43 @@ Opening opening_of(const detail::EcoEntry& e, int ply) {
   return Opening{std::string_view(e.eco, 3), std::string_view(detail::kEcoNames[e.name]), ply};
 }
 
-// A one-bit-per-slot filter over the keys (64 Kbit, 8 KB, in L1/L2): most positions of
-// a game are not in the table, and one load says so without the binary search.
-struct KeyFilter {
-  std::uint64_t bits[1024] = {};
-  static std::size_t slot(Key k) { return std::size_t(k >> 48); }
-  KeyFilter() {
-    for (std::size_t i = 0; i < detail::kEcoEntryCount; ++i) {
-      const std::size_t s = slot(detail::kEcoEntries[i].key);
-      bits[s >> 6] |= std::uint64_t(1) << (s & 63);
+// The entries by key, open addressing with linear probing, at most half full (about
+// 32 KB, in L1/L2): most positions of a game are not in the table, and an empty slot
+// says so in one load; a named one is found in one or two more, where a binary search
+// over the sorted entries took a dozen scattered loads.
+class KeyIndex {
+ public:
+  KeyIndex() {
+    std::size_t size = 16;
+    while (size < 2 * detail::kEcoEntryCount) size *= 2;
+    mask_ = size - 1;
+    while ((std::size_t(1) << (64 - shift_)) < size) --shift_;
+    slots_.assign(size, kEmpty);
+    for (std::uint32_t i = 0; i < detail::kEcoEntryCount; ++i) {
+      std::size_t s = slot(detail::kEcoEntries[i].key);
+      while (slots_[s] != kEmpty) s = (s + 1) & mask_;
+      slots_[s] = i;
     }
   }
-  bool may_hold(Key k) const { return (bits[slot(k) >> 6] >> (slot(k) & 63)) & 1; }
+  const detail::EcoEntry* find(Key key) const {
+    for (std::size_t s = slot(key);; s = (s + 1) & mask_) {
+      const std::uint32_t i = slots_[s];
+      if (i == kEmpty) return nullptr;
+      if (detail::kEcoEntries[i].key == key) return &detail::kEcoEntries[i];
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+  std::size_t slot(Key key) const { return std::size_t(key >> shift_) & mask_; }  // the key's high bits
+  std::vector<std::uint32_t> slots_;
+  std::size_t mask_ = 0;
+  unsigned shift_ = 63;
 };
-const KeyFilter& filter() {
-  static const KeyFilter f;
-  return f;
-}
 
 const detail::EcoEntry* entry(Key key) {
-  if (!filter().may_hold(key)) return nullptr;
-  const detail::EcoEntry* begin = detail::kEcoEntries;
-  const detail::EcoEntry* end = begin + detail::kEcoEntryCount;
-  const detail::EcoEntry* it =
-      std::lower_bound(begin, end, key, [](const detail::EcoEntry& e, Key k) { return e.key < k; });
-  return it != end && it->key == key ? it : nullptr;
+  static const KeyIndex index;
+  return index.find(key);
 }
 
 void set_tag(pgn::Game& game, std::string_view name, std::string_view value, bool& changed) {
@@ -84,19 +96,24 @@ int max_ply() { return detail::kEcoMaxPly; }
 std::size_t position_count() { return detail::kEcoEntryCount; }
 std::size_t line_count() { return detail::kEcoLineCount; }
 
+bool Classifier::start(const Position& pos) { return pos.key() == start_key() && !pos.is_chess960(); }
+
+bool Classifier::moved(Move, const Position& after, int ply) {
+  if (ply > detail::kEcoMaxPly) return false;
+  if (const detail::EcoEntry* e = entry(after.key())) found_ = opening_of(*e, ply);
+  return ply < detail::kEcoMaxPly;
+}
+
 std::optional<Opening> classify(const Position& start, std::span<const Move> mainline) {
-  if (start.key() != start_key() || start.is_chess960()) return std::nullopt;
-  std::optional<Opening> found;
-  const KeyFilter& f = filter();
+  Classifier c;
+  if (!c.start(start)) return std::nullopt;
   Position pos = start;
-  const std::size_t last = std::min<std::size_t>(mainline.size(), std::size_t(detail::kEcoMaxPly));
-  for (std::size_t i = 0; i < last; ++i) {
+  for (std::size_t i = 0; i < mainline.size(); ++i) {
     if (mainline[i].is_null()) break;
     pos.make_move(mainline[i]);
-    if (!f.may_hold(pos.key())) continue;
-    if (const detail::EcoEntry* e = entry(pos.key())) found = opening_of(*e, int(i + 1));
+    if (!c.moved(mainline[i], pos, int(i + 1))) break;
   }
-  return found;
+  return c.opening();
 }
 
 std::optional<Opening> classify(const pgn::Game& game) {
@@ -115,9 +132,15 @@ bool apply_eco_tags(pgn::Game& game) {
   return changed;
 }
 
-std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::optional<Opening>& o) {
-  const std::string* eco = game.tag("ECO");
-  const std::string* name = game.tag("Opening");
+std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
+                                        const std::optional<Opening>& o) {
+  auto tag = [&tags](std::string_view wanted) -> const std::string* {
+    for (const auto& [k, v] : tags)
+      if (k == wanted) return &v;
+    return nullptr;
+  };
+  const std::string* eco = tag("ECO");
+  const std::string* name = tag("Opening");
   if ((!eco || eco->empty() || *eco == "?") && (!name || name->empty() || *name == "?")) return std::nullopt;
   if (!o) return std::nullopt;
   const std::string reached = std::string(o->eco) + " \"" + std::string(o->name) + "\" at ply " + std::to_string(o->ply);

@@ -11,6 +11,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "pgn/game.hpp"
+#include "pgn/replay.hpp"
 
 namespace chesstool::openings {
 
@@ -37,6 +38,20 @@ std::size_t line_count();
 // games from the standard start position are classified; the search stops past
 // max_ply(). nullopt when no position is named.
 std::optional<Opening> classify(const Position& start, std::span<const Move> mainline);
+
+// The same classification as a mainline observer of pgn::Replayer, so that a command that
+// replays the game anyway (validate --eco) classifies it on the way: it wants no more
+// positions once the game is past max_ply() or did not start from the standard position.
+class Classifier final : public pgn::MainlineObserver {
+ public:
+  bool start(const Position& pos) override;
+  bool moved(Move move, const Position& after, int ply) override;
+  // The deepest named position seen so far.
+  const std::optional<Opening>& opening() const { return found_; }
+
+ private:
+  std::optional<Opening> found_;
+};
 std::optional<Opening> classify(const pgn::Game& game);
 
 // annotate --eco and convert --eco: sets the ECO and Opening tags to the
@@ -50,7 +65,8 @@ bool apply_eco_tags(pgn::Game& game);
 // one of the table's names: other vocabularies are not this table's to judge), nullopt
 // when they agree, when the game has neither tag or when it does not classify.
 // opening is classify(game), when the caller has it already.
-std::optional<std::string> eco_mismatch(const pgn::Game& game, const std::optional<Opening>& opening);
-inline std::optional<std::string> eco_mismatch(const pgn::Game& game) { return eco_mismatch(game, classify(game)); }
+std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
+                                        const std::optional<Opening>& opening);
+inline std::optional<std::string> eco_mismatch(const pgn::Game& game) { return eco_mismatch(game.tags, classify(game)); }
 
 }  // namespace chesstool::openings
