@@ -18,7 +18,7 @@ _chesstool() {
     validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
-    convert) opts="--to -t --from --output -o --reduced --eco --rejects --compress --quiet -q --jobs -j --help" ;;
+    convert) opts="--to -t --from --output -o --reduced --strip --eco --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
@@ -35,7 +35,7 @@ _chesstool() {
     --ends) COMPREPLY=($(compgen -W "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished" -- "$cur")); return ;;
     --event) return ;;
     --expect) return ;;
-    --from) COMPREPLY=($(compgen -W "pgn fen" -- "$cur")); return ;;
+    --from) COMPREPLY=($(compgen -W "pgn fen json" -- "$cur")); return ;;
     --game) return ;;
     --game-offset) return ;;
     --has) COMPREPLY=($(compgen -W "underpromotion promotion en-passant castling null-move" -- "$cur")); return ;;
@@ -59,6 +59,7 @@ _chesstool() {
     --size) return ;;
     --split) return ;;
     --split-by) return ;;
+    --strip) COMPREPLY=($(compgen -W "clk emt eval arrows" -- "$cur")); return ;;
     --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --tc-class) COMPREPLY=($(compgen -W "standard rapid blitz unknown" -- "$cur")); return ;;
     --threads) return ;;
