@@ -23,7 +23,7 @@ _chesstool() {
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
     dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
-    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
+    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --eco --opening --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
   esac
   case $prev in
     --arrow) return ;;
@@ -31,6 +31,7 @@ _chesstool() {
     --compress) COMPREPLY=($(compgen -W "gzip zstd bzip2 xz" -- "$cur")); return ;;
     --date) return ;;
     --duplicates) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --eco) return ;;
     --elo) return ;;
     --ends) COMPREPLY=($(compgen -W "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished" -- "$cur")); return ;;
     --event) return ;;
@@ -49,6 +50,7 @@ _chesstool() {
     --lastmove) return ;;
     --material) return ;;
     --max-errors) return ;;
+    --opening) return ;;
     --output | -o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --player) return ;;
     --plies) return ;;

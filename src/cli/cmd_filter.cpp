@@ -42,6 +42,8 @@ struct FilterOptions {
   std::vector<std::string> result, tc_class, variant;
   std::vector<std::string> ends, has, reaches;
   std::string at_ply, material;
+  std::string eco;                     // --eco RANGE
+  std::optional<std::string> opening;  // --opening REGEX
   bool either_colour = false, final_material = false;
   bool valid = false, invalid = false, invert = false;
   std::string output;
@@ -146,8 +148,28 @@ bool build_tag_criteria(const FilterOptions& o, filter::Criteria& c) {
   return true;
 }
 
-// The criteria that need the game replayed or its moves read, and the validity and
-// inversion switches. False (after saying why) on a usage error.
+// --eco and --opening. False (after saying why) on a usage error.
+bool build_opening_criteria(const FilterOptions& o, filter::Criteria& c) {
+  std::string why;
+  if (!o.eco.empty()) {
+    c.eco = filter::parse_eco_range(o.eco, why);
+    if (!c.eco) {
+      error("--eco: " + why);
+      return false;
+    }
+  }
+  if (o.opening) {
+    if (auto bad = filter::Where::regex_error(*o.opening)) {
+      error("--opening: " + *bad);
+      return false;
+    }
+    c.opening = *o.opening;
+  }
+  return true;
+}
+
+// The criteria that need the game replayed or its moves read. False (after saying why)
+// on a usage error.
 bool build_game_criteria(const FilterOptions& o, filter::Criteria& c) {
   std::string why;
   c.tc_classes = o.tc_class;
@@ -201,6 +223,11 @@ bool build_game_criteria(const FilterOptions& o, filter::Criteria& c) {
   }
   c.either_colour = o.either_colour;
   c.final_material = o.final_material;
+  return build_opening_criteria(o, c);
+}
+
+// The validity and inversion switches (after every other criterion).
+bool build_switches(const FilterOptions& o, filter::Criteria& c) {
   c.validity = o.valid ? filter::Validity::Valid : o.invalid ? filter::Validity::Invalid : filter::Validity::Any;
   c.invert = o.invert;
   return true;
@@ -208,7 +235,7 @@ bool build_game_criteria(const FilterOptions& o, filter::Criteria& c) {
 
 // Builds the criteria from the options; false (after saying why) on a usage error.
 bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
-  return build_tag_criteria(o, c) && build_game_criteria(o, c);
+  return build_tag_criteria(o, c) && build_game_criteria(o, c) && build_switches(o, c);
 }
 
 // "dir/out.pgn.gz" -> {"dir/out", ".pgn.gz"}: the extension is the last suffix, with the
@@ -566,6 +593,8 @@ Runner setup_filter(CLI::App& app) {
   app.add_option("--material", o->material, "The mainline reaches this material, e.g. KRP:KR (White's:Black's, K implied)");
   app.add_flag("--either-colour", o->either_colour, "With --material: either side may have either half");
   app.add_flag("--final-material", o->final_material, "With --material: in the final position only");
+  app.add_option("--eco", o->eco, "The opening the moves reach has an ECO code in RANGE: C50, B (B00..B99), A00..B99");
+  app.add_option("--opening", o->opening, "The name of the opening the moves reach matches this RE2 pattern");
   auto* valid = app.add_flag("--valid", o->valid, "Only games that replay without errors (checked as validate does)");
   app.add_flag("--invalid", o->invalid, "Only games that do not replay (route broken games to their own file)")
       ->excludes(valid);

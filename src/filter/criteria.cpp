@@ -164,4 +164,49 @@ std::string to_string(const Material& m) {
   return s;
 }
 
+namespace {
+
+bool is_eco_code(std::string_view s) {
+  return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9';
+}
+bool is_eco_volume(std::string_view s) { return s.size() == 1 && s[0] >= 'A' && s[0] <= 'E'; }
+
+// One end of an ECO range: a code, or a volume letter standing for its first or last code.
+bool eco_end(std::string_view s, bool upper, std::string& out) {
+  if (is_eco_code(s)) {
+    out = std::string(s);
+    return true;
+  }
+  if (!is_eco_volume(s)) return false;
+  out = std::string(s);
+  out += upper ? "99" : "00";
+  return true;
+}
+
+}  // namespace
+
+std::optional<EcoRange> parse_eco_range(std::string_view text, std::string& error) {
+  const std::string bad = quoted(text).append(" is not an ECO code (A00 to E99), a volume letter (A to E) or a range of them (A00..B99)");
+  EcoRange r;
+  const std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos) {
+    if (!eco_end(text, false, r.from) || !eco_end(text, true, r.to)) {
+      error = bad;
+      return std::nullopt;
+    }
+    return r;
+  }
+  std::string_view lo = text.substr(0, dots), hi = text.substr(dots + 2);
+  if ((lo.empty() && hi.empty()) || (!lo.empty() && !eco_end(lo, false, r.from)) ||
+      (!hi.empty() && !eco_end(hi, true, r.to))) {
+    error = bad;
+    return std::nullopt;
+  }
+  if (r.from > r.to) {
+    error = quoted(text).append(": the first code comes after the second");
+    return std::nullopt;
+  }
+  return r;
+}
+
 }  // namespace chesstool::filter

@@ -79,6 +79,15 @@ Material material_of(const Position& pos);
 // "KRP:KR" for m.
 std::string to_string(const Material& m);
 
+// An inclusive range of ECO codes ("A00".."B99"), compared as text.
+struct EcoRange {
+  std::string from = "A00", to = "E99";
+  bool contains(std::string_view code) const { return code >= from && code <= to; }
+};
+// "C50" (one code), "B" (a volume: B00..B99), "A00..B99", "C..", "..B19" (a letter end
+// covers its whole volume); nullopt and error set for anything else.
+std::optional<EcoRange> parse_eco_range(std::string_view text, std::string& error);
+
 enum class Validity : std::uint8_t { Any, Valid, Invalid };
 
 // Every criterion of one run. A game is selected when it meets all of them (each list
@@ -101,16 +110,22 @@ struct Criteria {
   std::optional<Material> material;
   bool either_colour = false;
   bool final_material = false;
+  // The opening the moves reach (openings/eco.hpp classifies them: the ECO and Opening
+  // tags are not read): its code in this range, its name matching this RE2 pattern.
+  std::optional<EcoRange> eco;
+  std::optional<std::string> opening;
   Validity validity = Validity::Any;
 
   bool invert = false;
 
   // True when every criterion is a tag criterion: no game is replayed.
   bool tags_only() const {
-    return !plies && ends.empty() && has.empty() && reaches.empty() && !material && validity == Validity::Any;
+    return !plies && ends.empty() && has.empty() && reaches.empty() && !material && !classifies() &&
+           validity == Validity::Any;
   }
   // True when a criterion needs the moves replayed (plies needs the tokens only).
-  bool needs_replay() const { return !ends.empty() || !has.empty() || !reaches.empty() || material; }
+  bool needs_replay() const { return !ends.empty() || !has.empty() || !reaches.empty() || material || classifies(); }
+  bool classifies() const { return eco || opening; }
 };
 
 }  // namespace chesstool::filter

@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <memory>
 
+#include <re2/re2.h>
+
 #include "core/san.hpp"
 #include "filter/game_tags.hpp"
+#include "openings/eco.hpp"
 #include "pgn/forwarding_visitor.hpp"
 #include "pgn/game_end.hpp"
 #include "pgn/replay.hpp"
@@ -52,13 +55,18 @@ class TokenCounter final : public pgn::ForwardingVisitor {
 };
 
 // The criteria that look at every mainline position (--has, --reaches, --material
-// anywhere), told each one by the replayer; once their answer is known they want no
-// more, and the replay may stop there.
+// anywhere, --eco and --opening through the opening classifier), told each one by the
+// replayer; once their answer is known they want no more, and the replay may stop there.
 class PositionCriteria final : public pgn::MainlineObserver {
  public:
   // until_rejected: keep watching (so that the replay goes on) while the game may still
   // be selected, for a caller that keeps the selected games' moves.
-  PositionCriteria(const Criteria& c, bool until_rejected) : c_(c), until_rejected_(until_rejected) {
+  PositionCriteria(const Criteria& c, const re2::RE2* opening, bool until_rejected)
+      : c_(c), opening_re_(opening), until_rejected_(until_rejected) {
+    if (c.classifies()) {
+      classifier_.emplace();
+      eco_ = Known::Unknown;
+    }
     has_.fill(Known::Unknown);
     reach_ = c.reaches.empty() ? Known::Yes : Known::Unknown;
     for (const Position& t : c.reaches) reach_targets_.push_back(ReachTarget::of(t));
@@ -69,8 +77,12 @@ class PositionCriteria final : public pgn::MainlineObserver {
     }
   }
 
-  bool start(const Position& pos) override { return at_position(pos, 0); }
+  bool start(const Position& pos) override {
+    if (eco_ == Known::Unknown && !classifier_->start(pos)) decide_opening();
+    return at_position(pos, 0);
+  }
   bool moved(Move m, const Position& after, int ply) override {
+    if (eco_ == Known::Unknown && !classifier_->moved(m, after, ply)) decide_opening();
     if (m.kind() == Move::Promotion) {
       has_[std::size_t(MoveKind::Promotion)] = Known::Yes;
       if (m.promotion() != Queen) has_[std::size_t(MoveKind::Underpromotion)] = Known::Yes;
@@ -85,6 +97,12 @@ class PositionCriteria final : public pgn::MainlineObserver {
   bool has(MoveKind k) const { return has_[std::size_t(k)] == Known::Yes; }
   bool reached() const { return reach_ == Known::Yes; }
   bool material_met() const { return material_ == Known::Yes; }
+  // --eco and --opening, on the deepest named position seen (the game may have ended
+  // before the table's last ply).
+  bool opening_met() {
+    if (eco_ == Known::Unknown) decide_opening();
+    return eco_ == Known::Yes;
+  }
   // Where --reaches held, else where --material did.
   std::optional<int> ply() const { return reach_ply_ ? reach_ply_ : material_ply_; }
 
@@ -115,12 +133,19 @@ class PositionCriteria final : public pgn::MainlineObserver {
     }
   };
 
+  void decide_opening() {
+    const std::optional<openings::Opening>& o = classifier_->opening();
+    const bool met = o && (!c_.eco || c_.eco->contains(o->eco)) &&
+                     (!opening_re_ || re2::RE2::PartialMatch(re2::StringPiece(o->name.data(), o->name.size()), *opening_re_));
+    eco_ = met ? Known::Yes : Known::No;
+  }
+
   // Updates the position criteria; true while the answer is not known yet.
   bool at_position(const Position& pos, int ply) {
     if (reach_ == Known::Unknown) check_reach(pos, ply);
     if (material_ == Known::Unknown) check_material(pos, ply);
     if (!answer_known()) return true;
-    const bool met_so_far = reach_ != Known::No && material_ != Known::No;
+    const bool met_so_far = reach_ != Known::No && material_ != Known::No && eco_ != Known::No;
     return until_rejected_ && met_so_far != c_.invert;
   }
 
@@ -175,16 +200,19 @@ class PositionCriteria final : public pgn::MainlineObserver {
 
   bool answer_known() const {
     if (!c_.ends.empty() || c_.final_material) return false;  // decided by the last position
-    if (reach_ == Known::No || material_ == Known::No) return true;
+    if (reach_ == Known::No || material_ == Known::No || eco_ == Known::No) return true;
     bool has_known = c_.has.empty();
     for (MoveKind k : c_.has)
       if (has_[std::size_t(k)] == Known::Yes) has_known = true;
     // A null move may still come in a variation; its tokens are checked without replay.
-    return has_known && reach_ == Known::Yes && material_ == Known::Yes;
+    return has_known && reach_ == Known::Yes && material_ == Known::Yes && eco_ == Known::Yes;
   }
 
   const Criteria& c_;
+  const re2::RE2* opening_re_;
   bool until_rejected_;
+  std::optional<openings::Classifier> classifier_;
+  Known eco_ = Known::Yes;
   std::array<Known, std::size(kMoveKinds)> has_{};
   Known reach_ = Known::Yes, material_ = Known::Yes;
   std::vector<Material> targets_;
@@ -225,11 +253,12 @@ bool final_material_matches(const Criteria& c, const pgn::Replayer& replayer) {
 }
 
 // Whether the movetext criteria hold, from what the token count and the replay found.
-bool movetext_criteria_hold(const Criteria& c, long long tokens, bool null_seen, const PositionCriteria& positions,
+bool movetext_criteria_hold(const Criteria& c, long long tokens, bool null_seen, PositionCriteria& positions,
                             const pgn::Replayer* replayer, Verdict& v) {
   if (c.plies && !c.plies->contains(tokens)) return false;
   if (!replayer) return true;  // --plies was all
   if (!c.reaches.empty() && !positions.reached()) return false;
+  if (c.classifies() && !positions.opening_met()) return false;
   if (c.material) {
     if (c.final_material) {
       if (!final_material_matches(c, *replayer)) return false;
@@ -266,7 +295,14 @@ Matcher::Matcher(const Criteria& criteria, std::string split_tag) : c_(criteria)
   if (!c_.tc_classes.empty()) want("TimeControl");
   if (!split_tag_.empty()) want(split_tag_);
   read_all_ = !c_.variants.empty();  // the start position reads several tags
+  if (c_.opening) {
+    re2::RE2::Options options;
+    options.set_log_errors(false);
+    opening_re_ = std::make_unique<re2::RE2>(*c_.opening, options);
+  }
 }
+
+Matcher::~Matcher() = default;
 
 bool Matcher::tags_hold(const GameTags& tags) const {
   for (const Where& w : c_.where)
@@ -315,7 +351,7 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
   // Tokens alone are counted without a replay; a game kept is then replayed by judge().
   if (!positions_needed && c_.validity == Validity::Any) keep = pgn::Keep::Report;
   const bool full = c_.validity != Validity::Any || keep != pgn::Keep::Report;
-  PositionCriteria positions(c_, keep != pgn::Keep::Report);
+  PositionCriteria positions(c_, opening_re_.get(), keep != pgn::Keep::Report);
   std::optional<pgn::Replayer> replayer;
   if (positions_needed || full) {
     pgn::ReplayOptions o;

@@ -4,6 +4,7 @@
 // answer needs.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,10 @@
 #include "pgn/game.hpp"
 #include "pgn/game_splitter.hpp"
 #include "pgn/replay.hpp"
+
+namespace re2 {
+class RE2;
+}
 
 namespace chesstool::filter {
 
@@ -37,7 +42,11 @@ struct Verdict {
 class Matcher {
  public:
   // split_tag: the tag whose value each verdict carries ("" for none).
+  // criteria.opening must be a valid RE2 pattern (Where::regex_error says).
   Matcher(const Criteria& criteria, std::string split_tag = "");
+  ~Matcher();
+  Matcher(const Matcher&) = delete;
+  Matcher& operator=(const Matcher&) = delete;
   // keep: what a selected game's replay keeps for the caller (filter --to converts it),
   // so the game is replayed once for both.
   Verdict judge(const pgn::RawGame& raw, pgn::Keep keep = pgn::Keep::Report) const;
@@ -50,6 +59,7 @@ class Matcher {
   // The tags the criteria read; read_all_ when every tag is needed (--variant).
   std::vector<std::string> wanted_;
   bool read_all_ = false;
+  std::unique_ptr<re2::RE2> opening_re_;  // criteria.opening, compiled
 };
 
 }  // namespace chesstool::filter

@@ -34,6 +34,31 @@ TEST(Criteria, ParsesRanges) {
   EXPECT_EQ(e, "'3..1' is an empty range (its start is above its end)");
 }
 
+TEST(Criteria, ParsesEcoRanges) {
+  std::string e;
+  auto one = parse_eco_range("C50", e);
+  ASSERT_TRUE(one);
+  EXPECT_TRUE(one->contains("C50"));
+  EXPECT_FALSE(one->contains("C51") || one->contains("C49"));
+  auto volume = parse_eco_range("B", e);
+  ASSERT_TRUE(volume);
+  EXPECT_EQ(volume->from, "B00");
+  EXPECT_EQ(volume->to, "B99");
+  auto span = parse_eco_range("A..B19", e);
+  ASSERT_TRUE(span);
+  EXPECT_TRUE(span->contains("A00") && span->contains("B19"));
+  EXPECT_FALSE(span->contains("B20"));
+  auto open = parse_eco_range("D..", e);
+  ASSERT_TRUE(open);
+  EXPECT_TRUE(open->contains("D00") && open->contains("E99"));
+  EXPECT_FALSE(open->contains("C99"));
+  for (const char* bad : {"", "..", "F00", "C5", "C500", "c50", "B..A", "C50..C4"}) {
+    e.clear();
+    EXPECT_FALSE(parse_eco_range(bad, e)) << bad;
+    EXPECT_FALSE(e.empty()) << bad;
+  }
+}
+
 TEST(Criteria, EndingsComeFromTheTerminationTable) {
   std::vector<std::string> names = ending_names();
   for (const TerminationName& t : kTerminationNames) {

@@ -317,5 +317,42 @@ TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   EXPECT_EQ(kept.game->moves.size(), 3u);
 }
 
+TEST(Matcher, OpeningCriteriaClassifyTheMovesNotTheTags) {
+  Criteria c;
+  std::string e;
+  c.eco = parse_eco_range("C50..C59", e);
+  Matcher m(c);
+  // The Italian Game by its usual order and by a transposition; a tag that lies is ignored.
+  EXPECT_TRUE(selects(c, game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
+  EXPECT_TRUE(selects(c, game("1. Nf3 Nc6 2. e4 e5 3. Bc4 Bc5")));
+  EXPECT_FALSE(selects(c, game("1. d4 d5 2. c4", "*", "[ECO \"C50\"]\n")));
+  EXPECT_FALSE(selects(c, game("")));  // no moves: no opening
+  // A game from a set-up position is not classified.
+  EXPECT_FALSE(selects(c, fen_game("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "4. O-O")));
+
+  Criteria named;
+  named.opening = "^Queen's Gambit";
+  EXPECT_TRUE(selects(named, game("1. d4 d5 2. c4 e6")));
+  EXPECT_FALSE(selects(named, game("1. e4 e5")));
+  // Both must hold.
+  Criteria both;
+  both.eco = parse_eco_range("D", e);
+  both.opening = "Italian";
+  EXPECT_FALSE(selects(both, game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
+  EXPECT_FALSE(selects(both, game("1. d4 d5 2. c4")));
+}
+
+TEST(Matcher, OpeningCriteriaStopTheReplayPastTheTable) {
+  Criteria c;
+  std::string e;
+  c.eco = parse_eco_range("C50", e);
+  // Broken long after the table's deepest ply: the answer was known, the error not seen.
+  std::string moves = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5";
+  for (int i = 0; i < 10; ++i) moves += " " + std::to_string(4 + 2 * i) + ". Ng1 Nf6 " + std::to_string(5 + 2 * i) + ". Nf3 Ng8";
+  Verdict v = judge(c, game(moves + " 24. Ke5"));
+  EXPECT_TRUE(v.selected);
+  EXPECT_FALSE(v.valid.has_value());
+}
+
 }  // namespace
 }  // namespace chesstool::filter
