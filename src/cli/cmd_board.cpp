@@ -195,12 +195,14 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
   }
   struct stat st {};
   const bool one_word = o.position.size() == 1 && o.position[0] != "-" && text.find(' ') == std::string::npos;
-  if (one_word && stat(text.c_str(), &st) == 0) {
+  const int stat_error = one_word && stat(text.c_str(), &st) != 0 ? errno : 0;
+  if (one_word && stat_error == 0) {
     game_file = text;
     return ExitCode::Ok;
   }
   if (one_word)
-    error(fmt::format("'{}' is neither a FEN (invalid FEN: {}) nor a file ({})", text, r.error->to_string(), std::strerror(errno)));
+    error(fmt::format("'{}' is neither a FEN (invalid FEN: {}) nor a file ({})", text, r.error->to_string(),
+                      std::strerror(stat_error)));
   else
     error(fmt::format("invalid FEN: {}", r.error->to_string()));
   return ExitCode::Error;  // a bad argument, not data found wrong

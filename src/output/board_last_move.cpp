@@ -63,9 +63,11 @@ std::string placement(const Board& b) {
 
 bool is(const Board& b, Square s, Color c, PieceType t) { return b[s] == make_piece(c, t); }
 
-// Rights as Shredder-FEN rook files: those `after` still has, those the board allows
-// (king and rook on their start squares; in Chess960 the outermost rook on each side of a
-// king on its back rank), and the one a castling move needs.
+// Rights as Shredder-FEN rook files: each right `after` still has, when its king is on
+// the back rank and its rook on the rook's square (a rook back home has lost its right:
+// the comparison then says so); each right the board allows (king and rook on their
+// start squares; in Chess960 the outermost rook on each side of a king on its back
+// rank); and the one a castling move needs.
 std::string castling_field(const Board& b, const Position& after, const Previous& prev) {
   std::string letters[2];
   auto add = [&](Color c, Square rook) {
@@ -73,9 +75,12 @@ std::string castling_field(const Board& b, const Position& after, const Previous
     if (letters[c].find(f) == std::string::npos) letters[c] += f;
   };
   for (Color c : {White, Black}) {
-    for (CastlingSide side : {KingSide, QueenSide})
-      if (after.has_castling_right(c, side)) add(c, after.castling_rook(c, side));
     const int back = c == White ? 0 : 7;
+    bool king_home = false;  // on its back rank: a right of `after` needs it and its rook there
+    for (int f = 0; f < 8; ++f) king_home = king_home || is(b, make_square(f, back), c, King);
+    for (CastlingSide side : {KingSide, QueenSide})
+      if (after.has_castling_right(c, side) && king_home && is(b, after.castling_rook(c, side), c, Rook))
+        add(c, after.castling_rook(c, side));
     if (!after.is_chess960()) {
       if (!is(b, make_square(4, back), c, King)) continue;
       for (int f : {7, 0})
