@@ -1,0 +1,1 @@
+$CHESSTOOL board board/games.pgn --ply 1 --svg - | grep -E "class=\"(highlight|arrow)"; $CHESSTOOL board board/games.pgn --ply 0 --svg - | grep -E "class=\"(highlight|arrow)"; $CHESSTOOL board board/games.pgn --svg - --arrow Gg1f3 | grep -E "class=\"(highlight|arrow)|class=\"square (light|dark) (h5|f7)\""

@@ -1,0 +1,1 @@
+$CHESSTOOL board board/games.pgn --game 9

@@ -1,0 +1,1 @@
+$CHESSTOOL board startpos --lastmove e2

@@ -1,0 +1,1 @@
+$CHESSTOOL board startpos --no-coordinates && $CHESSTOOL board startpos --coordinates --no-coordinates --unicode

@@ -1,0 +1,1 @@
+$CHESSTOOL board "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" | tail -1; $CHESSTOOL board "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" | tail -1; $CHESSTOOL board "8/8/8/4k3/8/8/8/2B1K3 b - - 0 1" | tail -1; $CHESSTOOL board "8/8/1k6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1" | tail -1; $CHESSTOOL board "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1" | tail -1

@@ -1,0 +1,1 @@
+$CHESSTOOL board startpos --svg - --flip --size 200 --no-coordinates --arrow Re2e4 --arrow g1f3 --highlight Yd4 --highlight h5 | grep -E "^<svg|class=\"(highlight|arrow)|#white-king|#black-king|<text" ; $CHESSTOOL board startpos --svg - | grep -c "<text"
