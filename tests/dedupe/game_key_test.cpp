@@ -1,82 +1,71 @@
 // SPDX-License-Identifier: MIT
-// Tests for dedupe/game_key and dedupe/game_facts: what makes two games the same game.
-#include "dedupe/game_facts.hpp"
+// dedupe/game_key: the key of a start position and moves, built directly (game_facts_test
+// covers the keys of whole games read from PGN).
+#include "dedupe/game_key.hpp"
 
 #include <gtest/gtest.h>
 
-#include <string>
+#include <set>
+#include <utility>
 
-#include "support/raw_game.hpp"
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
 
 namespace chesstool::dedupe {
 namespace {
 
-GameFacts facts(const std::string& text, bool prefixes = false) {
-  return read_game_facts(testing::raw_game(text), prefixes);
+// The key of the start position followed by the first `n` legal moves of each position.
+GameKey key_of(const Position& start, const std::vector<int>& choice) {
+  KeyBuilder kb;
+  kb.start(start);
+  Position pos = start;
+  for (int i : choice) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    const Move m = moves.moves[i % moves.size()];
+    kb.push(m);
+    pos.make_move(m);
+  }
+  return kb.key();
 }
 
-TEST(GameKey, TagsCommentsVariationsAndMoveNumbersDoNotMatter) {
-  const GameFacts a = facts("[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n");
-  const GameFacts b = facts(
-      "[Event \"other\"]\n[White \"Someone else\"]\n[Result \"*\"]\n\n{intro} 1.e4 {best} 1... e5 $1 2.Nf3 (2. Bc4 Nf6) Nc6!? 3 "
-      "Bb5 *\n");
-  ASSERT_TRUE(a.valid && b.valid);
-  EXPECT_EQ(a.key, b.key);
-  EXPECT_EQ(a.plies, 5u);
-  EXPECT_EQ(a.annotations, 0u);
-  EXPECT_EQ(b.annotations, 5u);  // {intro}, {best}, $1, the variation, !?
-  EXPECT_EQ(a.tags, 2u);
-  EXPECT_EQ(b.tags, 3u);
+TEST(KeyBuilder, PrefixKeysEqualTheKeysOfShorterBuilds) {
+  const std::vector<int> line = {3, 7, 1, 12, 5, 0, 9};
+  KeyBuilder kb;
+  kb.start(Position::startpos());
+  Position pos = Position::startpos();
+  for (int i : line) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    kb.push(moves.moves[i % moves.size()]);
+    pos.make_move(moves.moves[i % moves.size()]);
+  }
+  ASSERT_EQ(kb.size(), line.size());
+  for (std::size_t n = 0; n <= line.size(); ++n)
+    EXPECT_EQ(kb.key(n), key_of(Position::startpos(), std::vector<int>(line.begin(), line.begin() + long(n)))) << n;
 }
 
-TEST(GameKey, MovesAndTheirOrderMatter) {
-  const GameFacts a = facts("1. e4 e5 2. Nf3 Nc6 *");
-  const GameFacts transposed = facts("1. Nf3 Nc6 2. e4 e5 *");  // same final position
-  const GameFacts longer = facts("1. e4 e5 2. Nf3 Nc6 3. Bc4 *");
-  EXPECT_NE(a.key, transposed.key);
-  EXPECT_NE(a.key, longer.key);
+TEST(KeyBuilder, DifferentLinesAndStartsGiveDifferentKeys) {
+  std::set<std::pair<std::uint64_t, std::uint64_t>> keys;
+  int built = 0;
+  for (int a = 0; a < 20; ++a)
+    for (int b = 0; b < 20; ++b) {
+      const GameKey k = key_of(Position::startpos(), {a, b});
+      keys.insert({k.lo, k.hi});
+      ++built;
+    }
+  EXPECT_EQ(keys.size(), std::size_t(built));  // 400 distinct two-move lines
+  // The same moves from another start, and the clocks that do not count.
+  const Position other = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1").position;
+  EXPECT_NE(key_of(Position::startpos(), {}), key_of(other, {}));
+  const Position clocks = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 30").position;
+  EXPECT_EQ(key_of(Position::startpos(), {1, 2}), key_of(clocks, {1, 2}));
 }
 
-TEST(GameKey, TheStartPositionMatters) {
-  const GameFacts standard = facts("1. e4 e5 2. Nf3 Nc6 *");
-  const GameFacts same_start = facts(
-      "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 2. Nf3 Nc6 *");
-  const GameFacts no_h_pawn = facts(
-      "[SetUp \"1\"]\n[FEN \"rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 2. Nf3 Nc6 *");
-  const GameFacts no_castling = facts(
-      "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n\n1. e4 e5 2. Nf3 Nc6 *");
-  ASSERT_TRUE(same_start.valid && no_h_pawn.valid && no_castling.valid);
-  EXPECT_EQ(standard.key, same_start.key);
-  EXPECT_NE(standard.key, no_h_pawn.key);
-  EXPECT_NE(standard.key, no_castling.key);
-}
-
-TEST(GameKey, PrefixKeysAreTheKeysOfTheShorterGames) {
-  const GameFacts full = facts("1. e4 e5 2. Nf3 Nc6 3. Bb5 *", true);
-  ASSERT_EQ(full.prefixes.size(), 4u);
-  EXPECT_EQ(full.prefixes[0], facts("1. e4 *").key);
-  EXPECT_EQ(full.prefixes[3], facts("1. e4 e5 2. Nf3 Nc6 {cut off here} *").key);
-  EXPECT_NE(full.prefixes[3], full.key);
-}
-
-TEST(GameKey, InvalidGamesHaveNoKey) {
-  const GameFacts bad = facts("1. e4 e5 2. Ke3 *");
-  EXPECT_FALSE(bad.valid);
-  EXPECT_FALSE(bad.report.errors.empty());
-  const GameFacts bad_variation = facts("1. e4 (1. Ke2) e5 *");
-  EXPECT_FALSE(bad_variation.valid);  // validate's verdict: a variation counts too
-}
-
-TEST(GameKey, PlayersAndDates) {
-  const GameFacts a = facts("[White \"A\"]\n[Black \"B\"]\n[Date \"2024.01.01\"]\n\n1. e4 *");
-  const GameFacts swapped = facts("[White \"B\"]\n[Black \"A\"]\n[Date \"????.??.??\"]\n\n1. e4 *");
-  const GameFacts glued = facts("[White \"AB\"]\n[Black \"\"]\n\n1. e4 *");
-  EXPECT_NE(a.players, swapped.players);
-  EXPECT_NE(a.players, glued.players);
-  EXPECT_NE(a.date, 0u);
-  EXPECT_EQ(swapped.date, 0u);  // no digit: unknown
-  EXPECT_TRUE(dates_compatible(a.date, swapped.date));
-  EXPECT_FALSE(dates_compatible(a.date, a.date + 1));
+TEST(KeyBuilder, Hash64IsStableAndSeesEveryByte) {
+  EXPECT_EQ(hash64("Carlsen, Magnus"), hash64(std::string("Carlsen, Magnus")));
+  EXPECT_NE(hash64("Carlsen, Magnus"), hash64("Carlsen, Magnu"));
+  EXPECT_NE(hash64(std::string("a\0b", 3)), hash64(std::string("a\0c", 3)));
 }
 
 }  // namespace

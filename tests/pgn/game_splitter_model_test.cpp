@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The GameSplitter (which skips most bytes 16 at a time) against a plain byte-by-byte
 // model of the splitting rules written in its header, on random token soups and with
-// reads cut at every size; plus the byte_scan primitives against their scalar forms.
+// reads cut at every size.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "pgn/byte_scan.hpp"
 #include "pgn/game_splitter.hpp"
 #include "io/source.hpp"
 
@@ -228,22 +227,6 @@ TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {
   EXPECT_EQ(split("1. e4 $1-0 e5 a1-0 1-0-0 O-O-O 1-0 2. d4 *", -1).size(), 2u);
   EXPECT_EQ(split("1. e4 e5 (2. Nf3 1-0) 2. d4 0-1", -1).size(), 1u);
   EXPECT_EQ(split("1. e4 e5 2. Nf3)1-0 d4 *", -1)[0].text, "1. e4 e5 2. Nf3)1-0");
-}
-
-TEST(ByteScan, FindAnyMatchesScalarAtEveryOffset) {
-  std::mt19937 rng(7);
-  std::uniform_int_distribution<int> byte(0, 255);
-  for (int round = 0; round < 200; ++round) {
-    std::string s(70, 'a');
-    for (char& c : s)
-      if (byte(rng) < 20) c = static_cast<char>(byte(rng) < 128 ? '\n' : byte(rng));
-    const auto* b = reinterpret_cast<const unsigned char*>(s.data());
-    for (std::size_t from = 0; from <= s.size(); ++from) {
-      const auto* fast = detail::find_any<'\n', '\r', '-', '\xFF'>(b + from, b + s.size());
-      const auto* slow = detail::find_any_scalar<'\n', '\r', '-', '\xFF'>(b + from, b + s.size());
-      ASSERT_EQ(fast - b, slow - b) << "from " << from;
-    }
-  }
 }
 
 }  // namespace
