@@ -34,9 +34,9 @@ std::optional<Compression> compression_from_word(std::string_view w) {
   return std::nullopt;
 }
 
-const char* compression_name(Compression c) {
+std::string_view compression_name(Compression c) {
   for (const auto& i : kCompressions)
-    if (i.compression == c) return i.name.data();  // the literals end in NUL
+    if (i.compression == c) return i.name;
   return "gzip";
 }
 
@@ -84,7 +84,7 @@ Compressor::Compressor(Compression c, Sink sink) : state_(std::make_unique<State
   }
   if (r != ARCHIVE_OK || !e) {
     const char* m = archive_error_string(a);
-    error_ = std::string("cannot compress with ") + compression_name(c) + ": " + (m ? m : "out of memory");
+    error_ = std::string("cannot compress with ").append(compression_name(c)).append(": ").append(m ? m : "out of memory");
     return;
   }
   state_->open = true;

@@ -33,7 +33,8 @@ inline constexpr CompressionInfo kCompressions[] = {
 std::optional<Compression> compression_for_name(std::string_view name);
 // A name or a suffix without its dot: "gzip" or "gz", "zstd" or "zst", ...
 std::optional<Compression> compression_from_word(std::string_view word);
-const char* compression_name(Compression c);
+// The name of c, as --compress spells it ("gzip", "zstd", ...).
+std::string_view compression_name(Compression c);
 
 class Compressor {
  public:

@@ -20,8 +20,9 @@ struct StartNote {
                      // "chess960-without-fen"
   std::string token;
   std::string message;
-  // The tag the note is about ("FEN", in whatever letter case the game wrote it, or
-  // "Variant"), so that the diagnostic points at that tag's line; empty: the game as a whole.
+  // The tag the note is about, "FEN" or "Variant", so that the diagnostic points at that
+  // tag's line (for "FEN", the tag the resolver read, in whatever letter case the game
+  // wrote its name); empty: the game as a whole.
   std::string tag;
 };
 

@@ -23,6 +23,10 @@ TEST(Compressor, NamesAndWords) {
   EXPECT_FALSE(compression_for_name("gz").has_value());
   EXPECT_EQ(compression_from_word("zstd"), Compression::Zstd);
   EXPECT_FALSE(compression_from_word("lz4").has_value());
+  // Every name reads back as its compression.
+  for (Compression c : {Compression::Gzip, Compression::Zstd, Compression::Bzip2, Compression::Xz})
+    EXPECT_EQ(compression_from_word(compression_name(c)), c) << compression_name(c);
+  EXPECT_EQ(compression_name(Compression::Zstd), "zstd");
 }
 
 TEST(Compressor, RoundTripsThroughTheToolsAndTheReader) {
