@@ -17,7 +17,7 @@ struct PgnWriteOptions {
   // in their canonical form and order (pgn::render_comment_commands), as convert does, so
   // that PGN and its JSON form give the same text; a comment without commands is unchanged.
   bool canonical_commands = false;
-  pgn::StripCommands strip;      // commands left out (--strip); a comment emptied by it goes too
+  pgn::StripCommands strip = {};  // commands left out (--strip); a comment emptied by it goes too
 };
 
 // The standard spelling of a tag name that equals a tag of the PGN standard (sections 8.1.1

@@ -33,9 +33,11 @@ std::optional<double> parse_duration(std::string_view s) {
     std::size_t start = ++i;
     while (i < s.size() && digit(s[i])) ++i;
     if (i == start) return std::nullopt;
-    std::string fraction = "0.";
-    fraction.append(s.substr(start, i - start));
-    total += std::strtod(fraction.c_str(), nullptr);
+    // Whole seconds and fraction read as one decimal, so the number is the double nearest
+    // to what was written and format_duration writes the same digits back.
+    std::string number = total < 1e15 ? std::to_string(static_cast<long long>(total)) : "0";
+    number.append(".").append(s.substr(start, i - start));
+    total = total < 1e15 ? std::strtod(number.c_str(), nullptr) : total;
   }
   if (i != s.size() || fields < 2) return std::nullopt;
   return total;

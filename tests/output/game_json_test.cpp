@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests for output/game_json: the NDJSON game record's schema, and PGN -> JSON -> PGN round trips
-// (a deep tree, every game of the corpus).
+// Tests for output/game_json: the NDJSON game record's schema, its comment-command fields, and
+// PGN -> JSON -> PGN round trips through pgn/json_games (a deep tree, every game of the corpus).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 
 #include "core/fen.hpp"
 #include "pgn/game.hpp"
+#include "pgn/json_games.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
 #include "io/source.hpp"
@@ -42,188 +43,12 @@ std::vector<RawGame> games_of(const std::string& path) {
   return out;
 }
 
-// Feeds one line of our NDJSON to a Replayer as if it were PGN, event by event. A
-// streaming reader with an explicit stack: no recursion, so deep variations are fine.
-class JsonReplayer {
- public:
-  explicit JsonReplayer(Replayer& b) : b_(b) {}
-
-  // False when the text is not JSON of the expected shape.
-  bool run(std::string_view s) {
-    s_ = s;
-    i_ = 0;
-    enum Ctx { Game, Tags, Moves, Move, Nags, Vars, Skip };
-    struct Frame {
-      Ctx ctx = Skip;
-      bool is_object = false;
-      bool expect_key = true;
-      std::string key;
-      std::string san, comment_before, comment;
-    };
-    std::vector<Frame> st;
-    std::string game_comment;
-    bool started = false;
-    auto open = [&](Ctx c, bool obj) {
-      Frame& nf = st.emplace_back();
-      nf.ctx = c;
-      nf.is_object = obj;
-    };
-    skip_ws();
-    if (!eat('{')) return false;
-    open(Game, true);
-    while (!st.empty()) {
-      skip_ws();
-      if (i_ >= s_.size()) return false;
-      char c = s_[i_];
-      Frame& f = st.back();
-      if (c == ',') {
-        ++i_;
-        if (f.is_object) f.expect_key = true;
-        continue;
-      }
-      if (c == '}' || c == ']') {
-        ++i_;
-        Ctx done = f.ctx;
-        st.pop_back();
-        if (done == Moves && !st.empty() && st.back().ctx == Vars) b_.end_variation(pgn::SourceLoc{});
-        continue;
-      }
-      if (f.is_object && f.expect_key) {
-        if (!string(f.key)) return false;
-        skip_ws();
-        if (!eat(':')) return false;
-        f.expect_key = false;
-        continue;
-      }
-      // A value.
-      const std::string key = f.is_object ? f.key : "";
-      if (c == '{' || c == '[') {
-        ++i_;
-        Ctx parent = f.ctx;
-        if (parent == Game && key == "tags") {
-          open(Tags, true);
-        } else if (parent == Game && key == "moves") {
-          b_.begin_movetext();
-          started = true;
-          if (!game_comment.empty()) b_.comment(game_comment, {});
-          open(Moves, false);
-        } else if (parent == Moves && c == '{') {
-          open(Move, true);
-        } else if (parent == Move && key == "nags") {
-          if (!f.comment_before.empty()) b_.comment(f.comment_before, {});
-          b_.san(f.san, {});
-          if (!f.comment.empty()) b_.comment(f.comment, {});
-          open(Nags, false);
-        } else if (parent == Move && key == "variations") {
-          open(Vars, false);
-        } else if (parent == Vars && c == '[') {
-          b_.begin_variation({});
-          open(Moves, false);
-        } else {
-          open(Skip, c == '{');
-        }
-        continue;
-      }
-      std::string value;
-      bool is_null = false;
-      if (c == '"') {
-        if (!string(value)) return false;
-      } else {
-        std::size_t start = i_;
-        while (i_ < s_.size() && std::string_view(",}] \n").find(s_[i_]) == std::string_view::npos) ++i_;
-        value = std::string(s_.substr(start, i_ - start));
-        is_null = value == "null";
-      }
-      if (f.ctx == Tags) b_.tag(key, value, {});
-      if (f.ctx == Game && key == "comment") game_comment = value;
-      if (f.ctx == Game && key == "result") b_.result(value, {});
-      if (f.ctx == Move && key == "san") f.san = value;
-      if (f.ctx == Move && key == "comment_before") f.comment_before = value;
-      if (f.ctx == Move && key == "comment" && !is_null) f.comment = value;
-      if (f.ctx == Nags) b_.nag(std::stoi(value), {});
-    }
-    if (!started) b_.begin_movetext();
-    b_.end_game();
-    return true;
-  }
-
- private:
-  void skip_ws() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
-  }
-  bool eat(char c) {
-    if (i_ < s_.size() && s_[i_] == c) {
-      ++i_;
-      return true;
-    }
-    return false;
-  }
-  static void put_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | (cp >> 6));
-      out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += char(0xE0 | (cp >> 12));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xF0 | (cp >> 18));
-      out += char(0x80 | ((cp >> 12) & 0x3F));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    }
-  }
-  bool hex4(unsigned& v) {
-    if (i_ + 4 > s_.size()) return false;
-    v = unsigned(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16));
-    i_ += 4;
-    return true;
-  }
-  bool string(std::string& out) {
-    out.clear();
-    if (!eat('"')) return false;
-    while (i_ < s_.size() && s_[i_] != '"') {
-      char c = s_[i_++];
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) return false;
-      char e = s_[i_++];
-      switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': {
-          unsigned cp;
-          if (!hex4(cp)) return false;
-          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
-            i_ += 2;
-            unsigned lo;
-            if (!hex4(lo)) return false;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          }
-          put_utf8(out, cp);
-          break;
-        }
-        default: out += e;  // \" \\ \/
-      }
-    }
-    return eat('"');
-  }
-
-  Replayer& b_;
-  std::string_view s_;
-  std::size_t i_ = 0;
-};
-
+// The export PGN convert writes: comment commands in their canonical form.
 std::string pgn_of(const pgn::Game& g) {
   std::string out;
-  output::write_pgn(g, out);
+  output::PgnWriteOptions o;
+  o.canonical_commands = true;
+  output::write_pgn(g, out, o);
   return out;
 }
 
@@ -235,9 +60,8 @@ void expect_json_round_trip(const pgn::Game& g, const std::string& where) {
   pgn::ReplayOptions keep_tree;
   keep_tree.keep = pgn::Keep::Tree;
   Replayer b(keep_tree);
-  JsonReplayer r(b);
-  ASSERT_TRUE(r.run(json)) << where << "\n" << json.substr(0, 500);
-  ASSERT_TRUE(b.report().valid) << where << ": " << b.report().errors.front().message;
+  pgn::visit_json_game(json, 1, 0, b);
+  ASSERT_TRUE(b.report().valid) << where << ": " << b.report().errors.front().message << "\n" << json.substr(0, 500);
   pgn::Game back = b.take_game();
   ASSERT_EQ(pgn_of(g), pgn_of(back)) << where;
   ASSERT_EQ(g.start_fen, back.start_fen) << where;
@@ -365,6 +189,55 @@ TEST(GameJson, OpeningFields) {
   EXPECT_EQ(output::opening_json_fields(std::nullopt), "\"eco\":null,\"opening\":null,\"eco_ply\":null");
   const openings::Opening o{"C60", "Ruy Lopez \"Spanish\"", 5};
   EXPECT_EQ(output::opening_json_fields(o), "\"eco\":\"C60\",\"opening\":\"Ruy Lopez \\\"Spanish\\\"\",\"eco_ply\":5");
+}
+
+// A game of one move whose comment after it is `comment`, as JSON.
+std::string json_of_comment(const std::string& comment) {
+  pgn::Game g = build(std::string("1. e4 {").append(comment).append("} *"));
+  std::string json;
+  output::append_game_json(json, g);
+  return json;
+}
+
+TEST(GameJson, ClockEmtAndEvalAreNumbers) {
+  const std::string json = json_of_comment("[%eval 0.17] [%clk 0:05:00]");
+  EXPECT_EQ(field_after(json, "comment"), "null");  // nothing left but the commands
+  EXPECT_EQ(field_after(json, "clock"), "300");
+  EXPECT_NE(json.find("\"eval\":{\"cp\":17}"), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"emt\""), std::string::npos) << json;  // absent, not null
+  // Fractions of a second are kept; hours count.
+  EXPECT_EQ(field_after(json_of_comment("[%clk 1:02:03.25]"), "clock"), "3723.25");
+  EXPECT_EQ(field_after(json_of_comment("[%emt 0:00:07.5]"), "emt"), "7.5");
+  // Centipawns from White's view, rounded; mates with their sign; depth when given.
+  EXPECT_NE(json_of_comment("[%eval -1.256]").find("\"eval\":{\"cp\":-126}"), std::string::npos);
+  EXPECT_NE(json_of_comment("[%eval #-4]").find("\"eval\":{\"mate\":-4}"), std::string::npos);
+  EXPECT_NE(json_of_comment("[%eval 0.17,23]").find("\"eval\":{\"cp\":17,\"depth\":23}"), std::string::npos);
+}
+
+TEST(GameJson, ArrowsAndHighlightsAreLists) {
+  const std::string json = json_of_comment("Look [%cal Ge2e4,Rd1d8] here [%csl Gd4]");
+  EXPECT_EQ(field_after(json, "comment"), "\"Look here\"");
+  EXPECT_NE(json.find("\"arrows\":[{\"color\":\"G\",\"from\":\"e2\",\"to\":\"e4\"},"
+                      "{\"color\":\"R\",\"from\":\"d1\",\"to\":\"d8\"}]"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"highlights\":[{\"color\":\"G\",\"square\":\"d4\"}]"), std::string::npos) << json;
+}
+
+TEST(GameJson, MalformedAndUnknownCommandsStayInTheComment) {
+  const std::string json = json_of_comment("[%clk 5:xx] [%evp 1,2]");
+  EXPECT_EQ(field_after(json, "comment"), "\"[%clk 5:xx] [%evp 1,2]\"");
+  EXPECT_EQ(json.find("\"clock\""), std::string::npos) << json;
+}
+
+TEST(GameJson, CommandsRoundTripThroughTheReader) {
+  pgn::Game g = build("{intro [%clk 0:01:00]} 1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 {text [%emt 0:00:02.5] "
+                      "[%csl Rd4,Ge5] [%cal Gg1f3]} (1... c5 {[%eval #3,40]}) 2. Nf3 *");
+  expect_json_round_trip(g, "commands");
+  // A comment before a move keeps its text as written, commands included.
+  std::string json;
+  output::append_game_json(json, g);
+  EXPECT_EQ(field_after(json, "comment_before"), "\"intro [%clk 0:01:00]\"");
 }
 
 }  // namespace

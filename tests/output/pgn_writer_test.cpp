@@ -129,6 +129,65 @@ TEST(PgnWriter, SetUpAddedBeforeFen) {
   EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"), std::string::npos) << out;
 }
 
+TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
+  // [fEn] is FEN (and gets SetUp), [white] White in the roster's place; a name that is no
+  // standard tag stays as written; of two spellings of one name the first counts.
+  std::string out = to_pgn("[event \"e\"]\n[white \"A\"]\n[WHITE \"B\"]\n[whiteelo \"2100\"]\n[myTag \"m\"]\n"
+                           "[fEn \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[timecontrol \"60\"]\n\n1. e4 *");
+  EXPECT_EQ(out,
+            "[Event \"e\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n"
+            "[Result \"*\"]\n[WhiteElo \"2100\"]\n[myTag \"m\"]\n[SetUp \"1\"]\n"
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[TimeControl \"60\"]\n\n1. e4 *\n");
+  EXPECT_EQ(output::standard_tag_name("setup"), "SetUp");
+  EXPECT_EQ(output::standard_tag_name("ECO"), "ECO");
+  EXPECT_EQ(output::standard_tag_name("WhiteElo2"), "");
+  // [setup] counts as SetUp: no second one is added.
+  out = to_pgn("[setup \"1\"]\n[fen \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
+  EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("SetUp", out.find("SetUp") + 1), std::string::npos) << out;
+}
+
+// The movetext as convert writes it: commands canonical, some stripped.
+std::string convert_movetext(const std::string& text, pgn::StripCommands strip = {}) {
+  pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game(text));
+  EXPECT_TRUE(b.ok()) << text;
+  std::string out;
+  output::PgnWriteOptions o;
+  o.canonical_commands = true;
+  o.strip = strip;
+  output::write_pgn(b.game, out, o);
+  return out.substr(out.find("\n\n") + 2);
+}
+
+TEST(PgnWriter, CommentCommandsCanonicalOnlyWhenAsked) {
+  const std::string text = "1. e4 {good [%clk 0:5:00] [%eval +0.50]} e5 {[%clk 5:xx] plain} *";
+  EXPECT_EQ(movetext(text), "1. e4 {good [%clk 0:5:00] [%eval +0.50]} 1... e5 {[%clk 5:xx] plain} *\n");
+  EXPECT_EQ(convert_movetext(text), "1. e4 {[%eval 0.5] [%clk 0:05:00] good} 1... e5 {[%clk 5:xx] plain} *\n");
+}
+
+TEST(PgnWriter, StripRemovesCommandsAndEmptiedComments) {
+  pgn::StripCommands strip;
+  strip.clk = strip.eval = true;
+  EXPECT_EQ(convert_movetext("1. e4 {[%eval 0.17] [%clk 0:03:00]} e5 {[%clk 0:03:00] ok [%cal Ge2e4]} *", strip),
+            "1. e4 e5 {[%cal Ge2e4] ok} *\n");
+}
+
+TEST(PgnWriter, ACommandIsNeverSplitAcrossLines) {
+  std::string text = "1. e4 {";
+  for (int i = 0; i < 12; ++i) text += "word ";
+  text += "[%cal Ge2e4,Rd1d8,Gb1c3] [%csl Gd4,Re5,Yf6] end} *";
+  pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game(text));
+  ASSERT_TRUE(b.ok());
+  for (std::size_t width : {20u, 40u, 60u, 80u}) {
+    std::string out;
+    output::PgnWriteOptions o;
+    o.line_width = width;
+    output::write_pgn(b.game, out, o);
+    EXPECT_NE(out.find("[%cal Ge2e4,Rd1d8,Gb1c3]"), std::string::npos) << width << "\n" << out;
+    EXPECT_NE(out.find("[%csl Gd4,Re5,Yf6]"), std::string::npos) << width << "\n" << out;
+  }
+}
+
 TEST(PgnWriter, LenientInputComesOutCanonical) {
   EXPECT_EQ(movetext("1. e2e4 e7-e5 2. Ng1f3 Nb8-c6 3. Bf1-c4 Ng8f6 4. 0-0 Bf8c5 5. Pd2d3 *"),
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d3 *\n");

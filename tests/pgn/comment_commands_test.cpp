@@ -2,6 +2,7 @@
 // Tests for pgn/comment_commands; the lichess sample of the corpus as the real-world check.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "support/archive_support.hpp"
@@ -47,6 +48,74 @@ TEST(CommentCommands, MalformedOrUnknownCommandsStayText) {
   EXPECT_EQ(d.text, "[%clk 5:xx]");
   d = parse_comment_commands("unclosed [%clk 0:01:00");
   EXPECT_FALSE(d.clock);
+}
+
+TEST(CommentCommands, DurationsWrittenAsHMmSs) {
+  EXPECT_EQ(format_duration(0), "0:00:00");
+  EXPECT_EQ(format_duration(300), "0:05:00");
+  EXPECT_EQ(format_duration(3723.25), "1:02:03.25");
+  EXPECT_EQ(format_duration(7.5), "0:00:07.5");
+  EXPECT_EQ(format_duration(0.1), "0:00:00.1");  // the shortest decimal, not 0.1000000000000000055
+  EXPECT_EQ(format_duration(360000), "100:00:00");
+  // Each reads back as the same number.
+  for (double s : {0.0, 59.0, 60.0, 3599.9, 3723.25, 0.1, 12345.678})
+    EXPECT_EQ(parse_comment_commands(std::string("[%clk ").append(format_duration(s)).append("]")).clock, s) << s;
+}
+
+TEST(CommentCommands, EvaluationsWrittenAsLichessDoes) {
+  auto eval = [](std::optional<int> cp, std::optional<int> mate, std::optional<int> depth) {
+    Eval e;
+    e.cp = cp;
+    e.mate = mate;
+    e.depth = depth;
+    return format_eval(e);
+  };
+  EXPECT_EQ(eval(17, {}, {}), "0.17");
+  EXPECT_EQ(eval(0, {}, {}), "0.0");
+  EXPECT_EQ(eval(10, {}, {}), "0.1");
+  EXPECT_EQ(eval(-150, {}, {}), "-1.5");
+  EXPECT_EQ(eval(-5, {}, {}), "-0.05");
+  EXPECT_EQ(eval(1234, {}, 23), "12.34,23");
+  EXPECT_EQ(eval({}, -4, {}), "#-4");
+  EXPECT_EQ(eval({}, 3, 40), "#3,40");
+  // And back: the same centipawns.
+  for (int cp : {0, 1, -1, 10, -99, 100, 12345, -100000000})
+    EXPECT_EQ(parse_comment_commands(std::string("[%eval ").append(eval(cp, {}, {})).append("]")).eval->cp, cp) << cp;
+}
+
+TEST(CommentCommands, RenderedInOneOrderAndReadBackTheSame) {
+  const CommentData d = parse_comment_commands(
+      "text first [%cal Ge2e4] [%clk 0:00:30] more [%csl Rd4] [%emt 0:00:02] [%eval #-2] [%cal Rd1d8]");
+  const std::string canonical = render_comment_commands(d);
+  EXPECT_EQ(canonical, "[%eval #-2] [%clk 0:00:30] [%emt 0:00:02] [%csl Rd4] [%cal Ge2e4,Rd1d8] text first more");
+  EXPECT_EQ(render_comment_commands(parse_comment_commands(canonical)), canonical);  // a fixed point
+  CommentData none;
+  none.text = "only text";
+  EXPECT_EQ(render_comment_commands(none), "only text");
+}
+
+TEST(CommentCommands, CommandsAcrossALineBreakAreRead) {
+  // A writer may break a line between a command's name and its arguments.
+  EXPECT_EQ(parse_comment_commands("[%csl\nGd4]").highlights.size(), 1u);
+  EXPECT_EQ(parse_comment_commands("[%clk\r\n0:00:05]").clock, 5.0);
+}
+
+TEST(CommentCommands, StripLeavesTheOthers) {
+  CommentData d = parse_comment_commands("[%eval 0.5] [%clk 0:01:00] [%emt 0:00:01] [%csl Gd4] [%cal Ge2e4] x");
+  StripCommands strip;
+  EXPECT_FALSE(strip.any());
+  strip.clk = strip.arrows = true;
+  strip_commands(d, strip);
+  EXPECT_EQ(render_comment_commands(d), "[%eval 0.5] [%emt 0:00:01] x");
+  strip.eval = strip.emt = true;
+  strip_commands(d, strip);
+  EXPECT_EQ(render_comment_commands(d), "x");
+}
+
+TEST(CommentCommands, EvalTooLargeForCentipawnsStaysText) {
+  const auto d = parse_comment_commands("[%eval 99999999.99]");
+  EXPECT_FALSE(d.eval);
+  EXPECT_EQ(d.text, "[%eval 99999999.99]");
 }
 
 TEST(CommentCommands, LichessSampleHasAClockOnEveryMove) {

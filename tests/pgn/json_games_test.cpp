@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// Tests for pgn/json_games: NDJSON lines, the visitor events of a game record, its problems,
+// and the record through the Replayer (moves checked, nothing trusted, any depth).
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fen.hpp"
+#include "io/source.hpp"
+#include "pgn/json_games.hpp"
+#include "pgn/replay.hpp"
+
+namespace chesstool::pgn {
+namespace {
+
+// Every event as one line of text, and every problem with its place.
+class Recorder final : public Visitor {
+ public:
+  std::vector<std::string> events;
+  void tag(std::string_view n, std::string_view v, SourceLoc) override { add({"tag ", n, "=", v}); }
+  void begin_movetext() override { add({"movetext"}); }
+  void san(std::string_view t, SourceLoc loc) override { add({"san ", t, " @", std::to_string(loc.column)}); }
+  void nag(int code, SourceLoc) override { add({"nag ", std::to_string(code)}); }
+  void comment(std::string_view t, SourceLoc) override { add({"comment ", t}); }
+  void begin_variation(SourceLoc) override { add({"("}); }
+  void end_variation(SourceLoc) override { add({")"}); }
+  void result(std::string_view t, SourceLoc) override { add({"result ", t}); }
+  void problem(Severity, std::string_view code, std::string message, SourceLoc loc) override {
+    add({"problem ", code, " ", std::to_string(loc.line), ":", std::to_string(loc.column), " ", message});
+  }
+  void end_game() override { add({"end"}); }
+
+ private:
+  // The pieces joined (appended, never built with operator+: GCC 12's false -Wrestrict).
+  void add(std::initializer_list<std::string_view> pieces) {
+    std::string s;
+    for (std::string_view p : pieces) s.append(p);
+    events.push_back(std::move(s));
+  }
+};
+
+std::vector<std::string> events_of(const std::string& record) {
+  Recorder r;
+  visit_json_game(record, 7, 100, r);
+  return r.events;
+}
+
+std::vector<JsonLine> lines_of(std::string data, std::size_t max_read) {
+  io::ByteSource source = io::ByteSource::from_memory(std::move(data), "<memory>", max_read);
+  JsonLines lines(source);
+  std::vector<JsonLine> out;
+  JsonLine l;
+  while (lines.next(l)) out.push_back(l);
+  return out;
+}
+
+TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
+  const std::string data = "\xEF\xBB\xBF{\"a\":1}\r\n\n   \n{\"b\":2}\n{\"c\":3}";
+  for (std::size_t max_read : {std::size_t(1), std::size_t(3), std::size_t(1) << 20}) {
+    const auto lines = lines_of(data, max_read);
+    ASSERT_EQ(lines.size(), 3u) << max_read;
+    EXPECT_EQ(lines[0].text, "{\"a\":1}");  // no BOM, no CR
+    EXPECT_EQ(lines[0].line, 1u);
+    EXPECT_EQ(lines[0].byte_offset, 3u);
+    EXPECT_EQ(lines[1].text, "{\"b\":2}");  // blank lines skipped, still counted
+    EXPECT_EQ(lines[1].line, 4u);
+    EXPECT_EQ(lines[1].byte_offset, 17u);
+    EXPECT_EQ(lines[2].text, "{\"c\":3}");  // the last line needs no line end
+    EXPECT_EQ(lines[2].line, 5u);
+    EXPECT_EQ(lines[2].byte_offset, 25u);
+  }
+  EXPECT_TRUE(lines_of("", 10).empty());
+  EXPECT_TRUE(lines_of("\n\n \t\n", 10).empty());
+}
+
+TEST(JsonGames, EventsInTheOrderAPgnParserGivesThem) {
+  const std::string record =
+      R"({"tags":{"Event":"E","White":"W"},"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",)"
+      R"("moves":[{"san":"e4","uci":"e2e4","fen":"x","comment_before":"intro","comment":"good","clock":180.5,)"
+      R"("eval":{"cp":-20,"depth":18},"nags":[1,14],"variations":[[{"san":"d4","comment":null,"nags":[],)"
+      R"("arrows":[{"color":"G","from":"d2","to":"d4"}],"highlights":[{"color":"R","square":"e5"}],"variations":[]}]]},)"
+      R"({"san":"e5","comment_before":"after the variation","emt":2,"nags":[],"variations":[]}],"result":"1-0"})";
+  // A move's column: where its "san" value starts (1-based).
+  auto at = [&record](const char* value) {
+    return std::string(" @").append(std::to_string(record.find(std::string("\"san\":").append(value)) + 7));
+  };
+  const std::vector<std::string> expected = {
+      "tag Event=E", "tag White=W", "movetext", "comment intro", "san e4" + at("\"e4\""), "nag 1", "nag 14",
+      "comment [%eval -0.2,18] [%clk 0:03:00.5] good", "(", "san d4" + at("\"d4\""), "comment [%csl Re5] [%cal Gd2d4]",
+      ")", "comment after the variation", "san e5" + at("\"e5\""), "comment [%emt 0:00:02]", "result 1-0", "end"};
+  EXPECT_EQ(events_of(record), expected);
+}
+
+TEST(JsonGames, StartFenBecomesSetUpAndFenOnlyWhenNeeded) {
+  const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  EXPECT_EQ(events_of(R"({"start_fen":")" + fen + R"(","moves":[]})"),
+            (std::vector<std::string>{"tag SetUp=1", "tag FEN=" + fen, "movetext", "end"}));
+  // The standard position needs no tags; a FEN tag in the tags (any letter case) wins.
+  EXPECT_EQ(events_of(R"({"start_fen":")" + std::string(kStartFen) + R"(","moves":[]})"),
+            (std::vector<std::string>{"movetext", "end"}));
+  EXPECT_EQ(events_of(R"({"tags":{"fen":")" + fen + R"("},"start_fen":"8/8/8/8/8/8/8/8 w - - 0 1","moves":[]})"),
+            (std::vector<std::string>{"tag fen=" + fen, "movetext", "end"}));
+}
+
+TEST(JsonGames, UciWhenThereIsNoSanAndNullsAreAbsent) {
+  EXPECT_EQ(events_of(R"({"tags":null,"comment":"words","moves":[{"uci":"e2e4","comment":null,"nags":null}],"result":null})"),
+            (std::vector<std::string>{"movetext", "comment words", "san e2e4 @48", "end"}));
+}
+
+// The one problem a bad record gives (and nothing after it but end_game).
+std::string problem_of(const std::string& record) {
+  const auto events = events_of(record);
+  std::string found;
+  for (const auto& e : events)
+    if (e.rfind("problem ", 0) == 0) found += e;
+  EXPECT_EQ(events.back(), "end") << record;
+  return found;
+}
+
+TEST(JsonGames, BadRecordsAreOneProblemEach) {
+  struct Case {
+    const char* record;
+    const char* problem;  // the start of the expected problem line
+  };
+  const Case cases[] = {
+      {"not json", "problem invalid-json 7:2 invalid JSON: syntax error"},
+      {R"({"moves":[)", "problem invalid-json 7:11 invalid JSON: syntax error"},
+      {"{\"moves\":[],\"x\":\"\xFF\"}", "problem invalid-json 7:18 invalid JSON"},  // not UTF-8
+      {"[1]", "problem json-field 7:1 a game record is a JSON object, found array"},
+      {R"({"tags":{}})", "problem json-field 7:1 \"moves\" is missing or not an array"},
+      {R"({"tags":[],"moves":[]})", "problem json-field 7:1 \"tags\" is not an object"},
+      {R"({"tags":{"White":3},"moves":[]})", "problem json-field 7:1 tag 'White' is not a string"},
+      {R"({"start_fen":1,"moves":[]})", "problem json-field 7:1 \"start_fen\" is not a string"},
+      {R"({"moves":[3]})", "problem json-field 7:1 a move is a JSON object, found number"},
+      {R"({"moves":[{"san":""}]})", "problem json-field 7:1 a move without \"san\""},
+      {R"({"moves":[{"san":"e4","nags":[-1]}]})", "problem json-field 7:18 a NAG is an integer from 0 to 255"},
+      {R"({"moves":[{"san":"e4","nags":[1.5]}]})", "problem json-field 7:18 a NAG is an integer"},
+      {R"({"moves":[{"san":"e4","comment":5}]})", "problem json-field 7:18 \"comment\" is not a string or null"},
+      {R"({"moves":[{"san":"e4","clock":"0:01:00"}]})", "problem json-field 7:18 \"clock\" is not a number"},
+      {R"({"moves":[{"san":"e4","emt":-1}]})", "problem json-field 7:18 \"emt\" is not a number"},
+      {R"({"moves":[{"san":"e4","eval":{}}]})", "problem json-field 7:18 \"eval\" has neither"},
+      {R"({"moves":[{"san":"e4","eval":{"cp":1,"mate":2}}]})", "problem json-field 7:18 \"eval\" has both"},
+      {R"({"moves":[{"san":"e4","eval":{"cp":1e3}}]})", "problem json-field 7:18 \"eval\" \"cp\" is not an integer"},
+      {R"({"moves":[{"san":"e4","eval":{"mate":18446744073709551615}}]})", "problem json-field 7:18 \"eval\" \"mate\""},
+      {R"({"moves":[{"san":"e4","eval":{"cp":1,"depth":-2}}]})", "problem json-field 7:18 \"eval\" \"depth\""},
+      {R"({"moves":[{"san":"e4","arrows":[{"color":"GG","from":"e2","to":"e4"}]}]})", "problem json-field 7:18 an arrow is"},
+      {R"({"moves":[{"san":"e4","arrows":[{"color":"G","from":"e2"}]}]})", "problem json-field 7:18 an arrow is"},
+      {R"({"moves":[{"san":"e4","highlights":[{"color":"G","square":"j1"}]}]})", "problem json-field 7:18 a highlight is"},
+      {R"({"moves":[{"san":"e4","variations":{}}]})", "problem json-field 7:18 \"variations\" is not an array"},
+      {R"({"moves":[{"san":"e4","variations":[{}]}]})", "problem json-field 7:18 a variation is an array of moves"},
+      {R"({"moves":[],"result":"2-0"})", "problem json-field 7:1 \"result\" is not one of"},
+  };
+  for (const Case& c : cases) {
+    const std::string p = problem_of(c.record);
+    EXPECT_EQ(p.rfind(c.problem, 0), 0u) << c.record << "\n  gave: " << p;
+  }
+}
+
+Replayed replay_record(const std::string& record, Keep keep = Keep::Tree) {
+  ReplayOptions options;
+  options.keep = keep;
+  Replayer replayer(options);
+  visit_json_game(record, 3, 0, replayer);
+  Replayed r;
+  r.report = replayer.take_report();
+  r.game = replayer.take_game();
+  return r;
+}
+
+TEST(JsonGames, EveryMoveGoesThroughTheRulesEngine) {
+  // The mainline is legal, the variation's third move is not: the record is invalid, and
+  // the error points at that move's "san" value.
+  const std::string record =
+      R"({"moves":[{"san":"e4","variations":[[{"san":"d4"},{"san":"Nf6"},{"san":"Qxh7"}]]},{"san":"e5"}]})";
+  const Replayed r = replay_record(record);
+  ASSERT_FALSE(r.ok());
+  ASSERT_EQ(r.report.errors.size(), 1u);
+  EXPECT_EQ(r.report.errors[0].code, "illegal-move");
+  EXPECT_EQ(r.report.errors[0].line, 3u);
+  EXPECT_EQ(r.report.errors[0].column, record.find("\"Qxh7\"") + 1);
+}
+
+TEST(JsonGames, UciAndFenBesideSanAreNotTrusted) {
+  // "uci" and "fen" say something else: the SAN is what is played, and the tree is rebuilt.
+  const Replayed r =
+      replay_record(R"({"moves":[{"san":"Nf3","uci":"e2e4","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}],"result":"*"})");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.game.moves.size(), 1u);
+  EXPECT_EQ(to_fen(r.game.start.after(r.game.moves[0].move)),
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+  // A null move in the mainline is no legal game, as in PGN.
+  EXPECT_FALSE(replay_record(R"({"moves":[{"san":"e4"},{"san":"--"}]})").ok());
+}
+
+TEST(JsonGames, CommentsAndCommandsLandWhereThePgnParserPutsThem) {
+  const Replayed r = replay_record(
+      R"({"comment":null,"moves":[{"san":"e4","comment_before":"before","comment":"after","clock":60,)"
+      R"("variations":[[{"san":"c4"}]]},{"san":"e5","comment_before":"between"}]})");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.game.moves.size(), 2u);
+  EXPECT_EQ(r.game.moves[0].comment_before, "before");
+  EXPECT_EQ(r.game.moves[0].comment_after, "[%clk 0:01:00] after");
+  EXPECT_EQ(r.game.moves[1].comment_before, "between");
+  ASSERT_EQ(r.game.moves[0].variations.size(), 1u);
+  // A game without moves keeps its comment.
+  const Replayed empty = replay_record(R"({"tags":{"Event":"x"},"comment":"just words","moves":[]})");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty.game.comment, "just words");
+  EXPECT_EQ(*empty.game.tag("Event"), "x");
+}
+
+TEST(JsonGames, DeepNestingIsSafe) {
+  // 10,000 nested variations replay; 100,000 nested arrays are a problem, not a crash.
+  std::string deep = R"({"moves":[{"san":"e4")";
+  for (int i = 0; i < 10000; ++i) deep += R"(,"variations":[[{"san":"d4")";
+  for (int i = 0; i < 10000; ++i) deep += "}]]";
+  deep += "}]}";
+  EXPECT_TRUE(replay_record(deep).ok());
+  const std::string arrays = R"({"moves":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  EXPECT_EQ(problem_of(arrays).rfind("problem json-field", 0), 0u);
+}
+
+}  // namespace
+}  // namespace chesstool::pgn
