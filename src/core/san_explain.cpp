@@ -58,10 +58,19 @@ std::string explain_pawn(const Position& pos, const SanToken& t) {
     return "a " + std::string(color_name(us)) + " pawn promotes only on rank " + (us == White ? "8" : "1");
   if (from_file != file_of(t.to)) return explain_pawn_capture(pos, t, from_file);
   if (pos.piece_on(t.to) != NoPiece) return "no " + who + " can move to " + to + ": " + to + " is occupied";
-  const Square one = t.to - (us == White ? 8 : -8);
+  const int back = us == White ? 8 : -8;
+  const Square one = t.to - back;
+  const std::string in_check = std::string(": it would leave the ") + color_name(us) + " king in check";
   if (one >= 0 && one < 64 && pos.piece_on(one) == make_piece(us, Pawn))
-    return who + " on " + square_name(one) + " cannot move to " + to + ": it would leave the " + color_name(us) +
-           " king in check";
+    return who + " on " + square_name(one) + " cannot move to " + to + in_check;
+  // The double step from the start rank: blocked on the square it passes, or legal
+  // on the board but not with the king in check.
+  const Square two = one - back;
+  if (relative_rank(us, t.to) == 3 && pos.piece_on(two) == make_piece(us, Pawn)) {
+    const std::string head = who + " on " + square_name(two) + " cannot move to " + to;
+    if (pos.piece_on(one) != NoPiece) return head + ": " + square_name(one) + " is occupied";
+    return head + in_check;
+  }
   return "no " + who + from_text(t) + " can move to " + to;
 }
 

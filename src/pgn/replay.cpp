@@ -93,6 +93,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   report_.tags.emplace_back(std::string(name), std::string(value));
   // Where the set-up tags are, for the notes about them (start_position.hpp).
   if (name.size() == 7 && name == "Variant") variant_loc_ = loc;
+  if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   if (name.size() == 3 && (name == "FEN" || ((name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' &&
                                               (name[2] | 0x20) == 'n' && !fen_loc_)))
     fen_loc_ = loc;
@@ -387,14 +388,17 @@ void Replayer::check_result() {
   if (!tag) {
     result_problem("missing-result-tag", at, 0, "", "no Result tag");
   } else if (!is_result(*tag)) {
-    result_problem("malformed-result-tag", at, 0, *tag, "Result tag '" + *tag + "' is not 1-0, 0-1, 1/2-1/2 or *");
+    result_problem("malformed-result-tag", result_tag_loc_.value_or(at), 0, *tag, "Result tag '" + *tag + "' is not 1-0, 0-1, 1/2-1/2 or *");
   } else if (!report_.result_token.empty() && *tag != report_.result_token) {
     result_problem("result-mismatch", result_loc_, 0, report_.result_token,
                    "Result tag '" + *tag + "' disagrees with the movetext's result '" + report_.result_token + "'");
   }
-  std::string recorded = tag && is_result(*tag) ? *tag : report_.result_token;
+  const bool from_tag = tag && is_result(*tag);
+  std::string recorded = from_tag ? *tag : report_.result_token;
+  // Pointed at where the result is written: the Result tag, else the movetext's token.
+  const SourceLoc written = from_tag ? result_tag_loc_.value_or(at) : report_.result_token.empty() ? at : result_loc_;
   if (auto problem = game_end_.contradiction(recorded, report_.tag("Termination")))
-    result_problem(problem->code, at, report_.plies, recorded, problem->message);
+    result_problem(problem->code, written, report_.plies, recorded, problem->message);
 }
 
 Replayed replay_game(const RawGame& raw, const ReplayOptions& options) {

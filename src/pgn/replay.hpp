@@ -111,6 +111,7 @@ class Replayer final : public Visitor {
   // The first Variant tag's place and the first FEN tag's (in any letter case: the one
   // resolve_start_position reads when no "FEN" is there).
   std::optional<SourceLoc> variant_loc_, fen_loc_;
+  std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
   bool moves_after_end_reported_ = false;

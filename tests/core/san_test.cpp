@@ -358,6 +358,13 @@ TEST(San, ReportsIllegalPawnMoves) {
   EXPECT_EQ(resolve(kStart, "e5").message, "no white pawn can move to e5");
   EXPECT_EQ(resolve("4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1", "e4").message, "no white pawn can move to e4: e4 is occupied");
   EXPECT_EQ(resolve("4k3/8/8/8/8/8/4p3/4K3 b - - 0 1", "e8=Q").message, "a black pawn promotes only on rank 1");
+  // The double step: in check it is the check that forbids it, as for the single step.
+  const char* check = "rnbqk1nr/pppp1ppp/8/4P3/1b6/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3";
+  EXPECT_EQ(resolve(check, "e3").message, "white pawn on e2 cannot move to e3: it would leave the white king in check");
+  EXPECT_EQ(resolve(check, "e4").message, "white pawn on e2 cannot move to e4: it would leave the white king in check");
+  EXPECT_EQ(resolve("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4").message, "white pawn on e2 cannot move to e4: e3 is occupied");
+  EXPECT_EQ(resolve("4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", "d4").message, "no black pawn can move to d4");
+  EXPECT_EQ(resolve("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e5").message, "no white pawn can move to e5");
 }
 
 TEST(San, ResolvesPromotions) {

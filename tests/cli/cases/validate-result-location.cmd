@@ -1,0 +1,1 @@
+d=$(mktemp -d); cat > "$d/g.pgn"; cd "$d" && $CHESSTOOL validate g.pgn; echo "exit $?"; $CHESSTOOL validate --json g.pgn | grep -o "\"code\":\"[a-z-]*\",\"line\":[0-9]*,\"column\":[0-9]*"; cd / && rm -rf "$d"
