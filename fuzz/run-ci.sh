@@ -26,7 +26,7 @@ if ! "$cxx" -fsanitize=fuzzer,address,undefined "$probe/p.cpp" -o "$probe/p" >/d
   exit 0
 fi
 
-targets=(fen_fuzz san_fuzz pgn_fuzz pgn_roundtrip_fuzz)
+targets=(fen_fuzz san_fuzz pgn_fuzz pgn_roundtrip_fuzz json_games_fuzz)
 
 failed=()
 for t in "${targets[@]}"; do

@@ -3,7 +3,7 @@
 # Builds one libFuzzer target with clang in build-fuzz/ and runs it for a bounded time.
 #
 # usage: fuzz/run.sh TARGET SECONDS [extra libFuzzer flags...]
-#   TARGET: fen_fuzz | san_fuzz | pgn_fuzz | pgn_roundtrip_fuzz
+#   TARGET: fen_fuzz | san_fuzz | pgn_fuzz | pgn_roundtrip_fuzz | json_games_fuzz
 #
 # The seeds in fuzz/corpus/TARGET/ are copied into a working corpus under build-fuzz/
 # (so what libFuzzer adds never lands in the source tree); when the shared corpus
@@ -26,7 +26,7 @@ target="$1"
 seconds="$2"
 shift 2
 case "$target" in
-  fen_fuzz | san_fuzz | pgn_fuzz | pgn_roundtrip_fuzz) ;;
+  fen_fuzz | san_fuzz | pgn_fuzz | pgn_roundtrip_fuzz | json_games_fuzz) ;;
   *) echo "unknown target '$target'" >&2; exit 2 ;;
 esac
 

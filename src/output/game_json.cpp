@@ -29,9 +29,10 @@ namespace {
 // A number of seconds as the shortest decimal that reads back as the same double, never
 // in exponent form.
 void append_seconds(std::string& out, double seconds) {
-  char buf[64];
+  char buf[512];  // the longest fixed form of a double (about 330 characters) fits
   const auto r = std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed);
-  out.append(buf, r.ec == std::errc() ? std::size_t(r.ptr - buf) : 0);
+  if (r.ec == std::errc()) out.append(buf, std::size_t(r.ptr - buf));
+  else out += '0';  // not reached; the record stays JSON
 }
 
 // A move's "comment" and the commands taken out of it: "clock", "emt", "eval", "arrows"

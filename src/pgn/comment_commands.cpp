@@ -39,7 +39,8 @@ std::optional<double> parse_duration(std::string_view s) {
     number.append(".").append(s.substr(start, i - start));
     total = total < 1e15 ? std::strtod(number.c_str(), nullptr) : total;
   }
-  if (i != s.size() || fields < 2) return std::nullopt;
+  // At most 10^9 s (31 years): no clock is longer, and H:MM:SS stays exact.
+  if (i != s.size() || fields < 2 || !(total <= 1e9)) return std::nullopt;
   return total;
 }
 
@@ -179,7 +180,7 @@ std::string format_duration(double seconds) {
   out += std::to_string(ss);
   if (seconds > whole) {
     // The fraction's digits as the shortest decimal that reads back as the same double.
-    char buf[64];
+    char buf[512];  // the longest fixed form of a double (about 330 characters) fits
     const auto r = std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed);
     const std::string_view digits(buf, std::size_t(r.ptr - buf));
     if (const std::size_t dot = digits.find('.'); r.ec == std::errc() && dot != std::string_view::npos)

@@ -25,8 +25,8 @@ struct Highlight {
 };
 
 struct CommentData {
-  std::optional<double> clock;  // [%clk H:MM:SS(.f)]: seconds left
-  std::optional<double> emt;    // [%emt H:MM:SS(.f)]: seconds the move took
+  std::optional<double> clock;  // [%clk H:MM:SS(.f)]: seconds left, at most 10^9
+  std::optional<double> emt;    // [%emt H:MM:SS(.f)]: seconds the move took, at most 10^9
   std::optional<Eval> eval;     // [%eval 0.17], [%eval #-4], [%eval 0.17,23]
   std::vector<Arrow> arrows;    // [%cal Ge2e4,Rd1d8]
   std::vector<Highlight> highlights;  // [%csl Gd4]

@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Replay {
-  std::string target;  // fen_fuzz, san_fuzz, pgn_fuzz, pgn_roundtrip_fuzz
+  std::string target;  // fen_fuzz, san_fuzz, pgn_fuzz, pgn_roundtrip_fuzz, json_games_fuzz
   fs::path file;
   std::string label;   // unique test name suffix
 };
@@ -34,6 +34,7 @@ std::string fuzz_check(const std::string& target, std::string_view data, bool& k
   if (target == "san_fuzz") return chesstool::fuzz::check_san_input(data);
   if (target == "pgn_fuzz") return chesstool::fuzz::check_pgn_input(data);
   if (target == "pgn_roundtrip_fuzz") return chesstool::fuzz::check_pgn_roundtrip_input(data);
+  if (target == "json_games_fuzz") return chesstool::fuzz::check_json_games_input(data);
   known = false;
   return "";
 }

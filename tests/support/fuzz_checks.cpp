@@ -20,6 +20,8 @@
 #include "core/uci.hpp"
 #include "pgn/replay.hpp"
 #include "pgn/game.hpp"
+#include "pgn/json_games.hpp"
+#include "output/game_json.hpp"
 #include "output/pgn_writer.hpp"
 #include "pgn/game_report.hpp"
 #include "pgn/game_splitter.hpp"
@@ -883,6 +885,106 @@ std::string check_pgn_roundtrip_input(std::string_view bytes) {
     }
     if (std::string e = tree_difference(mainline, third.game.moves, true); !e.empty())
       return where + "reduced export changed the mainline: " + e + "\nwritten:\n" + reduced;
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON game records (convert --from json)
+// ---------------------------------------------------------------------------------------
+
+// The shape of the events visit_json_game promises: begin_movetext once, before any move,
+// comment or variation; variations balanced; end_game once, last.
+class JsonEventChecker final : public pgn::Visitor {
+ public:
+  std::string failure;
+  void tag(std::string_view, std::string_view, pgn::SourceLoc) override { expect(!movetext_, "tag after begin_movetext"); }
+  void begin_movetext() override {
+    expect(!movetext_, "begin_movetext twice");
+    movetext_ = true;
+  }
+  void san(std::string_view t, pgn::SourceLoc) override {
+    expect(movetext_ && !t.empty(), "move before begin_movetext or empty");
+  }
+  void nag(int code, pgn::SourceLoc) override { expect(movetext_ && code >= 0 && code <= 255, "bad NAG event"); }
+  void comment(std::string_view, pgn::SourceLoc) override { expect(movetext_, "comment before begin_movetext"); }
+  void begin_variation(pgn::SourceLoc) override {
+    expect(movetext_, "variation before begin_movetext");
+    ++depth_;
+  }
+  void end_variation(pgn::SourceLoc) override { expect(depth_-- > 0, "end_variation without begin_variation"); }
+  void result(std::string_view t, pgn::SourceLoc) override {
+    expect(t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*", "result that is no termination marker");
+  }
+  void problem(pgn::Severity, std::string_view, std::string, pgn::SourceLoc) override { ++problems_; }
+  void end_game() override {
+    expect(!ended_, "end_game twice");
+    expect(movetext_ && depth_ == 0, "end_game before begin_movetext or with open variations");
+    expect(problems_ <= 1, "more than one problem in a record");
+    ended_ = true;
+  }
+  bool ended() const { return ended_; }
+
+ private:
+  void expect(bool ok, const char* what) {
+    if (!ok && failure.empty()) failure = what;
+    if (ended_ && failure.empty()) failure = "event after end_game";
+  }
+  bool movetext_ = false, ended_ = false;
+  int depth_ = 0, problems_ = 0;
+};
+
+static pgn::Replayed replay_json(std::string_view record) {
+  pgn::ReplayOptions options;
+  options.keep = pgn::Keep::Tree;
+  pgn::Replayer replayer(options);
+  pgn::visit_json_game(record, 1, 0, replayer);
+  pgn::Replayed r;
+  r.report = replayer.take_report();
+  r.game = replayer.take_game();
+  return r;
+}
+
+static std::string canonical_pgn(const pgn::Game& game) {
+  std::string out;
+  output::PgnWriteOptions o;
+  o.canonical_commands = true;
+  output::write_pgn(game, out, o);
+  return out;
+}
+
+// One record: the event shape, and for a record that replays, the JSON written from it
+// replays too and is a fixed point (read and written again, the same bytes and the same PGN).
+static std::string check_json_record(std::string_view record) {
+  JsonEventChecker shape;
+  pgn::visit_json_game(record, 1, 0, shape);
+  if (!shape.ended() && shape.failure.empty()) shape.failure = "no end_game";
+  if (!shape.failure.empty()) return "record \"" + printable(record) + "\": " + shape.failure;
+  pgn::Replayed first = replay_json(record);
+  if (!first.ok()) return "";
+  std::string json;
+  output::append_game_json(json, first.game);
+  pgn::Replayed second = replay_json(json);
+  if (!second.ok())
+    return "record \"" + printable(record) + "\": its JSON does not replay: " + second.report.errors.front().message +
+           "\nJSON: " + printable(json, 2000);
+  std::string again;
+  output::append_game_json(again, second.game);
+  if (again != json) return "record \"" + printable(record) + "\": JSON not a fixed point:\n" + json + "\nthen:\n" + again;
+  if (canonical_pgn(first.game) != canonical_pgn(second.game)) return "record \"" + printable(record) + "\": PGN changed";
+  return "";
+}
+
+std::string check_json_games_input(std::string_view bytes) {
+  io::ByteSource source = io::ByteSource::from_memory(std::string(bytes), "<fuzz>", 7);  // short reads
+  pgn::JsonLines lines(source);
+  pgn::JsonLine line;
+  std::uint64_t last = 0;
+  while (lines.next(line)) {
+    if (line.line <= last) return "line numbers do not increase";
+    last = line.line;
+    if (line.text.find('\n') != std::string::npos) return "a line holds a line end";
+    if (std::string e = check_json_record(line.text); !e.empty()) return e;
   }
   return "";
 }

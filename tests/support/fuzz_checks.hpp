@@ -24,5 +24,8 @@ std::string check_san_input(std::string_view data);
 std::string check_pgn_input(std::string_view bytes);
 // Every game that replays, written, read back and written again: same tree, same text.
 std::string check_pgn_roundtrip_input(std::string_view bytes);
+// Any bytes as NDJSON game records (convert --from json): the reader's events are well
+// formed, and a record that replays gives JSON that replays and is a fixed point.
+std::string check_json_games_input(std::string_view bytes);
 
 }  // namespace chesstool::fuzz
