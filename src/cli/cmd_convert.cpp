@@ -103,6 +103,43 @@ std::string line_as_fen(std::string_view line) {
   return fen;
 }
 
+// The operations of an EPD line after its four position fields (PGN standard 16.2), each
+// "opcode operand ...;" with its whitespace collapsed, ';' inside a quoted string kept,
+// hmvc and fmvn left out (to_epd writes them from the position); "" for a FEN line.
+std::string epd_operations(std::string_view line) {
+  std::size_t i = 0;
+  for (int field = 0; field < 4; ++field) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  }
+  std::size_t next = i;
+  while (next < line.size() && (line[next] == ' ' || line[next] == '\t')) ++next;
+  if (next < line.size() && line[next] >= '0' && line[next] <= '9') return "";  // a FEN's counters
+  std::string out, op;
+  bool quoted = false, space = false;
+  auto finish = [&]() {
+    space = false;
+    const std::string_view code = std::string_view(op).substr(0, op.find(' '));
+    if (!op.empty() && code != "hmvc" && code != "fmvn") out.append(op).append("; ");
+    op.clear();
+  };
+  for (; i < line.size(); ++i) {
+    const char c = line[i];
+    if (!quoted && c == ';') {
+      finish();
+    } else if (!quoted && (c == ' ' || c == '\t')) {
+      space = !op.empty();
+    } else {
+      if (space) op += ' ';
+      space = false;
+      op += c;
+      if (c == '"' && (op.size() < 2 || op[op.size() - 2] != '\\')) quoted = !quoted;
+    }
+  }
+  finish();
+  return out;
+}
+
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
@@ -141,7 +178,10 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
         std::string text;
         switch (o.to) {
           case Format::Fen: text = to_fen(r.position) + "\n"; break;
-          case Format::Epd: text = output::to_epd(r.position) + "\n"; break;
+          case Format::Epd:
+            text = output::to_epd(r.position, epd_operations(trimmed));
+            text += '\n';
+            break;
           case Format::Json:
             output::append_position_json(text, r.position);
             text += '\n';

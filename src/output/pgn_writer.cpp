@@ -359,9 +359,11 @@ void write_fen_lines(const pgn::Game& game, std::string& out) {
   }
 }
 
-std::string to_epd(const Position& pos) {
-  return to_epd_fields(pos) + " hmvc " + std::to_string(pos.halfmove_clock()) + "; fmvn " +
-         std::to_string(pos.fullmove_number()) + ";";
+std::string to_epd(const Position& pos, std::string_view operations) {
+  std::string out = to_epd_fields(pos);
+  out.append(" ").append(operations).append("hmvc ").append(std::to_string(pos.halfmove_clock()));
+  out.append("; fmvn ").append(std::to_string(pos.fullmove_number())).append(";");
+  return out;
 }
 
 void write_epd_lines(const pgn::Game& game, std::string& out) {

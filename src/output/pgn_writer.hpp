@@ -49,7 +49,8 @@ void write_lan_line(const pgn::Game& game, std::string& out);
 void write_fen_lines(const pgn::Game& game, std::string& out);
 // The same as EPD: the four position fields plus "hmvc N; fmvn N;" operations.
 void write_epd_lines(const pgn::Game& game, std::string& out);
-// EPD of one position: "<four fields> hmvc N; fmvn N;".
-std::string to_epd(const Position& pos);
+// EPD of one position: "<four fields> hmvc N; fmvn N;", with operations (each ending
+// in "; ", as "id \"x\"; bm e4; ") between the fields and hmvc.
+std::string to_epd(const Position& pos, std::string_view operations = {});
 
 }  // namespace chesstool::output
