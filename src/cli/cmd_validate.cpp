@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -72,6 +73,8 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool
 struct Totals {
   std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
   std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
+  bool stopped_early = false;          // --max-errors was reached
+  std::uint64_t not_read = 0;          // games after that: split and counted, not checked
 };
 
 // A game's errors and warnings together, in source order.
@@ -89,15 +92,22 @@ void show_progress(std::chrono::steady_clock::time_point& last, const std::strin
 
 // The closing line on standard error and, with --json, the summary record.
 void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
-  if (!o.quiet)
-    errf("chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s",
-         t.files, t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
-         t.warnings == 1 ? "" : "s", t.plies, seconds);
+  if (!o.quiet) {
+    std::string line = fmt::format(
+        "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s", t.files,
+        t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
+        t.warnings == 1 ? "" : "s", t.plies, seconds);
+    if (t.stopped_early)
+      line += fmt::format("; stopped after {} invalid game{}; {} game{} not read", t.invalid, t.invalid == 1 ? "" : "s",
+                          t.not_read, t.not_read == 1 ? "" : "s");
+    err_line(line);
+  }
   if (o.json) {
     output::JsonObject s;
     s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
-    s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines).field("seconds", seconds);
+    s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines);
+    s.field("stopped_early", t.stopped_early).field("not_read", t.not_read).field("seconds", seconds);
     out(std::move(s).str() + "\n");
   }
 }
@@ -134,7 +144,14 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (progress) err_raw("\r\033[K");
     io_error(names[f], message);
   };
+  // Set once --max-errors is reached: the games after it are only counted (the input is
+  // still split to its end, so the summary can say how many were not read).
+  std::atomic<bool> stop{false};
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
+    if (t.stopped_early) {
+      ++t.not_read;
+      return true;
+    }
     pgn::GameReport& g = checked.report;
     g.index += o.game_offset;
     ++t.games;
@@ -153,14 +170,19 @@ ExitCode run_validate(const ValidateOptions& o) {
     }
     if (progress) show_progress(last_progress, names[f], t);
     if (o.json && stdout_failed()) return false;  // nowhere to write: stop reading
-    return !(o.max_errors && t.invalid >= o.max_errors);
+    if (o.max_errors && t.invalid >= o.max_errors) {
+      t.stopped_early = true;
+      stop.store(true, std::memory_order_relaxed);
+    }
+    return true;
   };
   sink.file_done = [&](std::size_t, std::uint64_t bytes, std::uint64_t line_ends) {
     t.bytes += bytes;
     t.lines += line_ends;
   };
   const bool eco = o.eco, json = o.json;
-  auto work = [&check, eco, json](std::size_t, const pgn::RawGame& raw) {
+  auto work = [&check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {
+    if (stop.load(std::memory_order_relaxed)) return Checked{};  // only counted
     return eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
   };
   run_pipeline<Checked>(inputs.files, jobs, work, sink);
@@ -183,7 +205,7 @@ Runner setup_validate(CLI::App& app) {
   app.add_flag("--strict", o->strict, "Warn about lenient notation; warnings make the exit status 1");
   app.add_flag("--eco", o->eco, "Classify the opening: warn eco-mismatch on a disagreeing ECO or Opening tag; JSON eco, opening, eco_ply");
   app.add_option("-j,--jobs", o->jobs, "Games validated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
-  app.add_option("--max-errors", o->max_errors, "Stop after this many invalid games");
+  app.add_option("--max-errors", o->max_errors, "Stop checking after this many invalid games (0, the default: no limit)");
   app.add_option("--game-offset", o->game_offset, "Add this to every game number (for split archives)");
   return [o]() { return run_validate(*o); };
 }

@@ -1,1 +1,1 @@
-$CHESSTOOL validate --max-errors 1 pgn/invalid/broken-then-good.pgn
+$CHESSTOOL validate --max-errors 1 pgn/invalid/broken-then-good.pgn; echo "exit $?"; $CHESSTOOL validate --max-errors 1 --jobs 2 --json pgn/invalid/broken-then-good.pgn | tail -1; $CHESSTOOL validate --max-errors 0 -q pgn/invalid/broken-then-good.pgn --json | tail -1
