@@ -193,14 +193,15 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
     shown.pos = r.position;
     return ExitCode::Ok;
   }
+  // One argument that is no FEN but names a file (spaces in its name allowed) is a game.
   struct stat st {};
-  const bool one_word = o.position.size() == 1 && o.position[0] != "-" && text.find(' ') == std::string::npos;
-  const int stat_error = one_word && stat(text.c_str(), &st) != 0 ? errno : 0;
-  if (one_word && stat_error == 0) {
+  const bool single = o.position.size() == 1 && o.position[0] != "-";
+  const int stat_error = single && stat(text.c_str(), &st) != 0 ? errno : 0;
+  if (single && stat_error == 0) {
     game_file = text;
     return ExitCode::Ok;
   }
-  if (one_word)
+  if (single && text.find(' ') == std::string::npos)
     error(fmt::format("'{}' is neither a FEN (invalid FEN: {}) nor a file ({})", text, r.error->to_string(),
                       std::strerror(stat_error)));
   else

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp board/games.pgn "$d/my games.pgn" && $CHESSTOOL board "$d/my games.pgn" --ply 2 | head -1 && gzip -c board/games.pgn > "$d/g.pgn.gz" && $CHESSTOOL board "$d/g.pgn.gz" --game 4 --ply 7 | head -1; rm -r "$d"
