@@ -154,7 +154,7 @@ ExitCode load_game(const BoardOptions& o, const std::string& path, Shown& shown)
   const pgn::Replayed replayed = pgn::build_game(raw, pgn::Keep::Tree);
   if (!replayed.ok()) {
     const std::string where = display_name(display_name(path), raw.member);
-    err_line(output::render_diagnostic(where, replayed.report, *replayed.error()));
+    if (const pgn::Diagnostic* first = replayed.error()) err_line(output::render_diagnostic(where, replayed.report, *first));
     error(fmt::format("game {} does not replay, so it has no position to draw", o.game));
     return ExitCode::Negative;
   }
