@@ -77,9 +77,10 @@ struct Totals {
   std::uint64_t not_read = 0;          // games after that: split and counted, not checked
 };
 
-// A game's errors and warnings together, in source order.
+// A game's errors and warnings together, in source order (lenient notation grouped).
 void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
-  for (const auto* d : output::in_source_order(g, true)) err_line(output::render_diagnostic(where, g, *d));
+  if (g.errors.empty() && g.warnings.empty()) return;
+  for (const pgn::Diagnostic& d : output::for_text(g)) err_line(output::render_diagnostic(where, g, d));
 }
 
 // The progress line on a terminal, at most five times a second.

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/fen.hpp"
+#include "core/san.hpp"
 #include "output/json.hpp"
 
 namespace chesstool::output {
@@ -21,6 +22,54 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
     return a->line != b->line ? a->line < b->line : a->column < b->column;
   });
   return all;
+}
+
+namespace {
+
+const SanLenientInfo* lenient_info(std::string_view code) {
+  for (const SanLenientInfo& l : kSanLenient)
+    if (l.code == code) return &l;
+  return nullptr;
+}
+
+// "23...Ng1-f3" from the replayer's "lenient notation 23...Ng1-f3: ..." (the whole message
+// when it is not one).
+std::string_view lenient_move(std::string_view message) {
+  constexpr std::string_view prefix = "lenient notation ";
+  if (message.substr(0, prefix.size()) != prefix) return message;
+  message.remove_prefix(prefix.size());
+  return message.substr(0, message.find(": "));
+}
+
+}  // namespace
+
+std::vector<pgn::Diagnostic> for_text(const pgn::GameReport& game) {
+  std::vector<pgn::Diagnostic> out;
+  // Per lenient code met: where its first warning is in `out`, and how many there are.
+  struct Group {
+    std::string_view code;
+    std::size_t at;
+    std::size_t count;
+  };
+  std::vector<Group> groups;
+  for (const pgn::Diagnostic* d : in_source_order(game, true)) {
+    if (d->severity == pgn::Severity::Warning && lenient_info(d->code)) {
+      auto g = std::find_if(groups.begin(), groups.end(), [d](const Group& x) { return x.code == d->code; });
+      if (g != groups.end()) {
+        ++g->count;
+        continue;
+      }
+      groups.push_back({d->code, out.size(), 1});
+    }
+    out.push_back(*d);
+  }
+  for (const Group& g : groups)
+    if (g.count > 1) {
+      pgn::Diagnostic& first = out[g.at];
+      first.message = fmt::format("{} moves in lenient notation: {} (first: {})", g.count,
+                                  lenient_info(g.code)->description, lenient_move(first.message));
+    }
+  return out;
 }
 
 std::string io_error_json(const std::string& file, const std::string& message) {

@@ -12,6 +12,10 @@ namespace chesstool::output {
 // The game's errors (and warnings, when asked) sorted by line and column, as a reader
 // of the file meets them.
 std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings);
+// The diagnostics as validate prints them: in source order, with the lenient-notation
+// warnings of one code (--strict) made one line at the first of them, "135 moves in
+// lenient notation: ... (first: 1.e2e4)". JSON keeps every one.
+std::vector<pgn::Diagnostic> for_text(const pgn::GameReport& game);
 // "file:line:col: error: message (game N "White - Black", position FEN) [code]"
 std::string render_diagnostic(const std::string& file, const pgn::GameReport& game, const pgn::Diagnostic& d);
 // One NDJSON line (without the newline) with "type": "game"; field names are a contract.

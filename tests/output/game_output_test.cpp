@@ -64,6 +64,35 @@ TEST(GameOutput, IllegalMoveFromTheReplayer) {
   EXPECT_EQ(line.substr(line.size() - g.errors.front().code.size() - 3), " [" + g.errors.front().code + "]");
 }
 
+TEST(GameOutput, ForTextGroupsLenientWarningsOfOneCode) {
+  pgn::ReplayOptions strict;
+  strict.strict = true;
+  const pgn::GameReport g = pgn::check_game(
+      raw_game("[Event \"x\"]\n[Result \"*\"]\n\n1. e2e4 e7e5 2. Ng1-f3 b8c6 3. Bf1-c4 Ng8-f6 4. Ke2 Be7 *\n"), strict);
+  ASSERT_TRUE(g.valid);
+  std::size_t coordinate = 0, long_algebraic = 0;
+  for (const auto& d : g.warnings) {
+    coordinate += d.code == "coordinate-move";
+    long_algebraic += d.code == "long-algebraic";
+  }
+  ASSERT_EQ(coordinate, 3u);  // every one kept for JSON
+  ASSERT_EQ(long_algebraic, 3u);
+  const std::vector<pgn::Diagnostic> text = for_text(g);
+  ASSERT_EQ(text.size(), 2u);
+  EXPECT_EQ(text[0].code, "coordinate-move");
+  EXPECT_EQ(text[0].message, "3 moves in lenient notation: coordinate notation (e2e4) instead of SAN (first: 1.e2e4)");
+  EXPECT_EQ(text[0].column, 4u);
+  EXPECT_EQ(text[1].code, "long-algebraic");
+  EXPECT_EQ(text[1].message,
+            "3 moves in lenient notation: long algebraic notation (Ng1-f3) instead of SAN (first: 2.Ng1-f3)");
+  // A single one keeps its own message; other warnings and errors pass unchanged.
+  const pgn::GameReport one = pgn::check_game(raw_game("[Result \"1-0\"]\n\n1. e2e4 e5 2. Ke3 0-1\n"), strict);
+  const std::vector<pgn::Diagnostic> t = for_text(one);
+  ASSERT_EQ(t.size(), one.errors.size() + one.warnings.size());
+  EXPECT_EQ(t[0].code, "coordinate-move");
+  EXPECT_EQ(t[0].message.rfind("lenient notation 1.e2e4: ", 0), 0u) << t[0].message;
+}
+
 TEST(GameOutput, InSourceOrderInterleavesErrorsAndWarnings) {
   pgn::GameReport g;
   g.errors = {diag(pgn::Severity::Error, 4, 1, "e1"), diag(pgn::Severity::Error, 2, 9, "e2")};
