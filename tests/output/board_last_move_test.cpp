@@ -119,6 +119,16 @@ TEST(BoardLastMove, CastlingAndCastlingRights) {
   expect_accepted("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2", "e1e2");
 }
 
+TEST(BoardLastMove, Chess960Castling) {
+  // Black keeps Chess960 rights (rooks a8 and g8, king e8), so the FEN is a Chess960 one.
+  // White castled queen side from b1 with the rook on a1: king to c1, rook to d1.
+  expect_accepted("r3k1r1/8/8/8/8/8/8/2KR4 b ga - 1 1", "b1a1");
+  // With a black rook on b8 the king on b1 was in check and could not castle.
+  expect_rejected("1r2k1r1/8/8/8/8/8/8/2KR4 b gb - 1 1", "b1a1", "not a legal move");
+  // Without Chess960 rights left the FEN is read as standard chess: no king on e1, no castling.
+  expect_rejected("4k3/8/8/8/8/8/8/2KR4 b - - 1 1", "b1a1", "a1 is empty");
+}
+
 TEST(BoardLastMove, NoValidPreviousPosition) {
   // Knight b3 to c2 with check: from b3 it already gave check to the king on a1, with
   // Black to move, which no game reaches (whatever it may have captured on c2).
