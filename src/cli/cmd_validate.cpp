@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
+#include "cli/progress.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "pgn/replay.hpp"
@@ -83,14 +84,6 @@ void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
   for (const pgn::Diagnostic& d : output::for_text(g)) err_line(output::render_diagnostic(where, g, d));
 }
 
-// The progress line on a terminal, at most five times a second.
-void show_progress(std::chrono::steady_clock::time_point& last, const std::string& name, const Totals& t) {
-  auto now = std::chrono::steady_clock::now();
-  if (now - last <= std::chrono::milliseconds(200)) return;
-  last = now;
-  err_raw(fmt::format("\r\033[Kvalidating {}: {} games, {} invalid", output::terminal_safe(name), t.games, t.invalid));
-}
-
 // The closing line on standard error and, with --json, the summary record.
 void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
   if (!o.quiet) {
@@ -113,6 +106,28 @@ void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
   }
 }
 
+// One checked game: counted, its diagnostics on standard error, its record with --json.
+void report_game(const ValidateOptions& o, const std::string& name, const pgn::RawGame& raw, Checked& checked,
+                 Totals& t, ProgressLine* progress) {
+  pgn::GameReport& g = checked.report;
+  g.index += o.game_offset;
+  ++t.games;
+  t.plies += std::uint64_t(g.plies);
+  t.errors += g.errors.size();
+  t.warnings += g.warnings.size();
+  if (g.valid) ++t.valid; else ++t.invalid;
+  if (!o.quiet) {
+    if (progress && (!g.errors.empty() || !g.warnings.empty())) progress->clear();
+    print_diagnostics(display_name(name, raw.member), g);
+  }
+  if (o.json) {
+    std::string record = output::game_json(name, raw.member, g);
+    if (o.eco) record.insert(record.size() - 1, "," + checked.opening_json);  // before the closing brace
+    out(record + "\n");
+  }
+  if (progress) progress->update(name, t.games, t.invalid, t.bytes + raw.byte_offset + raw.text.size());
+}
+
 ExitCode run_validate(const ValidateOptions& o) {
   auto start = std::chrono::steady_clock::now();
   InputList inputs = expand_inputs(o.paths);
@@ -132,7 +147,8 @@ ExitCode run_validate(const ValidateOptions& o) {
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
   t.files = inputs.files.size();
 
-  auto last_progress = start;
+  std::optional<ProgressLine> progress_line;
+  if (progress) progress_line.emplace(plain_input_size(inputs.files));
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
 
@@ -142,7 +158,7 @@ ExitCode run_validate(const ValidateOptions& o) {
 
   PipelineSink<Checked> sink;
   sink.io_error = [&](std::size_t f, const std::string& message) {
-    if (progress) err_raw("\r\033[K");
+    if (progress) progress_line->clear();
     io_error(names[f], message);
   };
   // Set once --max-errors is reached: the games after it are only counted (the input is
@@ -153,23 +169,7 @@ ExitCode run_validate(const ValidateOptions& o) {
       ++t.not_read;
       return true;
     }
-    pgn::GameReport& g = checked.report;
-    g.index += o.game_offset;
-    ++t.games;
-    t.plies += std::uint64_t(g.plies);
-    t.errors += g.errors.size();
-    t.warnings += g.warnings.size();
-    if (g.valid) ++t.valid; else ++t.invalid;
-    if (!o.quiet) {
-      if (progress && (!g.errors.empty() || !g.warnings.empty())) err_raw("\r\033[K");
-      print_diagnostics(display_name(names[f], raw.member), g);
-    }
-    if (o.json) {
-      std::string record = output::game_json(names[f], raw.member, g);
-      if (o.eco) record.insert(record.size() - 1, "," + checked.opening_json);  // before the closing brace
-      out(record + "\n");
-    }
-    if (progress) show_progress(last_progress, names[f], t);
+    report_game(o, names[f], raw, checked, t, progress_line ? &*progress_line : nullptr);
     if (o.json && stdout_failed()) return false;  // nowhere to write: stop reading
     if (o.max_errors && t.invalid >= o.max_errors) {
       t.stopped_early = true;
@@ -189,7 +189,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   run_pipeline<Checked>(inputs.files, jobs, work, sink);
 
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (progress) err_raw("\r\033[K");
+  if (progress) progress_line->clear();
   write_summary(o, t, seconds);
   if (t.io_errors) return ExitCode::Error;
   if (t.invalid || (o.strict && t.warnings)) return ExitCode::Negative;
