@@ -16,7 +16,13 @@ namespace chesstool::output {
 // plus "comment":TEXT when the game has comments but no moves. MOVE is
 //   {"san":canonical SAN, "uci":UCI, "fen":FEN after the move, "comment":TEXT|null,
 //    "nags":[n,...], "variations":[[MOVE,...],...]}
-// plus "comment_before":TEXT when a comment precedes the move. Iterative: any depth is safe.
+// plus "comment_before":TEXT (as written) when a comment precedes the move. The commands
+// of the comment after the move (pgn::parse_comment_commands) become fields after
+// "comment", each only when present: "clock" and "emt" (seconds, a JSON number),
+// "eval" ({"cp":N} or {"mate":N}, then "depth":N when given), "arrows"
+// ([{"color":"G","from":"e2","to":"e4"},...]) and "highlights" ([{"color":"G","square":"d4"},...]);
+// "comment" is the rest of the text, null when nothing is left. pgn/json_games reads
+// the object back. Iterative: any depth is safe.
 // with_eco (convert --eco) adds the opening fields below after "start_fen".
 void append_game_json(std::string& out, const pgn::Game& game, bool with_eco = false);
 
