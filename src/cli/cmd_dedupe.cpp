@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -251,6 +252,7 @@ class Run {
       const std::uint32_t again = mark_embedded(groups);
       if (c_.io_errors) return false;
       if (again != total) return input_changed();
+      resolve_chains(groups);
     }
     const std::uint32_t written = write_games(groups);
     table_bytes_ = groups.bytes();
@@ -315,6 +317,25 @@ class Run {
     };
     run_pipeline<dedupe::GameFacts>(inputs_.files, jobs_, work, sink);
     return changed ? 0 : ordinal;
+  }
+
+  // A chain: A a prefix of B, B of C, A's date and C's in conflict and B undated. B goes
+  // into C; C did not take A (it would have: it is longer), so A, whose longest container
+  // is dropped, is kept, and a DuplicateOf never names a dropped game. Settled from the
+  // longest games down, so a container is settled before the games it contains. Memory:
+  // one entry per game that is a prefix of another.
+  void resolve_chains(dedupe::KeyTable<Group>& groups) {
+    std::vector<Group*> contained;
+    groups.for_each_value([&](Group& g) {
+      if (g.aux) contained.push_back(&g);
+    });
+    std::sort(contained.begin(), contained.end(), [](const Group* a, const Group* b) { return a->plies > b->plies; });
+    std::unordered_map<std::uint32_t, const Group*> by_id;
+    for (const Group* g : contained) by_id[g->id] = g;
+    for (Group* g : contained) {
+      auto container = by_id.find(g->aux);
+      if (container != by_id.end() && container->second->aux) g->aux = 0;
+    }
   }
 
   // The last pass: each game to its output. Returns the games read, or 0 when a game is

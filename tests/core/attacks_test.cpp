@@ -94,7 +94,9 @@ TEST(Attacks, BetweenAndLineMasks) {
     for (Square b = 0; b < 64; ++b) {
       ASSERT_EQ(between_bb(a, b), between_bb(b, a));
       ASSERT_EQ(between_bb(a, b) & (square_bb(a) | square_bb(b)), 0u);
-      if (line_bb(a, b)) ASSERT_EQ(between_bb(a, b) & ~line_bb(a, b), 0u);
+      if (line_bb(a, b)) {
+        ASSERT_EQ(between_bb(a, b) & ~line_bb(a, b), 0u);
+      }
     }
 }
 

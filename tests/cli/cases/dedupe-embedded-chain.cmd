@@ -1,0 +1,1 @@
+$CHESSTOOL dedupe --embedded --json -o /dev/null ../tests/cli/cases/dedupe-chain.pgn
