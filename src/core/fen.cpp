@@ -254,21 +254,7 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
 std::string to_epd_fields(const Position& pos) {
   std::string out;
   out.reserve(80);
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      Piece p = pos.piece_on(make_square(file, rank));
-      if (p == NoPiece) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += piece_char(p);
-    }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
-  }
+  append_placement(out, [&pos](Square s) { return pos.piece_on(s); });
   out += pos.side_to_move() == White ? " w " : " b ";
   std::size_t before = out.size();
   for (Color c : {White, Black}) {

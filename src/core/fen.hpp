@@ -49,4 +49,26 @@ std::string to_fen(const Position& pos);
 // The first four FEN fields only (EPD position part).
 std::string to_epd_fields(const Position& pos);
 
+// Appends the piece-placement field (the FEN's first) of the board whose square s holds
+// piece_at(s): for positions, and for boards that are not positions yet (a position
+// being taken back).
+template <class PieceAt>
+void append_placement(std::string& out, PieceAt piece_at) {
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = piece_at(make_square(file, rank));
+      if (p == NoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_char(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+}
+
 }  // namespace chesstool

@@ -41,25 +41,6 @@ Board board_of(const Position& pos) {
   return b;
 }
 
-std::string placement(const Board& b) {
-  std::string out;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const Piece p = b[make_square(f, r)];
-      if (p == NoPiece) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += piece_char(p);
-    }
-    if (empty) out += char('0' + empty);
-    if (r) out += '/';
-  }
-  return out;
-}
 
 bool is(const Board& b, Square s, Color c, PieceType t) { return b[s] == make_piece(c, t); }
 
@@ -128,7 +109,8 @@ Verdict try_previous(const Previous& prev, const Position& after, std::string_vi
   const Color mover = ~after.side_to_move();
   const int clock = after.halfmove_clock() > 0 ? after.halfmove_clock() - 1 : 0;
   const int fullmove = std::max(1, after.fullmove_number() - (mover == Black ? 1 : 0));
-  std::string fen = placement(prev.board);
+  std::string fen;
+  append_placement(fen, [&prev](Square s) { return prev.board[s]; });
   fen += mover == White ? " w " : " b ";
   fen += castling_field(prev.board, after, prev);
   fen += ' ';
