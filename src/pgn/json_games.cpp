@@ -142,12 +142,18 @@ class RecordWalker {
 
   // Where a move's SAN (or UCI) value starts in the text, searched from the last one found,
   // so moves written in tree order (as convert --to json writes them) are found in turn.
+  // The first miss (a record written with other spacing or key order) stops the search
+  // for the rest of the record, so a long line is scanned at most once more.
   void locate(const char* key, const std::string& token) {
+    loc_ = at_;
+    if (!locating_) return;
     std::string needle(1, '"');
     needle.append(key).append("\":").append(Json(token).dump());
     const std::size_t at = text_.find(needle, cursor_);
-    loc_ = at_;
-    if (at == std::string_view::npos) return;
+    if (at == std::string_view::npos) {
+      locating_ = false;
+      return;
+    }
     const std::size_t value = at + std::char_traits<char>::length(key) + 3;
     loc_.column = static_cast<std::uint32_t>(std::min<std::size_t>(value + 1, UINT32_MAX));
     loc_.byte_offset = at_.byte_offset + value;
@@ -164,6 +170,7 @@ class RecordWalker {
   std::string_view text_;
   SourceLoc at_, loc_;
   std::size_t cursor_ = 0;
+  bool locating_ = true;
   Visitor& v_;
 };
 

@@ -351,6 +351,14 @@ pgn::Game build(const std::string& text) {
 }
 
 // The line formats of convert (UCI, LAN, FEN, EPD), also written by output/pgn_writer.
+TEST(PgnWriterLines, EpdWithOperations) {
+  const FenResult r = parse_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 5 40");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(output::to_epd(r.position), "4k3/8/8/8/8/8/4P3/4K3 w - - hmvc 5; fmvn 40;");
+  EXPECT_EQ(output::to_epd(r.position, "id \"x; y\"; bm e4; "),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - id \"x; y\"; bm e4; hmvc 5; fmvn 40;");
+}
+
 TEST(PgnWriterLines, UciLanFenEpd) {
   pgn::Game g = build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
   std::string uci, lan, fen, epd;

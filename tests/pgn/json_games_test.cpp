@@ -212,6 +212,21 @@ TEST(JsonGames, CommentsAndCommandsLandWhereThePgnParserPutsThem) {
   EXPECT_EQ(*empty.game.tag("Event"), "x");
 }
 
+TEST(JsonGames, RecordsWithOtherSpacingReplayWithoutColumns) {
+  // jq's pretty form: the moves are found all the same, at column 1 (the value cannot be
+  // located), and a long record is not searched again for every move.
+  EXPECT_EQ(events_of(R"({ "moves": [ { "san": "e4" }, { "san": "e5" } ] })"),
+            (std::vector<std::string>{"movetext", "san e4 @1", "san e5 @1", "end"}));
+  std::string record = R"({"moves": [)";
+  for (int i = 0; i < 20000; ++i) record += i % 4 == 0 ? R"({"san": "Nf3"},)" : i % 4 == 1 ? R"({"san": "Nf6"},)"
+                                          : i % 4 == 2 ? R"({"san": "Ng1"},)" : R"({"san": "Ng8"},)";
+  record.back() = ']';
+  record += "}";
+  const Replayed r = replay_record(record, Keep::Mainline);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.report.plies, 20000);
+}
+
 TEST(JsonGames, DeepNestingIsSafe) {
   // 10,000 nested variations replay; 100,000 nested arrays are a problem, not a crash.
   std::string deep = R"({"moves":[{"san":"e4")";
