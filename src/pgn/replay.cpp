@@ -6,6 +6,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/san.hpp"
+#include "pgn/comment_commands.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/start_position.hpp"
 
@@ -119,6 +120,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
                    "move " + move_label(pos) + shown(text) + " follows the end of the game (" +
                        game_end_.ended_reason() + ")");
   }
+  line.after_variation = false;
   if (keeping()) keep_move(line, move, text);
   line.advance();
   ++line.ply;
@@ -126,6 +128,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
     report_.plies = line.ply;
     game_end_.after_move(line.pos(), line.ply);
     last_move_end_ = loc.byte_offset + text.size();
+    last_move_ = text;
     if (observing_) observed(options_.observer->moved(move, line.pos(), line.ply));
   }
 }
@@ -188,7 +191,6 @@ bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool 
 }
 
 void Replayer::keep_move(LineState& line, Move move, std::string_view text) {
-  line.after_variation = false;
   if (!line.tree) return;
   Node& n = line.tree->emplace_back();
   n.move = move;
@@ -208,7 +210,8 @@ void Replayer::nag(int code, SourceLoc) {
   if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
 }
 
-void Replayer::comment(std::string_view text, SourceLoc) {
+void Replayer::comment(std::string_view text, SourceLoc loc) {
+  if (lines_.size() == 1 && skipped_depth_ == 0 && text.find("[%clk") != std::string_view::npos) check_clock(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
@@ -222,6 +225,29 @@ void Replayer::comment(std::string_view text, SourceLoc) {
     append_comment(line.pending, text);
   else
     append_comment(line.tree->back().comment_after, text);
+}
+
+// A [%clk] in the comment right after a mainline move, against the TimeControl tag.
+void Replayer::check_clock(std::string_view text, SourceLoc loc) {
+  const LineState& main = lines_.front();
+  if (main.ply == 0 || main.dead || main.after_variation || skip_moves_) return;
+  if (!clocks_started_) {  // read on the first clock: games without clocks pay nothing
+    clocks_.start(report_.tag("TimeControl"));
+    clocks_started_ = true;
+  }
+  if (!clocks_.active()) return;
+  const std::optional<double> clock = parse_comment_commands(text).clock;
+  if (!clock) return;
+  // Who made mainline move `ply`, and how many moves that player has made.
+  const bool by_first = main.ply % 2 == 1;
+  const Color mover = by_first ? start_side_ : ~start_side_;
+  const int moves = by_first ? (main.ply + 1) / 2 : main.ply / 2;
+  if (auto fault = clocks_.clock(mover, moves, *clock)) {
+    const int number = start_fullmove_ + (start_side_ == White ? (main.ply - 1) / 2 : main.ply / 2);
+    std::string message = "after " + std::to_string(number) + (mover == White ? "." : "...");
+    message.append(shown(last_move_)).append(", ").append(*fault);
+    add(Severity::Warning, "clock-inconsistent", loc, main.ply, "", std::move(message), nullptr);
+  }
 }
 
 void Replayer::begin_variation(SourceLoc loc) {
@@ -379,6 +405,8 @@ void Replayer::setup_start_position() {
   }
   lines_.push_back(std::move(main));
   game_end_.start(start.position);
+  start_side_ = start.position.side_to_move();
+  start_fullmove_ = start.position.fullmove_number();
   if (options_.observer) observed(options_.observer->start(start.position));
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pgn/clock_check.hpp"
 #include "pgn/game.hpp"
 #include "pgn/game_end.hpp"
 #include "pgn/game_report.hpp"
@@ -97,6 +98,7 @@ class Replayer final : public Visitor {
   void setup_start_position();
   void check_result();
   void observed(bool wants_more);
+  void check_clock(std::string_view text, SourceLoc loc);
   void close_line(LineState& line);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
 
@@ -119,6 +121,11 @@ class Replayer final : public Visitor {
   bool mainline_broken_ = false;    // an error that is not in a variation
   bool mainline_replayed_ = false;
   bool stopped_ = false;
+  ClockCheck clocks_;
+  bool clocks_started_ = false;
+  Color start_side_ = White;
+  int start_fullmove_ = 1;
+  std::string_view last_move_;  // the last mainline move's token, in the game's text
   int skipped_depth_ = 0;           // variations being skipped (mainline_only)
 };
 

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pgn/time_control.hpp"
+
 namespace chesstool::tournament {
 
 // FIDE Laws of Chess: standard (Preface / rating regulations: 60 minutes or more), rapid
@@ -18,20 +20,10 @@ enum class TimeClass { Standard, Rapid, Blitz, Unknown };
 // "standard", "rapid", "blitz", "unknown": the names used in JSON and CSV.
 const char* time_class_name(TimeClass c);
 
-// One field of a TimeControl tag (PGN standard 9.6.1): "moves/seconds", "seconds",
-// "seconds+increment" or "*seconds" (sandclock). moves is 0 for a sudden-death period.
-struct TimePeriod {
-  int moves = 0;
-  std::int64_t seconds = 0;
-  std::int64_t increment = 0;
-  bool sandclock = false;
-};
-
-// Why a tag gives no class.
-enum class TimeProblem { None, Missing, Unknown, Untimed, Unparseable };
-
-// English text of a problem, lower-case ("no TimeControl tag", ...); "" for None.
-const char* time_problem_text(TimeProblem p);
+// The periods and the problems of a TimeControl tag are read in pgn/time_control.
+using pgn::time_problem_text;
+using pgn::TimePeriod;
+using pgn::TimeProblem;
 
 struct TimeControlInfo {
   TimeClass cls = TimeClass::Unknown;

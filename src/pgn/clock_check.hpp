@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// validate's clock check: the [%clk] times a game records after its mainline moves,
+// against its TimeControl tag. No clock may show more than the time control has given
+// the player by that move, nor grow by more than that move added (its increment, or the
+// next period's time); a clock that does is a typing or export error
+// (clock-inconsistent, a warning).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/types.hpp"
+#include "pgn/time_control.hpp"
+
+namespace chesstool::pgn {
+
+class ClockCheck {
+ public:
+  // tag: the TimeControl tag's value (nullptr: none). Inactive (every clock accepted)
+  // without a tag with periods, and for a sandclock.
+  void start(const std::string* tag);
+  bool active() const { return !tc_.periods.empty() && !tc_.periods.front().sandclock; }
+  // A clock recorded after the mover's move number `moves` (their own moves, counted
+  // from 1): what is wrong with it, once per kind of fault and game. Moves between two
+  // recorded clocks are walked through without one.
+  std::optional<std::string> clock(Color mover, int moves, double seconds);
+
+ private:
+  struct Side {
+    std::optional<PeriodWalk> walk;
+    int walked = 0;                 // moves walked through the periods
+    std::int64_t allowed = 0;       // the most the clock can show after them
+    std::int64_t last_gain = 0;     // what the last of them added
+    std::optional<double> last;     // the clock recorded after the move before that
+  };
+  TimeControl tc_;
+  std::string tag_;
+  Side sides_[2];
+  bool said_above_ = false, said_growth_ = false;
+};
+
+// "1:05:09" or "5:09.5": seconds as a chess clock shows them.
+std::string clock_text(double seconds);
+
+}  // namespace chesstool::pgn
