@@ -76,6 +76,19 @@ std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
   return v;
 }
 
+// What PGN can hold (spec 8.1): a tag name of letters, digits and '_'; a tag value
+// without control characters (a line end would end the tag pair); any text without NUL
+// (spec 8: not a PGN character; the parser rejects it).
+bool is_tag_name(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+bool is_tag_value(std::string_view s) {
+  return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+
 bool is_square(const std::string& s) { return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'; }
 
 // Walks one record: every check that fails is reported once and stops the walk.
@@ -95,7 +108,7 @@ class RecordWalker {
     }
     v_.begin_movetext();
     if (const Json* c = field(doc, "comment")) {
-      if (!c->is_string()) return stop("\"comment\" is not a string");
+      if (!c->is_string() || has_nul(c->get_ref<const std::string&>())) return stop("\"comment\" is not a string without NUL");
       v_.comment(c->get_ref<const std::string&>(), at_);
     }
     const Json* moves = field(doc, "moves");
@@ -123,14 +136,17 @@ class RecordWalker {
     if (const Json* t = field(doc, "tags")) {
       if (!t->is_object()) return fail("\"tags\" is not an object");
       for (const auto& [name, value] : t->items()) {
+        if (!is_tag_name(name)) return fail("a tag name is letters, digits and '_' only");
         if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
-        if (name.empty()) return fail("a tag without a name");
+        if (!is_tag_value(value.get_ref<const std::string&>()))
+          return fail(std::string("tag '").append(name).append("' holds a control character"));
         v_.tag(name, value.get_ref<const std::string&>(), at_);
         has_fen = has_fen || (name.size() == 3 && (name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' && (name[2] | 0x20) == 'n');
       }
     }
     if (const Json* f = field(doc, "start_fen")) {
-      if (!f->is_string()) return fail("\"start_fen\" is not a string");
+      if (!f->is_string() || !is_tag_value(f->get_ref<const std::string&>()))
+        return fail("\"start_fen\" is not a string without control characters");
       const std::string& fen = f->get_ref<const std::string&>();
       if (!has_fen && fen != kStartFen) {
         v_.tag("SetUp", "1", at_);
@@ -178,7 +194,8 @@ class RecordWalker {
 bool RecordWalker::move(const Json& m) {
   if (!m.is_object()) return fail(std::string("a move is a JSON object, found ").append(m.type_name()));
   if (const Json* c = field(m, "comment_before")) {
-    if (!c->is_string()) return fail("\"comment_before\" is not a string");
+    if (!c->is_string() || has_nul(c->get_ref<const std::string&>()))
+      return fail("\"comment_before\" is not a string without NUL");
     v_.comment(c->get_ref<const std::string&>(), loc_);
   }
   const char* key = field(m, "san") ? "san" : "uci";
@@ -202,7 +219,8 @@ bool RecordWalker::move(const Json& m) {
 bool RecordWalker::comment_after(const Json& m) {
   CommentData d;
   if (const Json* c = field(m, "comment")) {
-    if (!c->is_string()) return fail("\"comment\" is not a string or null");
+    if (!c->is_string() || has_nul(c->get_ref<const std::string&>()))
+      return fail("\"comment\" is not a string without NUL, or null");
     d.text = c->get_ref<const std::string&>();
   }
   if (!commands(m, d) || !shapes(m, d)) return false;

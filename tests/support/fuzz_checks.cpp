@@ -971,7 +971,14 @@ static std::string check_json_record(std::string_view record) {
   std::string again;
   output::append_game_json(again, second.game);
   if (again != json) return "record \"" + printable(record) + "\": JSON not a fixed point:\n" + json + "\nthen:\n" + again;
-  if (canonical_pgn(first.game) != canonical_pgn(second.game)) return "record \"" + printable(record) + "\": PGN changed";
+  const std::string written = canonical_pgn(first.game);
+  if (written != canonical_pgn(second.game)) return "record \"" + printable(record) + "\": PGN changed";
+  // The PGN written from the record is PGN: read back, it gives the same PGN.
+  pgn::Replayed third;
+  if (std::string e = reread(written, third); !e.empty())
+    return "record \"" + printable(record) + "\": its PGN does not read back: " + e + "\nwritten:\n" + written;
+  if (canonical_pgn(third.game) != written)
+    return "record \"" + printable(record) + "\": its PGN read back differs:\n" + written + "\nthen:\n" + canonical_pgn(third.game);
   return "";
 }
 
