@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 namespace chesstool::pgn {
@@ -19,9 +20,14 @@ std::optional<double> parse_duration(std::string_view s) {
   std::size_t i = 0;
   while (true) {
     std::size_t start = i;
-    while (i < s.size() && digit(s[i])) ++i;
+    std::int64_t field = 0;  // whole numbers: no strtod (validate reads a clock per move)
+    while (i < s.size() && digit(s[i])) {
+      if (i - start == 12) return std::nullopt;  // far past 10^9 s, the limit below
+      field = field * 10 + (s[i] - '0');
+      ++i;
+    }
     if (i == start) return std::nullopt;
-    total = total * 60 + std::strtod(std::string(s.substr(start, i - start)).c_str(), nullptr);
+    total = total * 60 + double(field);
     ++fields;
     if (i < s.size() && s[i] == ':' && fields < 3) {
       ++i;
@@ -112,25 +118,46 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// Calls f(name, args, open, close) for each "[%name args]" of c, open and close being
+// the offsets of its '[' and ']'; returns the offset where the text after the last one
+// starts.
+template <class F>
+std::size_t for_each_command(std::string_view c, F&& f) {
+  std::size_t i = 0;
+  while (i < c.size()) {
+    const std::size_t open = c.find("[%", i);
+    const std::size_t close = open == std::string_view::npos ? open : c.find(']', open);
+    if (close == std::string_view::npos) break;
+    const std::string_view body = trim(c.substr(open + 2, close - open - 2));
+    const std::size_t space = body.find_first_of(" \t\r\n");
+    const std::string_view name = body.substr(0, space);
+    const std::string_view args = space == std::string_view::npos ? std::string_view() : trim(body.substr(space));
+    f(name, args, open, close);
+    i = close + 1;
+  }
+  return i;
+}
+
 }  // namespace
+
+std::optional<double> comment_clock(std::string_view c) {
+  std::optional<double> clock;
+  if (c.find("[%") == std::string_view::npos) return clock;
+  for_each_command(c, [&clock](std::string_view name, std::string_view args, std::size_t, std::size_t) {
+    if (name == "clk")
+      if (auto v = parse_duration(args)) clock = v;
+  });
+  return clock;
+}
 
 CommentData parse_comment_commands(std::string_view c) {
   CommentData d;
   std::string rest;
   bool any = false;
-  std::size_t i = 0;
-  while (i < c.size()) {
-    const std::size_t open = c.find("[%", i);
-    const std::size_t close = open == std::string_view::npos ? open : c.find(']', open);
-    if (close == std::string_view::npos) {
-      rest += c.substr(i);
-      break;
-    }
-    rest += c.substr(i, open - i);
-    const std::string_view body = trim(c.substr(open + 2, close - open - 2));
-    const std::size_t space = body.find_first_of(" \t\r\n");
-    const std::string_view name = body.substr(0, space);
-    const std::string_view args = space == std::string_view::npos ? std::string_view() : trim(body.substr(space));
+  std::size_t done = 0;  // the text before it is in rest
+  const std::size_t tail = for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open,
+                                                   std::size_t close) {
+    rest += c.substr(done, open - done);
     bool ok = false;
     if (name == "clk") {
       if (auto v = parse_duration(args)) d.clock = *v, ok = true;
@@ -147,8 +174,9 @@ CommentData parse_comment_commands(std::string_view c) {
     }
     if (!ok) rest += c.substr(open, close + 1 - open);
     any = any || ok;
-    i = close + 1;
-  }
+    done = close + 1;
+  });
+  rest += c.substr(std::min(tail, c.size()));
   // A comment without commands stays exactly as it was.
   if (!any) {
     d.text = std::string(c);

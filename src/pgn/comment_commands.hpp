@@ -40,6 +40,9 @@ struct CommentData {
 // Splits comment into the commands understood and the rest. A command that is not
 // well formed ([%clk 5:xx]) or not known ([%evp ...]) stays in text as it was.
 CommentData parse_comment_commands(std::string_view comment);
+// The [%clk] time of comment, as parse_comment_commands(comment).clock, without building
+// the rest (validate's clock check reads one per move).
+std::optional<double> comment_clock(std::string_view comment);
 
 // Seconds as [%clk] and [%emt] write them: H:MM:SS, with the fraction when there is one
 // (7.25 -> "0:00:07.25"). Precondition: seconds is finite and not negative.

@@ -236,7 +236,7 @@ void Replayer::check_clock(std::string_view text, SourceLoc loc) {
     clocks_started_ = true;
   }
   if (!clocks_.active()) return;
-  const std::optional<double> clock = parse_comment_commands(text).clock;
+  const std::optional<double> clock = comment_clock(text);
   if (!clock) return;
   // Who made mainline move `ply`, and how many moves that player has made.
   const bool by_first = main.ply % 2 == 1;
