@@ -76,12 +76,15 @@ std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
   return v;
 }
 
-// What PGN can hold (spec 8.1): a tag name of letters, digits and '_'; a tag value
-// without control characters (a line end would end the tag pair); any text without NUL
-// (spec 8: not a PGN character; the parser rejects it).
+// What PGN text can hold and read back the same: a tag name without spaces, control
+// characters, quotes, brackets or braces (the PGN reader takes any other name, with an
+// invalid-tag-name warning when it is not letters, digits and '_', spec 8.1.1); a tag
+// value without control characters (a line end would end the tag pair); any text
+// without NUL (the PGN reader rejects it).
 bool is_tag_name(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    const auto b = static_cast<unsigned char>(c);
+    return b > 0x20 && b != 0x7F && std::string_view("\"[]{}").find(c) == std::string_view::npos;
   });
 }
 bool is_tag_value(std::string_view s) {
@@ -136,7 +139,7 @@ class RecordWalker {
     if (const Json* t = field(doc, "tags")) {
       if (!t->is_object()) return fail("\"tags\" is not an object");
       for (const auto& [name, value] : t->items()) {
-        if (!is_tag_name(name)) return fail("a tag name is letters, digits and '_' only");
+        if (!is_tag_name(name)) return fail("a tag name is not empty and has no space, control character, quote, bracket or brace");
         if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
         if (!is_tag_value(value.get_ref<const std::string&>()))
           return fail(std::string("tag '").append(name).append("' holds a control character"));
@@ -182,6 +185,7 @@ class RecordWalker {
   bool eval(const Json& e, CommentData& d);
   bool shapes(const Json& m, CommentData& d);
   bool walk_moves(const Json& moves);
+  bool walk_lines(const Json& moves, std::size_t& open);
 
   std::string_view text_;
   SourceLoc at_, loc_;
@@ -309,8 +313,17 @@ bool RecordWalker::shapes(const Json& m, CommentData& d) {
   return true;
 }
 
-// The moves of a line and, after each, its variations: one frame per open line.
+// The moves of a line and, after each, its variations: one frame per open line. A walk
+// stopped by a problem closes the variations it opened, as parse_game does at the end
+// of a game.
 bool RecordWalker::walk_moves(const Json& moves) {
+  std::size_t open = 0;
+  const bool ok = walk_lines(moves, open);
+  for (; open > 0; --open) v_.end_variation(loc_);
+  return ok;
+}
+
+bool RecordWalker::walk_lines(const Json& moves, std::size_t& open) {
   struct Frame {
     const Json* line;
     std::size_t i = 0;
@@ -322,7 +335,10 @@ bool RecordWalker::walk_moves(const Json& moves) {
     Frame& f = stack.back();
     if (f.i == f.line->size()) {
       stack.pop_back();
-      if (!stack.empty()) v_.end_variation(loc_);
+      if (!stack.empty()) {
+        v_.end_variation(loc_);
+        --open;
+      }
       continue;
     }
     const Json& m = (*f.line)[f.i];
@@ -337,6 +353,7 @@ bool RecordWalker::walk_moves(const Json& moves) {
       const Json& v = (*vars)[f.var++];
       if (!v.is_array()) return fail("a variation is an array of moves");
       v_.begin_variation(loc_);
+      ++open;
       stack.push_back(Frame{&v});  // f is invalid from here on
       continue;
     }
