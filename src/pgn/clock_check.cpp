@@ -9,10 +9,6 @@ namespace chesstool::pgn {
 
 namespace {
 
-// Clocks are recorded to the second (lichess) or the tenth; a clock rounded up by a
-// part of a second is not a fault.
-constexpr double kTolerance = 1.0;
-
 const char* side_name(Color c) { return c == White ? "white" : "black"; }
 
 }  // namespace
@@ -44,31 +40,22 @@ void ClockCheck::start(const std::string* tag) {
   }
 }
 
-std::optional<std::string> ClockCheck::clock(Color mover, int moves, double seconds) {
-  if (!active()) return std::nullopt;
-  Side& s = sides_[mover];
-  // The growth test needs the clock of the mover's move just before this one.
-  const bool follows = s.last && s.walked == moves - 1;
-  while (s.walked < moves) {
-    s.last_gain = s.walk->next_move();
-    s.allowed += s.last_gain;
-    ++s.walked;
-  }
-  std::optional<std::string> fault;
+// The text of the fault clock() found (each kind said once a game).
+std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, bool follows, double previous, double seconds) {
+  const std::string who = std::string(side_name(mover)) + "'s clock";
   if (seconds < 0 && !said_above_) {
     said_above_ = true;
-    fault = std::string(side_name(mover)) + "'s clock is negative (" + clock_text(seconds) + ")";
-  } else if (seconds > double(s.allowed) + kTolerance && !said_above_) {
-    said_above_ = true;
-    fault = std::string(side_name(mover)) + "'s clock shows " + clock_text(seconds) + ", more than the time control " +
-            tag_ + " allows by this move (" + clock_text(double(s.allowed)) + ")";
-  } else if (follows && seconds > *s.last + double(s.last_gain) + kTolerance && !said_growth_) {
-    said_growth_ = true;
-    fault = std::string(side_name(mover)) + "'s clock grows from " + clock_text(*s.last) + " to " + clock_text(seconds) +
-            ", more than the move adds (" + std::to_string(s.last_gain) + " s)";
+    return who + " is negative (" + clock_text(seconds) + ")";
   }
-  s.last = seconds;
-  return fault;
+  if (seconds > double(s.allowed) + kTolerance && !said_above_) {
+    said_above_ = true;
+    return who + " shows " + clock_text(seconds) + ", more than the time control " + tag_ + " allows by this move (" +
+           clock_text(double(s.allowed)) + ")";
+  }
+  if (!follows || said_growth_ || seconds <= previous + double(s.last_gain) + kTolerance) return std::nullopt;
+  said_growth_ = true;
+  return who + " grows from " + clock_text(previous) + " to " + clock_text(seconds) + ", more than the move adds (" +
+         std::to_string(s.last_gain) + " s)";
 }
 
 }  // namespace chesstool::pgn

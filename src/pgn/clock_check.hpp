@@ -24,7 +24,25 @@ class ClockCheck {
   // A clock recorded after the mover's move number `moves` (their own moves, counted
   // from 1): what is wrong with it, once per kind of fault and game. Moves between two
   // recorded clocks are walked through without one.
-  std::optional<std::string> clock(Color mover, int moves, double seconds);
+  // Inline, for the clock of every move of a lichess game: the common case is a clock
+  // that is fine.
+  std::optional<std::string> clock(Color mover, int moves, double seconds) {
+    if (!active()) return std::nullopt;
+    Side& s = sides_[mover];
+    // The growth test needs the clock of the mover's move just before this one.
+    const bool follows = s.last && s.walked == moves - 1;
+    const double previous = follows ? *s.last : 0;
+    while (s.walked < moves) {
+      s.last_gain = s.walk->next_move();
+      s.allowed += s.last_gain;
+      ++s.walked;
+    }
+    s.last = seconds;
+    if (seconds >= 0 && seconds <= double(s.allowed) + kTolerance &&
+        (!follows || seconds <= previous + double(s.last_gain) + kTolerance))
+      return std::nullopt;
+    return fault(mover, s, follows, previous, seconds);
+  }
 
  private:
   struct Side {
@@ -34,6 +52,11 @@ class ClockCheck {
     std::int64_t last_gain = 0;     // what the last of them added
     std::optional<double> last;     // the clock recorded after the move before that
   };
+  // Clocks are recorded to the second (lichess) or the tenth; a clock rounded up by a
+  // part of a second is not a fault.
+  static constexpr double kTolerance = 1.0;
+  std::optional<std::string> fault(Color mover, const Side& s, bool follows, double previous, double seconds);
+
   TimeControl tc_;
   std::string tag_;
   Side sides_[2];

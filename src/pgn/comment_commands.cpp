@@ -15,6 +15,10 @@ bool digit(char c) { return c >= '0' && c <= '9'; }
 
 // "H:MM:SS", "M:SS" or either with a fraction: seconds.
 std::optional<double> parse_duration(std::string_view s) {
+  // "H:MM:SS", as every clock of a lichess game is written: read at once.
+  if (s.size() == 7 && s[1] == ':' && s[4] == ':' && digit(s[0]) && digit(s[2]) && digit(s[3]) && digit(s[5]) &&
+      digit(s[6]))
+    return double((s[0] - '0') * 3600 + ((s[2] - '0') * 10 + (s[3] - '0')) * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
   double total = 0;
   int fields = 0;
   std::size_t i = 0;
@@ -141,8 +145,19 @@ std::size_t for_each_command(std::string_view c, F&& f) {
 }  // namespace
 
 std::optional<double> comment_clock(std::string_view c) {
+  // The form every server writes, "[%clk 0:05:00]", found by one search and read in
+  // place; anything else (a space after "[%", two clocks) the way parse_comment_commands
+  // reads it.
+  const std::size_t at = c.find("[%clk");
+  if (at != std::string_view::npos) {
+    const std::size_t close = c.find(']', at);
+    if (close != std::string_view::npos && at + 5 < close && (c[at + 5] == ' ' || c[at + 5] == '\t') &&
+        c.find("[%clk", close) == std::string_view::npos)
+      if (auto v = parse_duration(trim(c.substr(at + 6, close - at - 6)))) return v;
+  } else if (c.find("[% ") == std::string_view::npos && c.find("[%\t") == std::string_view::npos) {
+    return std::nullopt;
+  }
   std::optional<double> clock;
-  if (c.find("[%") == std::string_view::npos) return clock;
   for_each_command(c, [&clock](std::string_view name, std::string_view args, std::size_t, std::size_t) {
     if (name == "clk")
       if (auto v = parse_duration(args)) clock = v;

@@ -211,7 +211,7 @@ void Replayer::nag(int code, SourceLoc) {
 }
 
 void Replayer::comment(std::string_view text, SourceLoc loc) {
-  if (lines_.size() == 1 && skipped_depth_ == 0 && text.find("[%clk") != std::string_view::npos) check_clock(text, loc);
+  if (lines_.size() == 1 && skipped_depth_ == 0 && (!clocks_started_ || clocks_.active())) check_clock(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
@@ -231,11 +231,11 @@ void Replayer::comment(std::string_view text, SourceLoc loc) {
 void Replayer::check_clock(std::string_view text, SourceLoc loc) {
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation || skip_moves_) return;
-  if (!clocks_started_) {  // read on the first clock: games without clocks pay nothing
+  if (!clocks_started_) {  // read at the first comment after a move: once a game
     clocks_.start(report_.tag("TimeControl"));
     clocks_started_ = true;
+    if (!clocks_.active()) return;  // and no comment of the game is looked at again
   }
-  if (!clocks_.active()) return;
   const std::optional<double> clock = comment_clock(text);
   if (!clock) return;
   // Who made mainline move `ply`, and how many moves that player has made.

@@ -84,18 +84,4 @@ PeriodWalk::PeriodWalk(const std::vector<TimePeriod>& periods) : periods_(&perio
 
 std::int64_t PeriodWalk::start() const { return periods_->empty() ? 0 : periods_->front().seconds; }
 
-std::int64_t PeriodWalk::next_move() {
-  if (periods_->empty()) return 0;
-  const TimePeriod& p = (*periods_)[period_];
-  last_increment_ = p.increment;
-  std::int64_t gain = p.increment;
-  if (p.moves > 0 && ++moves_in_period_ == p.moves) {
-    // The period is complete: the next one (or this one again, when it is the last) begins.
-    if (period_ + 1 < periods_->size()) ++period_;
-    moves_in_period_ = 0;
-    gain += (*periods_)[period_].seconds;
-  }
-  return gain;
-}
-
 }  // namespace chesstool::pgn

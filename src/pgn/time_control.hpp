@@ -45,7 +45,16 @@ class PeriodWalk {
   explicit PeriodWalk(const std::vector<TimePeriod>& periods);
   std::int64_t start() const;
   // The seconds the player's next move adds to their clock.
-  std::int64_t next_move();
+  std::int64_t next_move() {
+    if (periods_->empty()) return 0;
+    const TimePeriod& p = (*periods_)[period_];
+    last_increment_ = p.increment;
+    if (p.moves == 0 || ++moves_in_period_ < p.moves) return p.increment;
+    // The period is complete: the next one (or this one again, when it is the last) begins.
+    if (period_ + 1 < periods_->size()) ++period_;
+    moves_in_period_ = 0;
+    return p.increment + (*periods_)[period_].seconds;
+  }
   // The increment of the player's last move (0 before the first).
   std::int64_t last_increment() const { return last_increment_; }
 
