@@ -79,17 +79,15 @@ std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
 // What PGN text can hold and read back the same: a tag name without spaces, control
 // characters, quotes, brackets or braces (the PGN reader takes any other name, with an
 // invalid-tag-name warning when it is not letters, digits and '_', spec 8.1.1); a tag
-// value without control characters (a line end would end the tag pair); any text
-// without NUL (the PGN reader rejects it).
+// value without a line end (it would end the tag pair) or NUL; any text without NUL (the
+// PGN reader rejects it).
 bool is_tag_name(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
     const auto b = static_cast<unsigned char>(c);
     return b > 0x20 && b != 0x7F && std::string_view("\"[]{}").find(c) == std::string_view::npos;
   });
 }
-bool is_tag_value(std::string_view s) {
-  return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
-}
+bool is_tag_value(std::string_view s) { return s.find_first_of(std::string_view("\n\r\0", 3)) == std::string_view::npos; }
 bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
 
 bool is_square(const std::string& s) { return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'; }
@@ -142,14 +140,14 @@ class RecordWalker {
         if (!is_tag_name(name)) return fail("a tag name is not empty and has no space, control character, quote, bracket or brace");
         if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
         if (!is_tag_value(value.get_ref<const std::string&>()))
-          return fail(std::string("tag '").append(name).append("' holds a control character"));
+          return fail(std::string("tag '").append(name).append("' holds a line end or NUL"));
         v_.tag(name, value.get_ref<const std::string&>(), at_);
         has_fen = has_fen || (name.size() == 3 && (name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' && (name[2] | 0x20) == 'n');
       }
     }
     if (const Json* f = field(doc, "start_fen")) {
       if (!f->is_string() || !is_tag_value(f->get_ref<const std::string&>()))
-        return fail("\"start_fen\" is not a string without control characters");
+        return fail("\"start_fen\" is not a string without line ends or NUL");
       const std::string& fen = f->get_ref<const std::string&>();
       if (!has_fen && fen != kStartFen) {
         v_.tag("SetUp", "1", at_);
