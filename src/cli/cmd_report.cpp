@@ -80,7 +80,7 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     error(message);
   };
   const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
-  sink.game = [&](std::size_t f, pgn::RawGame&&, pgn::GameReport&& g) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
     const std::string* event = g.tag("Event");
     c.all_events.insert(event ? *event : "");
     if (!o.event.empty() && !same_event(o.event, event)) return true;  // another event: not ours
@@ -91,10 +91,11 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
       const std::string* w = g.tag("White");
       const std::string* b = g.tag("Black");
       const std::string* result = g.tag("Result");
-      rep.excluded.push_back({names[f], g.index, g.line, w ? *w : "", b ? *b : "", result ? *result : g.result_token, *why});
+      rep.excluded.push_back(
+          {names[f], raw.member, g.index, g.line, w ? *w : "", b ? *b : "", result ? *result : g.result_token, *why});
       return true;
     }
-    game.file = names[f];
+    game.file = display_name(names[f], raw.member);
     const std::string* tc = g.tag("TimeControl");
     if ((!tc || *tc == "?") && assumed) tc = assumed;
     auto key = std::make_pair(tc != nullptr, tc ? *tc : std::string());
@@ -215,7 +216,8 @@ ExitCode run_report(const ReportOptions& o) {
     out(tournament::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
     for (const auto& e : rep.excluded)
-      errf("{}:{}: game {} excluded: {}", output::terminal_safe(e.file), e.line, e.index, tournament::exclusion_text(e.exclusion, *lang));
+      errf("{}:{}: game {} excluded: {}", output::terminal_safe(display_name(e.file, e.member)), e.line, e.index,
+           tournament::exclusion_text(e.exclusion, *lang));
   } else {
     out(tournament::render_report_text(rep, *lang, o.crosstable));
   }
@@ -229,7 +231,7 @@ ExitCode run_report(const ReportOptions& o) {
 
 Runner setup_report(CLI::App& app) {
   auto o = std::make_shared<ReportOptions>();
-  app.add_option("path", o->paths, "PGN files, directories (searched for *.pgn, *.pgn.gz) or - for standard input");
+  app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   auto* json = app.add_flag("--json", o->json, "Print the report as one JSON object");
   auto* csv = app.add_flag("--csv", o->csv, "Print the standings as CSV (RFC 4180); excluded games go to standard error");
   json->excludes(csv);

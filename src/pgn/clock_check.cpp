@@ -24,7 +24,7 @@ std::string clock_text(double seconds) {
   else
     std::snprintf(buf, sizeof buf, "%s%ld:%02ld", negative ? "-" : "", whole / 60, whole % 60);
   std::string out = buf;
-  if (tenths > 0 && tenths < 10) out += "." + std::to_string(tenths);
+  if (tenths > 0 && tenths < 10) out.append(1, '.').append(std::to_string(tenths));
   return out;
 }
 

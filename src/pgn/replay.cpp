@@ -244,7 +244,8 @@ void Replayer::check_clock(std::string_view text, SourceLoc loc) {
   const int moves = by_first ? (main.ply + 1) / 2 : main.ply / 2;
   if (auto fault = clocks_.clock(mover, moves, *clock)) {
     const int number = start_fullmove_ + (start_side_ == White ? (main.ply - 1) / 2 : main.ply / 2);
-    std::string message = "after " + std::to_string(number) + (mover == White ? "." : "...");
+    std::string message = "after ";
+    message.append(std::to_string(number)).append(mover == White ? "." : "...");
     message.append(shown(last_move_)).append(", ").append(*fault);
     add(Severity::Warning, "clock-inconsistent", loc, main.ply, "", std::move(message), nullptr);
   }

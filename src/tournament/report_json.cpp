@@ -197,7 +197,9 @@ std::string render_report_json(const EventReport& r, bool with_crosstable) {
   for (std::size_t k = 0; k < r.standings.games.size(); ++k) counted.push_back(counted_game_json(r.standings, k));
   for (const auto& e : r.excluded) {
     output::JsonObject o;
-    o.field("file", e.file).field("game", e.index).field("line", e.line);
+    o.field("file", e.file);
+    if (!e.member.empty()) o.field("member", e.member);
+    o.field("game", e.index).field("line", e.line);
     o.field("white", e.white).field("black", e.black).field("result", e.result);
     o.field("reason", exclusion_code(e.exclusion.reason)).field("detail", e.exclusion.detail);
     excluded.push_back(std::move(o).str());

@@ -306,7 +306,9 @@ std::string render_report_text(const EventReport& r, output::Lang lang, bool wit
   if (!r.excluded.empty()) {
     out += std::string("\n") + tr(T::ExcludedGames, lang) + ":\n";
     for (const auto& e : r.excluded)
-      out += game_line(lang, e.file, e.line, e.index, e.white, e.black, e.result) + ": " + exclusion_text(e.exclusion, lang) + "\n";
+      out += game_line(lang, e.member.empty() ? e.file : e.file + ":" + e.member, e.line, e.index, e.white, e.black,
+                       e.result) +
+             ": " + exclusion_text(e.exclusion, lang) + "\n";
   }
   return out;
 }

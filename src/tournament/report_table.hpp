@@ -47,6 +47,7 @@ std::string render_text_table(const TextTable& t);
 
 struct ExcludedGame {
   std::string file;
+  std::string member;  // the archive member holding the game ("" for a plain file)
   std::uint64_t index = 0, line = 0;
   std::string white, black, result;
   Exclusion exclusion;

@@ -348,7 +348,8 @@ TEST(Matcher, OpeningCriteriaStopTheReplayPastTheTable) {
   c.eco = parse_eco_range("C50", e);
   // Broken long after the table's deepest ply: the answer was known, the error not seen.
   std::string moves = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5";
-  for (int i = 0; i < 10; ++i) moves += " " + std::to_string(4 + 2 * i) + ". Ng1 Nf6 " + std::to_string(5 + 2 * i) + ". Nf3 Ng8";
+  for (int i = 0; i < 10; ++i)
+    moves.append(" ").append(std::to_string(4 + 2 * i)).append(". Ng1 Nf6 ").append(std::to_string(5 + 2 * i)).append(". Nf3 Ng8");
   Verdict v = judge(c, game(moves + " 24. Ke5"));
   EXPECT_TRUE(v.selected);
   EXPECT_FALSE(v.valid.has_value());

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp ../tests/cli/cases/report-member.pgn "$d/ev.pgn" && cd "$d" && zip -q ev.zip ev.pgn && $CHESSTOOL report ev.zip | tail -2; $CHESSTOOL report --json ev.zip | grep -o "\"excluded\":\[[^]]*\]"; $CHESSTOOL report --csv ev.zip > /dev/null; cd / && rm -rf "$d"
