@@ -144,25 +144,37 @@ std::size_t for_each_command(std::string_view c, F&& f) {
 
 }  // namespace
 
-std::optional<double> comment_clock(std::string_view c) {
-  // The form every server writes, "[%clk 0:05:00]", found by one search and read in
-  // place; anything else (a space after "[%", two clocks) the way parse_comment_commands
-  // reads it.
-  const std::size_t at = c.find("[%clk");
-  if (at != std::string_view::npos) {
-    const std::size_t close = c.find(']', at);
-    if (close != std::string_view::npos && at + 5 < close && (c[at + 5] == ' ' || c[at + 5] == '\t') &&
-        c.find("[%clk", close) == std::string_view::npos)
-      if (auto v = parse_duration(trim(c.substr(at + 6, close - at - 6)))) return v;
-  } else if (c.find("[% ") == std::string_view::npos && c.find("[%\t") == std::string_view::npos) {
-    return std::nullopt;
+CommentScan scan_comment(std::string_view c) {
+  CommentScan out;
+  const std::size_t first = c.find("[%");
+  if (first == std::string_view::npos) return out;
+  // The form every server writes, "[%clk 0:05:00]" and no other command: read in place.
+  if (c.compare(first, 5, "[%clk") == 0) {
+    const std::size_t close = c.find(']', first);
+    if (close != std::string_view::npos && first + 5 < close && (c[first + 5] == ' ' || c[first + 5] == '\t') &&
+        c.find("[%", close) == std::string_view::npos)
+      if ((out.clock = parse_duration(trim(c.substr(first + 6, close - first - 6))))) return out;
   }
-  std::optional<double> clock;
-  for_each_command(c, [&clock](std::string_view name, std::string_view args, std::size_t, std::size_t) {
-    if (name == "clk")
-      if (auto v = parse_duration(args)) clock = v;
+  for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open, std::size_t close) {
+    bool ok = true;
+    if (name == "clk") {
+      const std::optional<double> v = parse_duration(args);
+      ok = v.has_value();
+      if (v) out.clock = v;
+    } else if (name == "emt") {
+      ok = parse_duration(args).has_value();
+    } else if (name == "eval") {
+      ok = parse_eval(args).has_value();
+    } else if (name == "cal") {
+      std::vector<Arrow> arrows;
+      ok = parse_list(args, 2, arrows, [](std::string_view) { return Arrow{}; });
+    } else if (name == "csl") {
+      std::vector<Highlight> squares;
+      ok = parse_list(args, 1, squares, [](std::string_view) { return Highlight{}; });
+    }
+    if (!ok && out.malformed.empty()) out.malformed = c.substr(open, close + 1 - open);
   });
-  return clock;
+  return out;
 }
 
 CommentData parse_comment_commands(std::string_view c) {

@@ -40,9 +40,16 @@ struct CommentData {
 // Splits comment into the commands understood and the rest. A command that is not
 // well formed ([%clk 5:xx]) or not known ([%evp ...]) stays in text as it was.
 CommentData parse_comment_commands(std::string_view comment);
-// The [%clk] time of comment, as parse_comment_commands(comment).clock, without building
-// the rest (validate's clock check reads one per move).
-std::optional<double> comment_clock(std::string_view comment);
+// What the replayer reads from every comment, without building the rest (a lichess game
+// has a clock in the comment of every move): the [%clk] time, as
+// parse_comment_commands(comment).clock, and the first command named clk, emt, eval,
+// cal or csl whose arguments cannot be read ("[%clk 5:xx]"), as written (a view into
+// comment; empty when there is none).
+struct CommentScan {
+  std::optional<double> clock;
+  std::string_view malformed;
+};
+CommentScan scan_comment(std::string_view comment);
 
 // Seconds as [%clk] and [%emt] write them: H:MM:SS, with the fraction when there is one
 // (7.25 -> "0:00:07.25"). Precondition: seconds is finite and not negative.

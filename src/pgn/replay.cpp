@@ -211,7 +211,7 @@ void Replayer::nag(int code, SourceLoc) {
 }
 
 void Replayer::comment(std::string_view text, SourceLoc loc) {
-  if (lines_.size() == 1 && skipped_depth_ == 0 && (!clocks_started_ || clocks_.active())) check_clock(text, loc);
+  if (skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
@@ -227,22 +227,32 @@ void Replayer::comment(std::string_view text, SourceLoc loc) {
     append_comment(line.tree->back().comment_after, text);
 }
 
+// The embedded commands of a comment: a malformed one is a warning (it stays comment
+// text), a clock right after a mainline move is checked.
+void Replayer::read_commands(std::string_view text, SourceLoc loc) {
+  const CommentScan scan = scan_comment(text);
+  if (!scan.malformed.empty()) {
+    std::string message = "malformed comment command '";
+    message.append(shown(scan.malformed)).append("': kept as comment text");
+    add(Severity::Warning, "malformed-command", loc, lines_.empty() ? 0 : lines_.back().ply, scan.malformed,
+        std::move(message), nullptr);
+  }
+  if (scan.clock && lines_.size() == 1) check_clock(*scan.clock, loc);
+}
+
 // A [%clk] in the comment right after a mainline move, against the TimeControl tag.
-void Replayer::check_clock(std::string_view text, SourceLoc loc) {
+void Replayer::check_clock(double clock, SourceLoc loc) {
   const LineState& main = lines_.front();
-  if (main.ply == 0 || main.dead || main.after_variation || skip_moves_) return;
-  if (!clocks_started_) {  // read at the first comment after a move: once a game
+  if (main.ply == 0 || main.dead || main.after_variation) return;
+  if (!clocks_started_) {  // read at the game's first clock
     clocks_.start(report_.tag("TimeControl"));
     clocks_started_ = true;
-    if (!clocks_.active()) return;  // and no comment of the game is looked at again
   }
-  const std::optional<double> clock = comment_clock(text);
-  if (!clock) return;
   // Who made mainline move `ply`, and how many moves that player has made.
   const bool by_first = main.ply % 2 == 1;
   const Color mover = by_first ? start_side_ : ~start_side_;
   const int moves = by_first ? (main.ply + 1) / 2 : main.ply / 2;
-  if (auto fault = clocks_.clock(mover, moves, *clock)) {
+  if (auto fault = clocks_.clock(mover, moves, clock)) {
     const int number = start_fullmove_ + (start_side_ == White ? (main.ply - 1) / 2 : main.ply / 2);
     std::string message = "after ";
     message.append(std::to_string(number)).append(mover == White ? "." : "...");

@@ -98,7 +98,8 @@ class Replayer final : public Visitor {
   void setup_start_position();
   void check_result();
   void observed(bool wants_more);
-  void check_clock(std::string_view text, SourceLoc loc);
+  void read_commands(std::string_view text, SourceLoc loc);
+  void check_clock(double clock, SourceLoc loc);
   void close_line(LineState& line);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
 

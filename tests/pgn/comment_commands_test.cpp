@@ -50,6 +50,26 @@ TEST(CommentCommands, MalformedOrUnknownCommandsStayText) {
   EXPECT_FALSE(d.clock);
 }
 
+TEST(CommentCommands, ScanFindsTheClockAndTheFirstMalformedCommand) {
+  // The clock as parse_comment_commands reads it, on the fast form and the others.
+  for (const char* c : {"[%clk 0:05:00]", " [%eval 0.17] [%clk 0:05:00] ", "[% clk 0:05:00]", "[%clk 0:04:00] [%clk 0:05:00]",
+                        "text [%clk 0:05:00.5] more", "[%clk 5:xx]", "no command", "[%clk 0:05:00", "[%clkx 0:05:00]"}) {
+    const CommentScan scan = scan_comment(c);
+    EXPECT_EQ(scan.clock, parse_comment_commands(c).clock) << c;
+  }
+  EXPECT_EQ(scan_comment("[%clk 1:02:03]").clock, 3723.0);
+  EXPECT_TRUE(scan_comment("[%clk 1:02:03]").malformed.empty());
+  EXPECT_EQ(scan_comment("[%clk 5:xx]").malformed, "[%clk 5:xx]");
+  EXPECT_EQ(scan_comment("[%eval 0.3] [%csl Gd4,Xz9] [%cal Ge2]").malformed, "[%csl Gd4,Xz9]");
+  EXPECT_EQ(scan_comment("[%eval #x]").malformed, "[%eval #x]");
+  EXPECT_EQ(scan_comment("[%emt 0:00:1x] [%clk 0:01:00]").malformed, "[%emt 0:00:1x]");
+  EXPECT_EQ(scan_comment("[%emt 0:00:1x] [%clk 0:01:00]").clock, 60.0);
+  // Unknown commands and text that only looks like one are not malformed.
+  EXPECT_TRUE(scan_comment("[%evp 1,2,3] [%foo]").malformed.empty());
+  EXPECT_TRUE(scan_comment("[%clk 0:05:00").malformed.empty());
+  EXPECT_TRUE(scan_comment("[%cal Ge2e4,Rd1d8] [%csl Gd4]").malformed.empty());
+}
+
 TEST(CommentCommands, DurationsWrittenAsHMmSs) {
   EXPECT_EQ(format_duration(0), "0:00:00");
   EXPECT_EQ(format_duration(300), "0:05:00");
