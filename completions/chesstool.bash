@@ -18,7 +18,7 @@ _chesstool() {
     validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;
     perft) opts="--divide --threads --hash --json --expect --help" ;;
-    convert) opts="--to -t --from --output -o --reduced --strip --eco --rejects --compress --quiet -q --jobs -j --help" ;;
+    convert) opts="--to -t --from --output -o --reduced --strip --fields --eco --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
     report) opts="--json --csv --crosstable --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
@@ -36,6 +36,7 @@ _chesstool() {
     --ends) COMPREPLY=($(compgen -W "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished" -- "$cur")); return ;;
     --event) return ;;
     --expect) return ;;
+    --fields) return ;;
     --from) COMPREPLY=($(compgen -W "pgn fen json" -- "$cur")); return ;;
     --game) return ;;
     --game-offset) return ;;
@@ -67,7 +68,7 @@ _chesstool() {
     --threads) return ;;
     --tiebreaks) return ;;
     --time-control) return ;;
-    --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json" -- "$cur")); return ;;
+    --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json csv" -- "$cur")); return ;;
     --trf) return ;;
     --variant) COMPREPLY=($(compgen -W "standard chess960" -- "$cur")); return ;;
     --where) return ;;

@@ -28,6 +28,7 @@
 #include "openings/eco.hpp"
 #include "output/game_json.hpp"
 #include "output/formats.hpp"
+#include "output/game_csv.hpp"
 #include "output/game_output.hpp"
 
 namespace chesstool::cli {
@@ -49,6 +50,8 @@ struct ConvertOptions {
   std::string compress;  // --compress: the format of standard output
   std::vector<std::string> strip;  // --strip: comment commands left out of PGN
   pgn::StripCommands strip_set;
+  std::string fields;                    // --fields: the CSV columns as given
+  std::vector<std::string> csv_columns;  // parsed, or the default ones
   bool quiet = false;
   int jobs = 0;
 };
@@ -221,7 +224,8 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
   const bool reduced = o.reduced;
   const bool eco = o.eco;
   const pgn::StripCommands strip = o.strip_set;
-  auto work = [to, reduced, eco, strip](std::size_t, const pgn::RawGame& raw) {
+  const std::vector<std::string>* columns = &o.csv_columns;
+  auto work = [to, reduced, eco, strip, columns](std::size_t, const pgn::RawGame& raw) {
     pgn::ReplayOptions replay;
     replay.keep = format_info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
     pgn::Replayed r = pgn::replay_game(raw, replay);
@@ -229,7 +233,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     c.valid = r.ok();
     if (c.valid) {
       if (eco) openings::apply_eco_tags(r.game);
-      output::format_game(r.game, to, {reduced, eco, strip}, c.text);
+      output::format_game(r.game, to, {reduced, eco, strip, columns, &r.report}, c.text);
     } else {
       c.report = std::move(r.report);
     }
@@ -285,7 +289,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
   if (o.eco) openings::apply_eco_tags(game);
   std::string text;
   if (t.converted && format_info(o.to).multi_line) text += '\n';
-  output::format_game(game, o.to, {o.reduced, o.eco, o.strip_set}, text);
+  output::format_game(game, o.to, {o.reduced, o.eco, o.strip_set, &o.csv_columns, &report}, text);
   out.write(text);
   ++t.converted;
 }
@@ -327,6 +331,25 @@ bool parse_strip(ConvertOptions& o) {
   return true;
 }
 
+// The --fields list as the CSV columns (the default ones without it); false (with the
+// message printed) for a bad list or --fields without --to csv.
+bool parse_fields(ConvertOptions& o) {
+  if (o.fields.empty()) {
+    o.csv_columns = output::default_csv_columns();
+    return true;
+  }
+  if (o.to != Format::Csv) {
+    error("--fields is for --to csv");
+    return false;
+  }
+  std::string why;
+  if (!output::parse_csv_columns(o.fields, o.csv_columns, why)) {
+    error("--fields: " + why);
+    return false;
+  }
+  return true;
+}
+
 ExitCode run_convert(const ConvertOptions& o) {
   if (o.from == "fen" && format_info(o.to).has_moves) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
@@ -354,6 +377,11 @@ ExitCode run_convert(const ConvertOptions& o) {
       (!o.compress.empty() && !out.compress_stdout(*io::compression_from_word(o.compress), open_error))) {
     error(open_error);
     return ExitCode::Error;
+  }
+  if (o.to == Format::Csv) {  // the header row, also for an input without games
+    std::string header;
+    output::append_csv_header(header, o.csv_columns);
+    out.write(header);
   }
   std::unique_ptr<OutputFile> rejects;
   if (!o.rejects.empty()) {
@@ -406,6 +434,8 @@ Runner setup_convert(CLI::App& app) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->check(CLI::IsMember({"clk", "emt", "eval", "arrows"}));
+  app.add_option("--fields", o->fields,
+                 "CSV: the columns, tag names or computed ones (plies, status, winner, final_fen, ...), comma-separated");
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
@@ -415,7 +445,7 @@ Runner setup_convert(CLI::App& app) {
   return [o, to_name]() {
     for (const auto& f : kFormats)
       if (f.name == *to_name) o->to = f.format;
-    if (!parse_strip(*o)) return ExitCode::Error;
+    if (!parse_strip(*o) || !parse_fields(*o)) return ExitCode::Error;
     return run_convert(*o);
   };
 }

@@ -24,6 +24,7 @@
 #include "filter/matcher.hpp"
 #include "filter/where.hpp"
 #include "output/formats.hpp"
+#include "output/game_csv.hpp"
 #include "pgn/replay.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
@@ -369,6 +370,11 @@ class Outputs {
       if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
     }
     const bool blank_between = !convert || output::format_info(*o_.to).multi_line;
+    if (convert && *o_.to == output::Format::Csv && *count == 0) {  // each file's header row
+      std::string header;
+      output::append_csv_header(header, output::default_csv_columns());
+      f->write(to_terminal_ ? header.substr(0, header.size() - 2) + "\n" : header);
+    }
     const std::string_view eol = !convert && raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
     if (to_terminal_) {
       if (*count && blank_between) f->write("\n");
@@ -447,10 +453,11 @@ Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o,
   j.verdict = matcher.judge(raw, output::format_info(*o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree);
   if (!j.verdict.selected) return j;
   if (j.verdict.game)
-    output::format_game(*j.verdict.game, *o.to, {o.reduced, false}, j.converted);
+    output::format_game(*j.verdict.game, *o.to, {o.reduced, false, {}, nullptr, &j.verdict.report}, j.converted);
   else
     j.not_converted = true;
-  j.verdict.game.reset();  // converted: the tree is not needed any more
+  j.verdict.game.reset();  // converted: the tree and the report are not needed any more
+  j.verdict.report = pgn::GameReport();
   return j;
 }
 

@@ -337,7 +337,10 @@ Verdict Matcher::judge(const pgn::RawGame& raw, pgn::Keep keep) const {
     v.valid = r.ok();
     v.replayed = true;
     v.kept = true;
-    if (r.ok()) v.game = std::move(r.game);
+    if (r.ok()) {
+      v.game = std::move(r.game);
+      v.report = std::move(r.report);
+    }
   }
   return v;
 }
@@ -375,7 +378,10 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
     else if (!replayer->stopped() && (full || replayer->mainline_replayed())) v.valid = true;
     if (keep != pgn::Keep::Report && !replayer->stopped()) {
       v.kept = true;
-      if (report.valid) v.game = replayer->take_game();
+      if (report.valid) {
+        v.game = replayer->take_game();
+        v.report = report;
+      }
     }
   }
   v.ply = positions.ply();

@@ -36,6 +36,7 @@ struct Verdict {
   // `game` holds it as kept when it replays.
   bool kept = false;
   std::optional<pgn::Game> game;
+  pgn::GameReport report;  // with game: its replay's report (convert --to csv's columns)
 };
 
 // Immutable after construction, so one Matcher serves every worker thread.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "output/formats.hpp"
 
+#include "output/game_csv.hpp"
 #include "output/game_json.hpp"
 #include "output/pgn_writer.hpp"
 
@@ -42,6 +43,13 @@ void format_game(const pgn::Game& game, Format to, const FormatOptions& options,
       append_game_json(out, game, options.eco);
       out += '\n';
       break;
+    case Format::Csv: {
+      static const std::vector<std::string> defaults = default_csv_columns();
+      static const pgn::GameReport none;
+      append_csv_row(out, options.csv_columns ? *options.csv_columns : defaults, game,
+                     options.report ? *options.report : none);
+      break;
+    }
   }
 }
 

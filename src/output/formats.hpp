@@ -6,13 +6,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pgn/comment_commands.hpp"
 #include "pgn/game.hpp"
+#include "pgn/game_report.hpp"
 
 namespace chesstool::output {
 
-enum class Format { Pgn, Uci, Lan, Fen, Epd, Json };
+enum class Format { Pgn, Uci, Lan, Fen, Epd, Json, Csv };
 
 // The one table of output formats: the --to choices, their help text and the bash
 // completion come from it; how each format is written is format_game's switch.
@@ -27,6 +29,7 @@ inline constexpr FormatInfo kFormats[] = {
     {Format::Pgn, "pgn", false, true, false},  {Format::Uci, "uci", true, false, true},
     {Format::Lan, "lan", true, false, true},   {Format::Fen, "fen", true, true, false},
     {Format::Epd, "epd", true, true, false},   {Format::Json, "json", false, false, false},
+    {Format::Csv, "csv", true, false, true},
 };
 const FormatInfo& format_info(Format f);
 std::optional<Format> format_from_name(std::string_view name);
@@ -35,6 +38,9 @@ struct FormatOptions {
   bool reduced = false;  // PGN: the reduced export format (no comments, NAGs or variations)
   bool eco = false;      // JSON: the opening fields
   pgn::StripCommands strip = {};  // PGN: comment commands left out (--strip)
+  // CSV: the columns (--fields), and the game's replay report for the computed ones.
+  const std::vector<std::string>* csv_columns = nullptr;
+  const pgn::GameReport* report = nullptr;
 };
 
 // Appends `game` in format `to`, ending with a line end. PGN is written with its comment

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "output/csv.hpp"
 #include "output/json.hpp"
 #include "tournament/report_table.hpp"
 #include "tournament/report_texts.hpp"
@@ -52,10 +53,7 @@ std::string render_report_csv(const EventReport& r, bool with_crosstable) {
   for (TieBreak t : r.standings.tiebreaks) header.push_back(tiebreak_code(t));
   for (TimeClass c : kLists) header.push_back(std::string(time_class_name(c)) + "_rating_change");
   std::string out;
-  auto record = [&](const std::vector<std::string>& cells) {
-    for (std::size_t c = 0; c < cells.size(); ++c) out += std::string(c ? "," : "") + csv_field(cells[c]);
-    out += "\r\n";  // RFC 4180 2.1: records end with CRLF
-  };
+  auto record = [&](const std::vector<std::string>& cells) { output::append_csv_record(out, cells); };
   record(header);
   const auto cross = crosstable(r.standings);
   for (std::size_t i = 0; i < players.size(); ++i) {

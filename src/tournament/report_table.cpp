@@ -108,17 +108,6 @@ std::string bidi_isolate(std::string_view s) {
   return has_rtl(safe) ? std::string("\u2068").append(safe).append("\u2069") : safe;
 }
 
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
 std::string render_text_table(const TextTable& t) {
   const std::size_t n = t.header.size();
   auto cell = [&](const std::string& s, std::size_t c) {

@@ -29,10 +29,6 @@ bool has_rtl(std::string_view s);
 // from the report is the name.
 std::string bidi_isolate(std::string_view s);
 
-// One cell of a CSV record by RFC 4180: quoted when it holds a comma, quote, CR or LF,
-// quotes doubled.
-std::string csv_field(std::string_view s);
-
 // A table to render: every row has header.size() cells.
 struct TextTable {
   std::vector<std::string> header;

@@ -37,11 +37,5 @@ TEST(ReportTable, DisplayWidthAndIsolates) {
             "Li             2\n");
 }
 
-TEST(ReportTable, CsvQuoting) {
-  EXPECT_EQ(tournament::csv_field("Carlsen, Magnus"), "\"Carlsen, Magnus\"");
-  EXPECT_EQ(tournament::csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-  EXPECT_EQ(tournament::csv_field("plain"), "plain");
-}
-
 }  // namespace
 }  // namespace chesstool

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// convert --to csv: one RFC 4180 row per game, its columns tag names or the computed
+// names of the validate JSON game record (plies, status, ...), with a header row.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pgn/game.hpp"
+#include "pgn/game_report.hpp"
+
+namespace chesstool::output {
+
+// The computed columns, in the order the manual lists them; any other name is a tag.
+struct CsvColumn {
+  std::string_view name;
+  std::string_view help;
+};
+inline constexpr CsvColumn kCsvComputed[] = {
+    {"plies", "mainline half-moves"},
+    {"status", "how the final position stands (the JSON \"status\": checkmate, ..., ongoing)"},
+    {"winner", "white, black, or empty"},
+    {"ended_at", "the ply of an automatic end that moves followed, or empty"},
+    {"claims", "the draws that could be claimed, as kind@ply separated by spaces"},
+    {"start_fen", "the position before the first move"},
+    {"final_fen", "the final mainline position"},
+    {"uci", "the mainline in UCI notation, separated by spaces"},
+    {"eco", "the ECO code the moves reach (as validate --eco classifies), or empty"},
+    {"opening", "the name of that opening, or empty"},
+};
+
+// The Seven Tag Roster, plies and status.
+std::vector<std::string> default_csv_columns();
+// "Event,WhiteElo,plies" as columns; empty names are an error (false, why set).
+bool parse_csv_columns(std::string_view list, std::vector<std::string>& columns, std::string& why);
+
+void append_csv_header(std::string& out, const std::vector<std::string>& columns);
+// One row: tags as the game has them (the first of a name; empty when missing), the
+// computed columns from the game and its report.
+void append_csv_row(std::string& out, const std::vector<std::string>& columns, const pgn::Game& game,
+                    const pgn::GameReport& report);
+
+}  // namespace chesstool::output

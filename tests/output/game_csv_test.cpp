@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// convert --to csv's rows: tags and computed columns of a replayed game.
+#include "output/game_csv.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "pgn/replay.hpp"
+#include "support/raw_game.hpp"
+
+namespace chesstool::output {
+namespace {
+
+std::string row(const std::string& text, const std::vector<std::string>& columns) {
+  pgn::ReplayOptions o;
+  o.keep = pgn::Keep::Mainline;
+  pgn::Replayed r = pgn::replay_game(testing::raw_game(text), o);
+  EXPECT_TRUE(r.ok());
+  std::string out;
+  append_csv_row(out, columns, r.game, r.report);
+  return out;
+}
+
+const char* kMate =
+    "[Event \"Club, spring\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+TEST(GameCsv, TagsAndComputedColumns) {
+  EXPECT_EQ(row(kMate, {"Event", "White", "WhiteElo", "plies", "status", "winner", "ended_at"}),
+            "\"Club, spring\",A,,7,checkmate,white,\r\n");
+  EXPECT_EQ(row(kMate, {"uci", "final_fen"}),
+            "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\r\n");
+  EXPECT_EQ(row(kMate, {"eco", "opening"}), "C23,Bishop's Opening\r\n");
+}
+
+TEST(GameCsv, ClaimsAndAnOngoingGame) {
+  const char* dance =
+      "[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
+  EXPECT_EQ(row(dance, {"status", "winner", "claims", "Result"}), "ongoing,,threefold_repetition@8,*\r\n");
+}
+
+TEST(GameCsv, Columns) {
+  std::vector<std::string> columns;
+  std::string why;
+  ASSERT_TRUE(parse_csv_columns("White,Black,plies", columns, why));
+  EXPECT_EQ(columns, (std::vector<std::string>{"White", "Black", "plies"}));
+  EXPECT_FALSE(parse_csv_columns("White,,plies", columns, why));
+  EXPECT_FALSE(why.empty());
+  EXPECT_FALSE(parse_csv_columns("", columns, why));
+  EXPECT_EQ(default_csv_columns().size(), 9u);
+  std::string header;
+  append_csv_header(header, default_csv_columns());
+  EXPECT_EQ(header, "Event,Site,Date,Round,White,Black,Result,plies,status\r\n");
+}
+
+}  // namespace
+}  // namespace chesstool::output
