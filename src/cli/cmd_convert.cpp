@@ -199,7 +199,8 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
             break;
           }
           case Format::Uci:
-          case Format::Lan: break;
+          case Format::Lan:
+          case Format::Csv: break;  // made of moves: refused for --from fen before this
         }
         ++t.converted;
         out.write(text);
