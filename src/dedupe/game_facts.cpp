@@ -48,6 +48,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   pgn::ReplayOptions options;
   options.keep = pgn::Keep::Mainline;
   options.stop_at_first_error = true;  // validity is all dedupe asks
+  options.check_comments = false;
   pgn::Replayer replayer(options, &raw);
   CountingVisitor counting(replayer);
   pgn::parse_game(raw, counting);

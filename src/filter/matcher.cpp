@@ -83,6 +83,8 @@ class PositionCriteria final : public pgn::MainlineObserver {
   }
   bool moved(Move m, const Position& after, int ply) override {
     if (eco_ == Known::Unknown && !classifier_->moved(m, after, ply)) decide_opening();
+    // Most moves are plain ones and most criteria look at positions only when asked.
+    if (m.kind() == Move::Normal) return positions_watched_ ? at_position(after, ply) : true;
     if (m.kind() == Move::Promotion) {
       has_[std::size_t(MoveKind::Promotion)] = Known::Yes;
       if (m.promotion() != Queen) has_[std::size_t(MoveKind::Underpromotion)] = Known::Yes;
@@ -199,16 +201,22 @@ class PositionCriteria final : public pgn::MainlineObserver {
   }
 
   bool answer_known() const {
-    if (!c_.ends.empty() || c_.final_material) return false;  // decided by the last position
+    if (decided_at_end_) return false;  // --ends, --final-material: the last position decides
     if (reach_ == Known::No || material_ == Known::No || eco_ == Known::No) return true;
-    bool has_known = c_.has.empty();
-    for (MoveKind k : c_.has)
-      if (has_[std::size_t(k)] == Known::Yes) has_known = true;
+    if (!has_known_) {
+      for (MoveKind k : c_.has)
+        if (has_[std::size_t(k)] == Known::Yes) has_known_ = true;
+      if (!has_known_) return false;
+    }
     // A null move may still come in a variation; its tokens are checked without replay.
-    return has_known && reach_ == Known::Yes && material_ == Known::Yes && eco_ == Known::Yes;
+    return reach_ == Known::Yes && material_ == Known::Yes && eco_ == Known::Yes;
   }
 
   const Criteria& c_;
+  const bool decided_at_end_ = !c_.ends.empty() || c_.final_material;
+  mutable bool has_known_ = c_.has.empty();  // a --has kind was met (or none is asked)
+  // Some criterion reads the positions themselves (--reaches, --material, the opening).
+  const bool positions_watched_ = !c_.reaches.empty() || (c_.material && !c_.final_material) || c_.classifies();
   const re2::RE2* opening_re_;
   bool until_rejected_;
   std::optional<openings::Classifier> classifier_;
@@ -364,12 +372,21 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
     // the mainline past an error in a variation.
     o.stop_at_first_error = full && !positions_needed;
     o.mainline_only = !full;
+    o.check_comments = false;  // no warning is used
     o.stop_with_observer = c_.validity == Validity::Any;
     replayer.emplace(o, &raw);
   }
   const bool want_null = std::find(c_.has.begin(), c_.has.end(), MoveKind::NullMove) != c_.has.end();
-  TokenCounter counter(replayer ? &*replayer : nullptr, want_null);
-  pgn::parse_game(raw, counter);
+  long long tokens = 0;
+  bool null_seen = false;
+  if (replayer && !c_.plies && !want_null) {
+    pgn::parse_game(raw, *replayer);  // no token to count on the way
+  } else {
+    TokenCounter counter(replayer ? &*replayer : nullptr, want_null);
+    pgn::parse_game(raw, counter);
+    tokens = counter.tokens;
+    null_seen = counter.null_seen;
+  }
 
   if (replayer) {
     const pgn::GameReport& report = replayer->report();
@@ -385,7 +402,7 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
     }
   }
   v.ply = positions.ply();
-  v.met = movetext_criteria_hold(c_, counter.tokens, counter.null_seen, positions, replayer ? &*replayer : nullptr, v);
+  v.met = movetext_criteria_hold(c_, tokens, null_seen, positions, replayer ? &*replayer : nullptr, v);
 }
 
 }  // namespace chesstool::filter

@@ -211,7 +211,7 @@ void Replayer::nag(int code, SourceLoc) {
 }
 
 void Replayer::comment(std::string_view text, SourceLoc loc) {
-  if (skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
+  if (options_.check_comments && skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);

@@ -51,6 +51,9 @@ struct ReplayOptions {
   bool stop_with_observer = false;
   // Skip the variations unread: their moves are neither replayed nor checked.
   bool mainline_only = false;
+  // Read the comments' embedded commands: the clock check (clock-inconsistent) and
+  // malformed-command. Off for callers that use no warning (filter, dedupe).
+  bool check_comments = true;
 };
 
 // A Visitor that replays every SAN token through the rules engine: plain moves take the
