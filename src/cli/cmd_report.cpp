@@ -40,7 +40,7 @@ struct ReportOptions {
   int k_default = tournament::kDefaultK;
   std::string lang = "en";
   std::string event;           // empty: every game
-  std::string tiebreaks;       // empty: C.07's recommendation
+  std::string tiebreaks;       // empty: chesstool's default for the kind
   std::string time_control;    // for games without a TimeControl tag
   std::string trf;             // TRF-16 output file
 };
@@ -243,7 +243,7 @@ Runner setup_report(CLI::App& app) {
   app.add_option("--lang", o->lang, "Language of the headings and labels of the text report")
       ->check(CLI::IsMember({"en", "ar"}));
   app.add_option("--event", o->event, "Count only the games whose Event tag is this (invisible characters ignored)");
-  app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: C.07's for the event's kind)");
+  app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: round robin DE,WIN,SB,KS; Swiss BH-C1,BH,DE,WIN)");
   app.add_option("--time-control", o->time_control, "TimeControl assumed for games without one, e.g. 5400+30");
   app.add_option("--trf", o->trf, "Also write the event as a FIDE Tournament Report File (TRF-16)");
   return [o]() { return run_report(*o); };

@@ -46,35 +46,46 @@ int high_pd(int d) {  // d >= 0
 
 }  // namespace
 
-int expected_hundredths(int own, int opponent) {
+int expected_hundredths(int own, int opponent, DifferenceRule rule) {
   int d = own - opponent;
-  // Article 8.3.1: the 400-point rule, applied per player; not for a player of 2650+.
-  if (own < kNoCapFromRating) d = std::clamp(d, -kRatingDifferenceCap, kRatingDifferenceCap);
+  // Article 8.3.1: the 400-point rule, applied per player; on the standard list not for a
+  // player of 2650+ (amended from 1 October 2025). Rapid and blitz 7.3.1: always.
+  if (rule == DifferenceRule::RapidBlitz || own < kNoCapFromRating)
+    d = std::clamp(d, -kRatingDifferenceCap, kRatingDifferenceCap);
   return d >= 0 ? high_pd(d) : 100 - high_pd(-d);
 }
 
-double expected_score(int own, int opponent) { return expected_hundredths(own, opponent) / 100.0; }
+double expected_score(int own, int opponent, DifferenceRule rule) {
+  return expected_hundredths(own, opponent, rule) / 100.0;
+}
+
+int k_for_games(int k, int games) {
+  if (games <= 0 || k * games <= kMaxKTimesGames) return k;
+  return kMaxKTimesGames / games;
+}
 
 int round_rating_change(double change) {
-  // The tiny bias keeps a sum meant to be exactly x.5 from falling just below it.
-  return int(std::floor(change + 0.5 + 1e-9));
+  // 8.3.4: 0.5 away from zero. The tiny bias keeps a sum meant to be exactly x.5 from
+  // falling just short of it.
+  const double m = std::floor(std::fabs(change) + 0.5 + 1e-9);
+  return int(change < 0 ? -m : m);
 }
 
 int round_rating_change_hundredths(std::int64_t hundredths) {
-  // floor((h + 50) / 100) for either sign: 0.5 goes up, as the regulations say.
-  const std::int64_t n = hundredths + 50;
-  return int(n >= 0 ? n / 100 : -((-n + 99) / 100));
+  // 8.3.4: to the nearest whole number, 0.5 rounded away from zero.
+  const std::int64_t m = ((hundredths < 0 ? -hundredths : hundredths) + 50) / 100;
+  return int(hundredths < 0 ? -m : m);
 }
 
 std::int64_t round_half_up_ratio(std::int64_t numerator, std::int64_t denominator) {
   return (2 * numerator + denominator) / (2 * denominator);
 }
 
-RatingChange rating_change(int own, int k, const std::vector<RatedGame>& games) {
+RatingChange rating_change(int own, int k, const std::vector<RatedGame>& games, DifferenceRule rule) {
   RatingChange c;
   std::int64_t expected = 0, change = 0;  // hundredths
   for (const auto& g : games) {
-    const int pd = expected_hundredths(own, g.opponent_rating);
+    const int pd = expected_hundredths(own, g.opponent_rating, rule);
     const auto w = std::int64_t(std::lround(g.score * 100));
     ++c.games;
     c.score += g.score;

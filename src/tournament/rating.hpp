@@ -12,21 +12,32 @@ namespace chesstool::tournament {
 
 // FIDE Rating Regulations in force since 1 March 2024 (handbook B.02), as amended from
 // 1 October 2025, article 8.3.1: a rating difference over 400 counts as 400, except for
-// a player rated 2650 or more, who uses the real difference.
+// a player rated 2650 or more, who uses the real difference. The Rapid and Blitz Rating
+// Regulations (1 March 2024) 7.3.1 keep the plain 400-point rule, with no exception.
 inline constexpr int kRatingDifferenceCap = 400;
 inline constexpr int kNoCapFromRating = 2650;
-// K is 40, 20 or 10 (section 8.3); the PGN cannot tell age or games played.
+// K is 40, 20 or 10 (8.3.3, the same in the rapid and blitz regulations, 7.3.3); the PGN
+// cannot tell age or games played.
 inline constexpr int kDefaultK = 20;
+// 8.3.3 (rapid and blitz 7.3.3): when the number of games n of a rating period times K
+// exceeds 700, K is the largest whole number with K x n not over 700.
+inline constexpr int kMaxKTimesGames = 700;
+int k_for_games(int k, int games);
+
+// Which 400-point rule applies: the standard list's (8.3.1, with the 2650 exception) or
+// the rapid and blitz lists' (7.3.1, without it).
+enum class DifferenceRule { Standard, RapidBlitz };
 
 // Expected score PD in hundredths (0..100) of a player rated `own` against `opponent`,
-// read from table 8.1.2 with D = own - opponent, |D| counted as at most 400 when own is
-// under 2650. The higher rated player reads column H, the lower 1 - H.
-int expected_hundredths(int own, int opponent);
+// read from table 8.1.2 with D = own - opponent, |D| counted as at most 400 (for the
+// standard list only when own is under 2650). The higher rated player reads column H,
+// the lower 1 - H.
+int expected_hundredths(int own, int opponent, DifferenceRule rule = DifferenceRule::Standard);
 // The same as a fraction (0.24 for 24).
-double expected_score(int own, int opponent);
+double expected_score(int own, int opponent, DifferenceRule rule = DifferenceRule::Standard);
 
-// FIDE rounding of a rating change: to the nearest whole number, 0.5 rounded up whether
-// the change is positive or negative (so +7.5 -> +8, -7.5 -> -7).
+// FIDE rounding of a rating change (8.3.4, rapid and blitz 7.3.4): to the nearest whole
+// number, 0.5 rounded away from zero (so +7.5 -> +8, -7.5 -> -8).
 int round_rating_change(double change);
 // The same for a change given exactly in hundredths of a point (1520 -> 15).
 int round_rating_change_hundredths(std::int64_t hundredths);
@@ -52,7 +63,8 @@ struct RatingChange {
 // Rating change of a player rated `own` with coefficient k over the event's games against
 // rated opponents (section 8.3): sum of K x (W - PD) per game, rounded once at the end.
 // Computed in hundredths of a point, so the rounding never meets a binary fraction.
-RatingChange rating_change(int own, int k, const std::vector<RatedGame>& games);
+RatingChange rating_change(int own, int k, const std::vector<RatedGame>& games,
+                           DifferenceRule rule = DifferenceRule::Standard);
 
 // dp for a percentage score p given in hundredths 0..100 (FIDE table 8.1.1).
 int dp_from_percent(int percent);

@@ -43,14 +43,17 @@ constexpr Text kTexts[] = {
     {T::NoTag, {"(no tag)", "(بلا وسم)"}},
     {T::KFactor, {"K factor", "معامل K"}},
     {T::ByDefault, {"by default", "افتراضيًا"}},
-    {T::RapidBlitzK, {"standard list; rapid and blitz always 20", "لقائمة الكلاسيكي؛ وفي السريع والخاطف دائمًا 20"}},
+    {T::RapidBlitzK,
+     {"in every list, lowered so that K x games <= 700", "في كل القوائم، ويُخفض حتى لا يتجاوز K × عدد المباريات 700"}},
     {T::Kind, {"Kind", "نوع البطولة"}},
     {T::RoundRobin, {"round robin (every pair has a game)", "دوري (كل لاعبَين تقابلا)"}},
     {T::Swiss, {"Swiss (not every pair has a game)", "سويسري (لم يتقابل كل لاعبَين)"}},
     {T::Rounds, {"rounds", "جولات"}},
     {T::RoundsUnnumbered, {"rounds not numbered by Round tags", "الجولات غير مرقمة بوسوم Round"}},
     {T::TieBreaks, {"Tie-breaks", "كسر التعادل"}},
-    {T::Recommended, {"C.07 article 13's recommendation for this kind", "توصية لوائح الفيدي C.07 (المادة 13) لهذا النوع"}},
+    {T::Recommended,
+     {"chesstool's default for this kind; C.07 4.1 leaves the list to the organiser",
+      "الافتراضي في chesstool لهذا النوع؛ وتترك المادة 4.1 من C.07 القائمة للمنظم"}},
     {T::Chosen, {"as chosen with --tiebreaks", "كما اختيرت بالخيار --tiebreaks"}},
     {T::ExcludedGames, {"Excluded games", "المباريات المستبعدة"}},
     {T::NotRatedGames, {"Counted but not rated", "مباريات محتسبة في الترتيب وغير محتسبة في التصنيف"}},
@@ -75,6 +78,16 @@ constexpr Text kTexts[] = {
     {T::UnknownClass, {"time control class unknown", "فئة نظام الوقت غير معروفة"}},
     {T::BelowMinimum, {"standard game under FIDE's minimum time", "مباراة كلاسيكية بأقل من الحد الأدنى للوقت عند الفيدي"}},
     {T::BothUnrated, {"both players unrated", "اللاعبان غير مصنفين"}},
+    {T::OneSideMoved,
+     {"unplayed: only one player made a move (FIDE rates a game when both have moved)",
+      "لم تُلعب: نقل لاعب واحد فقط (يصنّف الفيدي المباراة إذا نقل كلا اللاعبين)"}},
+    {T::FirstControl30,
+     {"standard game whose first time control has fewer than 30 moves",
+      "مباراة كلاسيكية أول مراقبة وقت فيها أقل من 30 نقلة"}},
+    {T::RatingGap600,
+     {"rapid or blitz game with a rating gap of 600 or more and a player rated above 2600",
+      "مباراة سريعة أو خاطفة بفارق تصنيف 600 أو أكثر ولاعب مصنف فوق 2600"}},
+    {T::BlitzMinimum, {"blitz game of 3 min or less per player", "مباراة خاطفة بثلاث دقائق أو أقل لكل لاعب"}},
     {T::NotEnoughGames, {"not enough games", "مباريات غير كافية"}},
     {T::ZeroScore, {"no point against rated opponents: disregarded", "لا نقاط أمام منافسين مصنفين: لا تُحتسب"}},
     {T::BelowFloor, {"under the 1400 floor: not published", "دون الحد الأدنى 1400: لا يُنشر"}},
@@ -152,7 +165,13 @@ std::string not_rated_text(const Rateability& r, const EventGame& g, output::Lan
     case NotRated::Forfeit:
       return tr(T::Forfeit, lang) + " (" + (g.unplayed == Unplayed::ForfeitResult ? g.result : "Termination \"" + g.termination + "\"") + ")";
     case NotRated::UnknownClass: return tr(T::UnknownClass, lang) + ": " + problem_text(g.time_control.problem, lang);
+    case NotRated::OneSideMoved: return tr(T::OneSideMoved, lang);
+    case NotRated::FirstControlUnder30Moves:
+      return fmt::format("{}: {}", tr(T::FirstControl30, lang), g.time_control.periods.front().moves);
+    case NotRated::RatingGap600: return tr(T::RatingGap600, lang);
     case NotRated::BelowMinimumTime: {
+      if (r.rating_needing_it < 0)
+        return tr(T::BlitzMinimum, lang) + ": " + duration_text(*g.time_control.seconds, lang);
       const std::string need = duration_text(std::int64_t(r.minimum_minutes) * 60, lang);
       const std::string given = duration_text(*g.time_control.seconds, lang);
       const std::string who = r.rating_needing_it == 0 ? (ar ? "كلا اللاعبين دون 1800" : "both under 1800")

@@ -19,7 +19,7 @@ enum class T : std::uint8_t {
   RapidBlitzK, Kind, RoundRobin, Swiss, Rounds, RoundsUnnumbered, TieBreaks, Recommended, Chosen, ExcludedGames,
   NotRatedGames, RatingList, Standard, Rapid, Blitz, Unknown, Game, Invalid, Unfinished, NoResult, NoPlayer,
   SamePlayer, TpMissing, TpUnknown, TpUntimed, TpUnparseable, NoGames, NoMove, Forfeit, UnknownClass,
-  BelowMinimum, BothUnrated, NotEnoughGames, ZeroScore, BelowFloor, Capped, LegendPerf, LegendChange,
+  BelowMinimum, BothUnrated, OneSideMoved, FirstControl30, RatingGap600, BlitzMinimum, NotEnoughGames, ZeroScore, BelowFloor, Capped, LegendPerf, LegendChange,
   Count
 };
 

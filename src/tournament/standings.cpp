@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <numeric>
 #include <set>
 
@@ -92,6 +93,7 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
   game.unplayed = forfeit_result                          ? Unplayed::ForfeitResult
                   : unplayed_termination(game.termination) ? Unplayed::ForfeitTermination
                   : report.plies == 0                      ? Unplayed::NoMove
+                  : report.plies == 1                      ? Unplayed::OneSideMoved
                                                            : Unplayed::No;
   const std::string* tc = report.tag("TimeControl");
   if ((!tc || *tc == "?") && assumed_tc) tc = assumed_tc;
@@ -107,16 +109,31 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
 Rateability rateability(const EventGame& g) {
   Rateability r;
   if (g.unplayed == Unplayed::NoMove) return {NotRated::NoMove, 0, 0};
+  if (g.unplayed == Unplayed::OneSideMoved) return {NotRated::OneSideMoved, 0, 0};
   if (g.unplayed != Unplayed::No) return {NotRated::Forfeit, 0, 0};
   if (g.time_control.cls == TimeClass::Unknown) return {NotRated::UnknownClass, 0, 0};
   const int top = std::max(g.white_elo.value_or(0), g.black_elo.value_or(0));
   if (g.time_control.cls == TimeClass::Standard) {
-    // Rating Regulations 2024, 1.1: minutes per player over 60 moves, by the higher rating.
+    // Rating Regulations 2024, 1.1: minutes per player over 60 moves, by the higher rating
+    // of the two players in the game.
     const int minutes = top >= 2400 ? 120 : top >= 1800 ? 90 : 60;
     if (*g.time_control.seconds < std::int64_t(minutes) * 60)
       return {NotRated::BelowMinimumTime, minutes, top >= 2400 ? 2400 : top >= 1800 ? 1800 : 0};
+    // 1.2: a move count in the first time control is at least 30 moves.
+    const auto& first = g.time_control.periods.front();
+    if (g.time_control.periods.size() > 1 && first.moves > 0 && first.moves < kMinFirstControlMoves)
+      return {NotRated::FirstControlUnder30Moves, 0, 0};
   }
+  // Rapid and Blitz Rating Regulations 2024, 1.1.2: a blitz game is rated only with more
+  // than 3 minutes per player (time + 60 x increment); the Laws' blitz (B.1) has no floor.
+  if (g.time_control.cls == TimeClass::Blitz && *g.time_control.seconds <= kBlitzRatedAbove * 60)
+    return {NotRated::BelowMinimumTime, kBlitzRatedAbove, -1};
   if (!g.white_elo && !g.black_elo) return {NotRated::BothUnrated, 0, 0};
+  // Rapid and blitz 7.3.1, effective from 1 December 2024: not rated when the ratings
+  // differ by 600 or more and one of the players is rated above 2600.
+  if (g.time_control.cls != TimeClass::Standard && g.white_elo && g.black_elo &&
+      std::abs(*g.white_elo - *g.black_elo) >= kRapidBlitzMaxGap && top > kRapidBlitzGapFromRating)
+    return {NotRated::RatingGap600, 0, 0};
   return r;
 }
 
@@ -128,6 +145,9 @@ const char* not_rated_code(NotRated n) {
     case NotRated::UnknownClass: return "unknown_time_control";
     case NotRated::BelowMinimumTime: return "below_minimum_time";
     case NotRated::BothUnrated: return "both_unrated";
+    case NotRated::OneSideMoved: return "one_side_moved";
+    case NotRated::FirstControlUnder30Moves: return "first_control_under_30_moves";
+    case NotRated::RatingGap600: return "rating_gap_600";
   }
   return "";
 }
@@ -179,7 +199,9 @@ EventKind kind_of(const std::vector<PlayerStanding>& players) {
   return EventKind::RoundRobin;
 }
 
-std::vector<TbPlayer> tiebreak_view(const std::vector<PlayerStanding>& players, const std::vector<EventGame>& games) {
+// A game's round is its Round tag when every game has one, else the player's game order.
+std::vector<TbPlayer> tiebreak_view(const std::vector<PlayerStanding>& players, const std::vector<EventGame>& games,
+                                    bool numbered) {
   std::vector<TbPlayer> v(players.size());
   for (std::size_t i = 0; i < players.size(); ++i) {
     v[i].name = players[i].name;
@@ -187,20 +209,21 @@ std::vector<TbPlayer> tiebreak_view(const std::vector<PlayerStanding>& players, 
     for (const auto& g : players[i].played) {
       v[i].half_points += g.half_points;
       const EventGame& eg = games[g.game];
-      v[i].games.push_back({g.opponent, g.half_points, g.white, eg.unplayed == Unplayed::No, eg.round.value_or(++ordinal),
+      v[i].games.push_back({g.opponent, g.half_points, g.white, eg.unplayed == Unplayed::No, numbered ? *eg.round : ++ordinal,
                             g.opponent_elo});
     }
   }
   return v;
 }
 
-// The player's figures in each rating list with a rateable game (Rating Regulations:
-// standard, rapid and blitz are rated separately; rapid and blitz use K = 20).
+// The player's figures in each rating list with a rateable game. Rating Regulations 2024:
+// standard, rapid and blitz are rated separately, with the same K rules (8.3.3; rapid and
+// blitz 7.3.3, which FIDE no longer fixes at 20), K lowered so that K x n <= 700, and the
+// rapid and blitz 400-point rule without the 2650 exception (7.3.1).
 void rate_lists(PlayerStanding& p, const Standings& s) {
   for (TimeClass list : {TimeClass::Standard, TimeClass::Rapid, TimeClass::Blitz}) {
     ListFigures f;
     f.list = list;
-    f.k = list == TimeClass::Standard ? p.k : kDefaultK;
     std::vector<RatedGame> rated;
     for (const auto& g : p.played) {
       if (s.games[g.game].time_control.cls != list) continue;
@@ -210,8 +233,10 @@ void rate_lists(PlayerStanding& p, const Standings& s) {
       if (g.opponent_elo) rated.push_back({*g.opponent_elo, g.half_points / 2.0});
     }
     if (f.rateable_games == 0) continue;
+    f.k = k_for_games(p.k, int(rated.size()));
     f.performance = performance_rating(rated);
-    if (f.rating) f.change = rating_change(*f.rating, f.k, rated);
+    const auto rule = list == TimeClass::Standard ? DifferenceRule::Standard : DifferenceRule::RapidBlitz;
+    if (f.rating) f.change = rating_change(*f.rating, f.k, rated, rule);
     else f.initial = initial_rating(rated);
     p.lists.push_back(f);
   }
@@ -259,9 +284,10 @@ Standings compute_standings(std::vector<EventGame> games, const StandingsOptions
   if (s.rounds_numbered)
     for (const auto& g : s.games) s.rounds = std::max(s.rounds, *g.round);
 
-  const std::vector<TbPlayer> view = tiebreak_view(players, s.games);
-  const TbRanking ranking = rank_players(view, s.tiebreaks, s.rounds);
-  const auto sb = tiebreak_values(view, TieBreak::SB, s.rounds), bh = tiebreak_values(view, TieBreak::BH, s.rounds);
+  const std::vector<TbPlayer> view = tiebreak_view(players, s.games, s.rounds_numbered);
+  const TbRanking ranking = rank_players(view, s.tiebreaks, s.rounds, s.kind);
+  const auto sb = tiebreak_values(view, TieBreak::SB, s.rounds, s.kind);
+  const auto bh = tiebreak_values(view, TieBreak::BH, s.rounds, s.kind);
   for (std::size_t i = 0; i < players.size(); ++i) {
     players[i].tiebreaks = ranking.values[i];
     players[i].rank = ranking.rank[i];

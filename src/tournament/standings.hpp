@@ -17,9 +17,10 @@
 
 namespace chesstool::tournament {
 
-// How a game that scores was not played over the board (C.07 16; Rating Regulations:
-// never rated). NoMove: a result without a single move.
-enum class Unplayed { No, NoMove, ForfeitTermination, ForfeitResult };
+// How a game that scores was not played over the board (C.07 16; Rating Regulations 5.1:
+// never rated). NoMove: a result without a single move. OneSideMoved: only White moved
+// (5.1 rates "any game where both players have made at least one move").
+enum class Unplayed { No, NoMove, OneSideMoved, ForfeitTermination, ForfeitResult };
 
 // One game that counts for the standings.
 struct EventGame {
@@ -59,16 +60,30 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
 // "0", "-", "?" ...).
 std::optional<int> parse_elo(const std::string* value);
 
-// Why a counted game is not rated, by the FIDE Rating Regulations (2024).
-enum class NotRated { Rated, NoMove, Forfeit, UnknownClass, BelowMinimumTime, BothUnrated };
+// Why a counted game is not rated, by the FIDE Rating Regulations (2024) and the Rapid
+// and Blitz Rating Regulations (2024).
+enum class NotRated {
+  Rated, NoMove, Forfeit, UnknownClass, BelowMinimumTime, BothUnrated, OneSideMoved, FirstControlUnder30Moves,
+  RatingGap600
+};
+
+// Standard 1.2: a move count in the first time control is at least 30 moves.
+inline constexpr int kMinFirstControlMoves = 30;
+// Rapid and blitz 1.1.2: a blitz game is rated with more than 3 minutes per player.
+inline constexpr int kBlitzRatedAbove = 3;
+// Rapid and blitz 7.3.1 (from 1 December 2024): a gap of 600 or more is not rated when a
+// player is rated above 2600.
+inline constexpr int kRapidBlitzMaxGap = 600;
+inline constexpr int kRapidBlitzGapFromRating = 2600;
 
 struct Rateability {
   NotRated why = NotRated::Rated;
-  int minimum_minutes = 0;  // for BelowMinimumTime: what article 1.1 asks
-  int rating_needing_it = 0;  // 2400 or 1800: the rating that sets the minimum, 0 for 60
+  int minimum_minutes = 0;    // for BelowMinimumTime: what article 1.1 asks (or 3 for blitz)
+  int rating_needing_it = 0;  // 2400 or 1800: the rating that sets the minimum, 0 for 60, -1 blitz
 };
 Rateability rateability(const EventGame& g);
-// "no_move", "forfeit", "unknown_time_control", "below_minimum_time", "both_unrated".
+// "no_move", "forfeit", "unknown_time_control", "below_minimum_time", "both_unrated",
+// "one_side_moved", "first_control_under_30_moves", "rating_gap_600".
 const char* not_rated_code(NotRated n);
 
 struct StandingsOptions {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// FIDE Tie-Break Regulations (C.07, 2023): values of each tie-break and the ranking of
-// players level on points. Article numbers are those of the 2023 regulations.
+// FIDE Tie-Break Regulations (C.07): values of each tie-break and the ranking of players
+// level on points. Article numbers are those of the 2024 and 2026 texts (6 DE, 7 type B,
+// 8 Buchholz, 9 SB and Koya, 10 rating-based, 14 modifiers, 15 and 16 unplayed rounds).
 #include "tournament/tiebreak.hpp"
 
 #include <algorithm>
@@ -33,18 +34,32 @@ std::string upper_trimmed(std::string_view s) {
   return out;
 }
 
-// What the tie-breaks need of one player, computed once (C.07 articles 7 to 10).
+// One round of a participant as the opponent-based tie-breaks see it (C.07 15, 16).
+struct RoundValue {
+  double opponent = 0;  // the opponent's (adjusted) score, or the dummy's
+  double result = 0;    // the participant's points in the round
+  bool vur = false;     // a voluntary unplayed round (16.1.2): a forfeit loss or a bye asked for
+};
+
+// What the tie-breaks need of one player, computed once (C.07 articles 7 to 10, 15, 16).
+// Article numbers from the C.07 text in force since 1 March 2026, whose articles 14 to 16
+// have the structure of the 1 August 2024 text.
 class Values {
  public:
-  Values(const std::vector<TbPlayer>& players, int rounds) : p_(players), rounds_(rounds) {}
+  Values(const std::vector<TbPlayer>& players, int rounds, EventKind kind)
+      : p_(players), rounds_(rounds), kind_(kind) {
+    for (const auto& pl : p_) max_games_ = std::max(max_games_, int(pl.games.size()));
+    for (std::size_t i = 0; i < p_.size(); ++i) adjusted_.push_back(adjusted_score(i));
+  }
 
   std::optional<double> value(TieBreak t, std::size_t i) const {
     switch (t) {
       case TieBreak::DE: break;  // depends on the group: see direct_encounter()
       case TieBreak::WIN: return count(i, [](const TbGame& g) { return g.half_points == 2; });
-      case TieBreak::WON: return count(i, [](const TbGame& g) { return g.played && g.half_points == 2; });
-      case TieBreak::BPG: return count(i, [](const TbGame& g) { return g.played && !g.white; });
-      case TieBreak::BWG: return count(i, [](const TbGame& g) { return g.played && !g.white && g.half_points == 2; });
+      case TieBreak::WON: return count(i, [this](const TbGame& g) { return over_the_board(g) && g.half_points == 2; });
+      case TieBreak::BPG: return count(i, [this](const TbGame& g) { return over_the_board(g) && !g.white; });
+      case TieBreak::BWG:
+        return count(i, [this](const TbGame& g) { return over_the_board(g) && !g.white && g.half_points == 2; });
       case TieBreak::PS: return progressive(i);
       case TieBreak::BH: return buchholz(i, 0, 0);
       case TieBreak::BH_C1: return buchholz(i, 1, 0);
@@ -60,35 +75,93 @@ class Values {
 
  private:
   double points(std::size_t i) const { return p_[i].half_points / 2.0; }
+  bool swiss() const { return kind_ == EventKind::Swiss; }
+  static bool forfeit_loss(const TbGame& g) { return !g.played && g.half_points == 0; }
+  // 7.2-7.4 count games over the board; in a round robin (15.2) a forfeit win is a regular
+  // game, a forfeit loss stays unplayed for these type B tie-breaks.
+  bool over_the_board(const TbGame& g) const { return g.played || (!swiss() && g.half_points > 0); }
 
   double count(std::size_t i, const std::function<bool(const TbGame&)>& f) const {
     return double(std::count_if(p_[i].games.begin(), p_[i].games.end(), f));
   }
 
-  // C.07 8.1 and 16: one value per round. A played game gives the opponent's score; an
-  // unplayed round (a forfeit, a game without a move, a round without a game) counts as
-  // a game against a dummy opponent with the participant's own score.
-  std::vector<std::pair<double, double>> rounds_of(std::size_t i) const {  // {opponent score, result}
-    std::vector<std::pair<double, double>> v;
-    for (const auto& g : p_[i].games) v.emplace_back(g.played ? points(g.opponent) : points(i), g.half_points / 2.0);
-    for (int r = int(p_[i].games.size()); r < rounds_; ++r) v.emplace_back(points(i), 0.0);
+  // Rounds 1..rounds in which the participant has no game: in PGN a bye leaves no game and
+  // gives no point, so such a round is taken as a zero-point bye, which 16.1.1 counts as a
+  // requested bye (any round after a withdrawal is one).
+  std::vector<int> rounds_without_game(std::size_t i) const {
+    std::vector<bool> has(std::size_t(rounds_) + 1, false);
+    for (const auto& g : p_[i].games)
+      if (g.round >= 1 && g.round <= rounds_) has[std::size_t(g.round)] = true;
+    std::vector<int> out;
+    for (int r = 1; r <= rounds_; ++r)
+      if (!has[std::size_t(r)]) out.push_back(r);
+    return out;
+  }
+
+  // 16.2.5: a requested bye followed only by voluntary unplayed rounds (or in the last round).
+  bool only_vurs_after(std::size_t i, int round) const {
+    const std::vector<int> missing = rounds_without_game(i);
+    for (int r = round + 1; r <= rounds_; ++r) {
+      if (std::find(missing.begin(), missing.end(), r) != missing.end()) continue;
+      bool vur = true;
+      for (const auto& g : p_[i].games)
+        if (g.round == r && !forfeit_loss(g)) vur = false;
+      if (!vur) return false;
+    }
+    return true;
+  }
+
+  // 16.3: the score of a participant for the tie-breaks of their opponents. Unplayed rounds
+  // of 16.2.1-16.2.4 count as awarded; requested byes of 16.2.5 as draws (here +0.5 each,
+  // as a zero-point bye gave nothing). In a round robin (15.2) the plain score.
+  double adjusted_score(std::size_t i) const {
+    double s = points(i);
+    if (!swiss()) return s;
+    for (int r : rounds_without_game(i))
+      if (only_vurs_after(i, r)) s += 0.5;
+    return s;
+  }
+
+  // One value per round for BH and SB. Round robin (15.2): forfeits are regular games and a
+  // round without a game is no round of the participant. Swiss (16.4): a played game gives
+  // the opponent's adjusted score; each unplayed round is a game against a dummy with the
+  // participant's own score, at most the scheduled opponent's adjusted score for a forfeit
+  // (16.4.1) and at most a draw's points times the rounds for a bye (16.4.2).
+  std::vector<RoundValue> rounds_of(std::size_t i) const {
+    std::vector<RoundValue> v;
+    const double own = points(i), bye_cap = 0.5 * rounds_;
+    for (const auto& g : p_[i].games) {
+      const double result = g.half_points / 2.0;
+      if (g.played || !swiss()) v.push_back({adjusted_[g.opponent], result, false});
+      else v.push_back({std::min(own, adjusted_[g.opponent]), result, forfeit_loss(g)});
+    }
+    if (swiss())
+      for (std::size_t n = rounds_without_game(i).size(); n > 0; --n) v.push_back({std::min(own, bye_cap), 0.0, true});
     return v;
   }
 
-  // Article 14: Cut-1 drops the lowest value, Median-1 the lowest and the highest.
+  // 14.1 Cut-1 drops the least significant value, 14.3 Median-1 the least and then the most.
+  // 16.5.1: for a participant with voluntary unplayed rounds the least significant cut is
+  // the lowest contribution of such a round (never below the least significant value).
   double buchholz(std::size_t i, int cut_low, int cut_high) const {
-    std::vector<double> v;
-    for (const auto& [opp, result] : rounds_of(i)) v.push_back(opp);
-    std::sort(v.begin(), v.end());
+    std::vector<RoundValue> v = rounds_of(i);
+    auto by_value = [](const RoundValue& a, const RoundValue& b) { return a.opponent < b.opponent; };
+    for (int c = 0; c < cut_low && !v.empty(); ++c) {
+      auto lowest_vur = v.end();
+      for (auto it = v.begin(); it != v.end(); ++it)
+        if (it->vur && (lowest_vur == v.end() || it->opponent < lowest_vur->opponent)) lowest_vur = it;
+      v.erase(lowest_vur != v.end() ? lowest_vur : std::min_element(v.begin(), v.end(), by_value));
+    }
+    for (int c = 0; c < cut_high && !v.empty(); ++c) v.erase(std::max_element(v.begin(), v.end(), by_value));
     double sum = 0;
-    for (std::size_t k = std::size_t(cut_low); k + std::size_t(cut_high) < v.size(); ++k) sum += v[k];
+    for (const auto& r : v) sum += r.opponent;
     return sum;
   }
 
   // 9.1: the opponent's score times the points scored against them, per round.
   double sonneborn_berger(std::size_t i) const {
     double sum = 0;
-    for (const auto& [opp, result] : rounds_of(i)) sum += opp * result;
+    for (const auto& r : rounds_of(i)) sum += r.opponent * r.result;
     return sum;
   }
 
@@ -103,15 +176,18 @@ class Values {
     return sum;
   }
 
-  // 9.2: points scored in played games against opponents with 50% or more of the
-  // maximum possible score.
+  // 9.2: points scored against opponents with 50% or more of the maximum possible score (a
+  // round robin's games per player; a Swiss's rounds). Played games only, except in a round
+  // robin, where forfeits are regular games (15.2).
   double koya(std::size_t i) const {
+    const int most = swiss() ? rounds_ : max_games_;
     double sum = 0;
     for (const auto& g : p_[i].games)
-      if (g.played && 2 * points(g.opponent) >= rounds_) sum += g.half_points / 2.0;
+      if ((g.played || !swiss()) && 2 * points(g.opponent) >= most) sum += g.half_points / 2.0;
     return sum;
   }
 
+  // 10.1, 15.2: rating-based tie-breaks count the opponents played over the board only.
   std::vector<RatedGame> rated_played(std::size_t i) const {
     std::vector<RatedGame> v;
     for (const auto& g : p_[i].games)
@@ -137,38 +213,46 @@ class Values {
 
   const std::vector<TbPlayer>& p_;
   int rounds_;
+  EventKind kind_;
+  int max_games_ = 0;
+  std::vector<double> adjusted_;  // 16.3, per player
 };
 
 struct Encounters {
-  std::vector<double> score;  // points in played games against the rest of the group
-  std::vector<int> missing;   // members of the group never met over the board
+  std::vector<double> score;  // points against the rest of the group
+  std::vector<int> missing;   // members of the group never met
 };
 
-Encounters encounters(const std::vector<TbPlayer>& p, const std::vector<std::size_t>& group) {
+// C.07 6.1: the sum of the scores of the encounters among the group, two players who met
+// more than once adding the average of their games (6.1.2). 6.1.1: forfeits are excluded
+// except where 15.2 makes them regular games (a round robin).
+Encounters encounters(const std::vector<TbPlayer>& p, const std::vector<std::size_t>& group, EventKind kind) {
   Encounters e{std::vector<double>(group.size(), 0), std::vector<int>(group.size(), 0)};
   for (std::size_t a = 0; a < group.size(); ++a) {
     for (std::size_t b = 0; b < group.size(); ++b) {
       if (a == b) continue;
-      bool met = false;
+      int games = 0, half_points = 0;
       for (const auto& g : p[group[a]].games)
-        if (g.played && g.opponent == group[b]) {
-          met = true;
-          e.score[a] += g.half_points / 2.0;
+        if ((g.played || kind == EventKind::RoundRobin) && g.opponent == group[b]) {
+          ++games;
+          half_points += g.half_points;
         }
-      e.missing[a] += !met;
+      if (games > 0) e.score[a] += half_points / 2.0 / games;
+      e.missing[a] += games == 0;
     }
   }
   return e;
 }
 
-// C.07 6: when all the tied players have met, their points among themselves; when not,
-// a player who stays alone at the top of that separate standings whatever the missing
-// games give (own points above every other's points plus one per game missing) is ranked
-// first, and so on for the next places. Returns the sort keys.
-std::vector<double> direct_encounter_keys(const Encounters& e) {
+// C.07 6.2: when all the tied players have met, their points among themselves. 6.3, in a
+// Swiss only: when not, a player who stays alone at the top of that separate standings
+// whatever the missing games give (own points above every other's points plus one per
+// game missing) is ranked first, and so on for the next places. Returns the sort keys.
+std::vector<double> direct_encounter_keys(const Encounters& e, EventKind kind) {
   const std::size_t n = e.score.size();
   if (std::all_of(e.missing.begin(), e.missing.end(), [](int m) { return m == 0; })) return e.score;
   std::vector<double> key(n, 0);
+  if (kind == EventKind::RoundRobin) return key;  // 6.3 is for Swiss tournaments
   std::vector<bool> placed(n, false);
   for (std::size_t place = 0; place < n; ++place) {
     std::optional<std::size_t> top;
@@ -188,8 +272,8 @@ std::vector<double> direct_encounter_keys(const Encounters& e) {
 
 class Ranker {
  public:
-  Ranker(const std::vector<TbPlayer>& p, const std::vector<TieBreak>& list, int rounds)
-      : p_(p), list_(list), values_(p, rounds) {
+  Ranker(const std::vector<TbPlayer>& p, const std::vector<TieBreak>& list, int rounds, EventKind kind)
+      : p_(p), list_(list), kind_(kind), values_(p, rounds, kind) {
     out_.values.assign(p.size(), std::vector<std::optional<double>>(list.size()));
     for (std::size_t t = 0; t < list.size(); ++t)
       if (list[t] != TieBreak::DE)
@@ -239,15 +323,15 @@ class Ranker {
       return;
     }
     if (list_[t] == TieBreak::DE) {
-      const Encounters e = encounters(p_, run);
-      const std::vector<double> keys = direct_encounter_keys(e);
+      const Encounters e = encounters(p_, run, kind_);
+      const std::vector<double> keys = direct_encounter_keys(e, kind_);
       std::vector<double> by_player(p_.size(), 0);
       for (std::size_t k = 0; k < run.size(); ++k) {
         if (!out_.values[run[k]][t]) out_.values[run[k]][t] = e.score[k];  // shown: the first group's
         by_player[run[k]] = keys[k];
       }
-      // C.07 6: players the encounters among the group leave level are compared again by
-      // their encounters among themselves only.
+      // C.07 6.2, 6.3: players the encounters among the group leave level are compared
+      // again by their encounters among themselves only (article 6 reapplied).
       split(run, [by_player](std::size_t i) { return by_player[i]; }, t + 1, t);
       return;
     }
@@ -256,6 +340,7 @@ class Ranker {
 
   const std::vector<TbPlayer>& p_;
   const std::vector<TieBreak>& list_;
+  EventKind kind_;
   Values values_;
   TbRanking out_;
   std::vector<bool> same_run_;  // per position in out_.order: level with the one before
@@ -311,20 +396,25 @@ std::string all_tiebreak_codes() {
 const char* event_kind_name(EventKind k) { return k == EventKind::RoundRobin ? "round robin" : "swiss"; }
 
 std::vector<TieBreak> default_tiebreaks(EventKind kind) {
-  // C.07 13: individual round robins DE, WIN, SB, KS; individual Swiss BH-C1, BH, DE, WIN.
+  // C.07 (2023, 2024, 2026) 4.1: the list is the Chief Organiser's choice, completed by the
+  // Chief Arbiter (4.1.1); the regulations give no default list. These are chesstool's:
+  // round robin DE, WIN, SB, KS; Swiss BH-C1, BH, DE, WIN (C.07 8: Buchholz tie-breaks
+  // must not be used in round robins).
   if (kind == EventKind::RoundRobin) return {TieBreak::DE, TieBreak::WIN, TieBreak::SB, TieBreak::KS};
   return {TieBreak::BH_C1, TieBreak::BH, TieBreak::DE, TieBreak::WIN};
 }
 
-std::vector<std::optional<double>> tiebreak_values(const std::vector<TbPlayer>& players, TieBreak t, int rounds) {
-  const Values v(players, rounds);
+std::vector<std::optional<double>> tiebreak_values(const std::vector<TbPlayer>& players, TieBreak t, int rounds,
+                                                   EventKind kind) {
+  const Values v(players, rounds, kind);
   std::vector<std::optional<double>> out;
   for (std::size_t i = 0; i < players.size(); ++i) out.push_back(v.value(t, i));
   return out;
 }
 
-TbRanking rank_players(const std::vector<TbPlayer>& players, const std::vector<TieBreak>& list, int rounds) {
-  return Ranker(players, list, rounds).run();
+TbRanking rank_players(const std::vector<TbPlayer>& players, const std::vector<TieBreak>& list, int rounds,
+                       EventKind kind) {
+  return Ranker(players, list, rounds, kind).run();
 }
 
 }  // namespace chesstool::tournament

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// FIDE Tie-Break Regulations (handbook C.07, in force from 1 July 2023): the tie-breaks by
-// their C.07 codes, the recommended lists, and ranking players level on points.
+// FIDE Tie-Break Regulations (handbook C.07): the tie-breaks by their C.07 codes, the
+// default lists, and ranking players level on points.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,8 @@
 namespace chesstool::tournament {
 
 // C.07 codes: DE (article 6), WIN, WON, BPG, BWG, PS (7.1-7.5), BH and its Cut-1 and
-// Median-1 (8.1, modifiers of article 14), SB, KS (9.1, 9.2), ARO, AROC-1, TPR (10.1, 10.2).
+// Median-1 (8.1, modifiers 14.1 and 14.3), SB, KS (9.1, 9.2), ARO, AROC-1 (C.07 writes
+// ARO-C1, accepted too), TPR (10.1, 10.2).
 enum class TieBreak { DE, WIN, WON, BPG, BWG, PS, BH, BH_C1, BH_M1, SB, KS, ARO, AROC1, TPR };
 
 // "DE", "BH-C1", "AROC-1": the code as C.07 writes it.
@@ -27,7 +28,8 @@ std::string all_tiebreak_codes();
 // Round robin when every pair of players has a game scheduled, else Swiss.
 enum class EventKind { RoundRobin, Swiss };
 const char* event_kind_name(EventKind k);  // "round robin", "swiss"
-// C.07 article 13's recommendation for individual events of the kind.
+// chesstool's default list for individual events of the kind (C.07 4.1 leaves the list
+// to the Chief Organiser and gives no default).
 std::vector<TieBreak> default_tiebreaks(EventKind kind);
 
 // One game from one player's side, as the tie-breaks see it.
@@ -35,7 +37,7 @@ struct TbGame {
   std::size_t opponent = 0;
   int half_points = 0;   // 2, 1, 0 for this player
   bool white = false;
-  bool played = true;    // false for a forfeit or a game without a move (C.07 16)
+  bool played = true;    // false for a forfeit or a game without a move each (C.07 15.1)
   int round = 0;         // 1-based round (Round tag, else the player's game order)
   std::optional<int> opponent_rating;
 };
@@ -56,11 +58,16 @@ struct TbRanking {
 
 // The value of one tie-break for every player (DE, which depends on the group, gives
 // nullopt here: rank_players() computes it).
-std::vector<std::optional<double>> tiebreak_values(const std::vector<TbPlayer>& players, TieBreak t, int rounds);
+// Unplayed games and rounds: a round robin treats forfeits as regular games (C.07 15.2); a
+// Swiss manages unplayed rounds by article 16 (adjusted scores, the dummy opponent, the
+// Cut-1 exception for voluntary unplayed rounds).
+std::vector<std::optional<double>> tiebreak_values(const std::vector<TbPlayer>& players, TieBreak t, int rounds,
+                                                   EventKind kind = EventKind::Swiss);
 
 // Points first, then each tie-break in turn among the players still level (C.07 4.2).
 // Players level after the last tie-break share the rank (C.07 would draw lots) and are
 // listed by name. `rounds` is the number of rounds (for unplayed rounds and KS).
-TbRanking rank_players(const std::vector<TbPlayer>& players, const std::vector<TieBreak>& list, int rounds);
+TbRanking rank_players(const std::vector<TbPlayer>& players, const std::vector<TieBreak>& list, int rounds,
+                       EventKind kind = EventKind::Swiss);
 
 }  // namespace chesstool::tournament

@@ -12,9 +12,10 @@
 
 namespace chesstool::tournament {
 
-// FIDE Laws of Chess: standard (Preface / rating regulations: 60 minutes or more), rapid
-// (Appendix A.1: more than 10 and less than 60 minutes), blitz (Appendix B.1: 10 minutes
-// or less), each counting the time for each player plus 60 times any increment.
+// FIDE Laws of Chess: standard (60 minutes or more), rapid (Appendix A.1: more than 10 and
+// less than 60 minutes), blitz (Appendix B.1: 10 minutes or less), each counting the time
+// for each player plus 60 times any increment, as the Rapid and Blitz Rating Regulations
+// (1 March 2024) 1.1.1 and 1.1.2 do; those rate blitz only above 3 minutes (standings.hpp).
 enum class TimeClass { Standard, Rapid, Blitz, Unknown };
 
 // "standard", "rapid", "blitz", "unknown": the names used in JSON and CSV.

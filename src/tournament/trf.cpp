@@ -49,10 +49,11 @@ std::optional<std::string> trf_date(const std::string& pgn) {
   return d;
 }
 
-// TRF result code of one side: played 1 = 0; forfeit + -; under one move W D L.
+// TRF result code of one side: played 1 = 0; forfeit + -; not both players moved W D L.
 char result_code(const EventGame& g, int half_points) {
   if (g.unplayed == Unplayed::No) return half_points == 2 ? '1' : half_points == 1 ? '=' : '0';
-  if (g.unplayed == Unplayed::NoMove) return half_points == 2 ? 'W' : half_points == 1 ? 'D' : 'L';
+  if (g.unplayed == Unplayed::NoMove || g.unplayed == Unplayed::OneSideMoved)
+    return half_points == 2 ? 'W' : half_points == 1 ? 'D' : 'L';
   return half_points == 2 ? '+' : half_points == 1 ? 'D' : '-';
 }
 

@@ -98,17 +98,23 @@ TEST(RatingChange, ThreeDrawsAgainst2400WithK40) {
   EXPECT_EQ(c.rounded, 50);
 }
 
-TEST(RatingChange, RoundingHalfUpBothSigns) {
+TEST(RatingChange, RoundingHalfAwayFromZero) {
+  // B.02 8.3.4 (rapid and blitz 7.3.4): "0.5 is rounded away from zero".
   EXPECT_EQ(tournament::round_rating_change(7.5), 8);
-  EXPECT_EQ(tournament::round_rating_change(-7.5), -7);
+  EXPECT_EQ(tournament::round_rating_change(-7.5), -8);
+  EXPECT_EQ(tournament::round_rating_change(-7.49), -7);
   EXPECT_EQ(tournament::round_rating_change(-7.51), -8);
   EXPECT_EQ(tournament::round_rating_change(0.49), 0);
   EXPECT_EQ(tournament::round_rating_change_hundredths(750), 8);
-  EXPECT_EQ(tournament::round_rating_change_hundredths(-750), -7);
+  EXPECT_EQ(tournament::round_rating_change_hundredths(-750), -8);
   EXPECT_EQ(tournament::round_rating_change_hundredths(-751), -8);
   EXPECT_EQ(tournament::round_rating_change_hundredths(-449), -4);
-  EXPECT_EQ(tournament::round_rating_change_hundredths(-450), -4);
+  EXPECT_EQ(tournament::round_rating_change_hundredths(-450), -5);
   EXPECT_EQ(tournament::round_rating_change_hundredths(-451), -5);
+  EXPECT_EQ(tournament::round_rating_change_hundredths(-50), -1);
+  // A 2000 with K 10 draws a 1961 (D 39: PD .55) and loses to an 1850 (D 150: PD .70):
+  // -0.5 - 7.0 = -7.5 -> -8 (half up would give -7).
+  EXPECT_EQ(tournament::rating_change(2000, 10, {{1961, 0.5}, {1850, 0.0}}).rounded, -8);
   EXPECT_EQ(tournament::round_rating_change_hundredths(0), 0);
   EXPECT_EQ(tournament::round_rating_change_hundredths(49), 0);
   EXPECT_EQ(tournament::round_rating_change_hundredths(50), 1);
@@ -116,6 +122,29 @@ TEST(RatingChange, RoundingHalfUpBothSigns) {
   EXPECT_EQ(tournament::rating_change(2000, 10, {{2000, 1.0}, {2000, 1.0}}).rounded, 10);
   // Three draws of +5.2 each sum to +15.6 -> +16 (rounding each would give +15).
   EXPECT_EQ(tournament::rating_change(1600, 20, {{1800, 0.5}, {1800, 0.5}, {1800, 0.5}}).rounded, 16);
+}
+
+TEST(RatingChange, KTimesGamesAtMost700) {
+  // 8.3.3: K x n over 700 gives the largest K with K x n <= 700.
+  EXPECT_EQ(tournament::k_for_games(20, 35), 20);
+  EXPECT_EQ(tournament::k_for_games(20, 36), 19);  // 720 > 700: 19 x 36 = 684
+  EXPECT_EQ(tournament::k_for_games(40, 18), 38);  // 720 > 700: 38 x 18 = 684
+  EXPECT_EQ(tournament::k_for_games(40, 17), 40);  // 680
+  EXPECT_EQ(tournament::k_for_games(10, 71), 9);
+  EXPECT_EQ(tournament::k_for_games(20, 0), 20);
+}
+
+TEST(RatingChange, RapidBlitzKeepThe400CapFor2650) {
+  // Rapid and Blitz Rating Regulations 7.3.1: the 400-point rule without the 2650 exception.
+  using tournament::DifferenceRule;
+  EXPECT_EQ(expected_hundredths(2700, 1900, DifferenceRule::Standard), 100);
+  EXPECT_EQ(expected_hundredths(2700, 1900, DifferenceRule::RapidBlitz), 92);
+  EXPECT_EQ(expected_hundredths(1900, 2700, DifferenceRule::RapidBlitz), 8);
+  EXPECT_EQ(expected_hundredths(2650, 2000, DifferenceRule::RapidBlitz), 92);
+  EXPECT_EQ(expected_hundredths(2649, 2000, DifferenceRule::RapidBlitz), 92);
+  EXPECT_EQ(expected_hundredths(2300, 2000, DifferenceRule::RapidBlitz), 85);
+  // 2700 beats 2200 with K 10 in rapid: .92, +0.8 -> +1 (standard: .96, +0.4 -> 0).
+  EXPECT_EQ(tournament::rating_change(2700, 10, {{2200, 1.0}}, DifferenceRule::RapidBlitz).rounded, 1);
 }
 
 TEST(RatingChange, NoCapFrom2650InChanges) {

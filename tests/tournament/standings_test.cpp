@@ -69,6 +69,73 @@ TEST(ReportStandings, ScoresTieBreaksAndUnratedOpponents) {
   EXPECT_EQ(s.rated_players, 3);
 }
 
+// ---- Rating lists and rateability (FIDE Rating Regulations and Rapid and Blitz Rating
+// Regulations, both effective from 1 March 2024) ----
+
+tournament::EventGame timed(std::string w, std::string b, int white_half, const std::string& tc, std::optional<int> we,
+                            std::optional<int> be) {
+  tournament::EventGame g = game(std::move(w), std::move(b), white_half, we, be);
+  g.time_control = tournament::classify_time_control(&tc);
+  return g;
+}
+
+TEST(ReportLists, RapidAndBlitzUseThePlayersK) {
+  // Rapid and blitz 7.3.3 has the standard K rules; FIDE no longer fixes them at 20.
+  std::vector<tournament::EventGame> g = {timed("A", "B", 2, "900+10", 2000, 2000)};
+  tournament::StandingsOptions o;
+  o.k_default = 40;
+  auto s = tournament::compute_standings(g, o);
+  ASSERT_EQ(s.players[0].lists.size(), 1u);
+  EXPECT_EQ(s.players[0].lists[0].list, TimeClass::Rapid);
+  EXPECT_EQ(s.players[0].lists[0].k, 40);
+  EXPECT_EQ(s.players[0].lists[0].change->rounded, 20);  // 40 x (1 - .50)
+}
+
+TEST(ReportLists, KTimesGamesCappedAt700) {
+  // 18 blitz games with K 40: 720 > 700, so K 38 (8.3.3; rapid and blitz 7.3.3).
+  std::vector<tournament::EventGame> g;
+  for (int i = 0; i < 18; ++i) g.push_back(timed("A", std::string("B").append(std::to_string(i)), 1, "180+2", 2000, 2000));
+  tournament::StandingsOptions o;
+  o.k_default = 40;
+  auto s = tournament::compute_standings(g, o);
+  const auto& a = s.players[0];
+  ASSERT_EQ(a.name, "A");  // 9 points, first
+  ASSERT_EQ(a.lists.size(), 1u);
+  EXPECT_EQ(a.lists[0].list, TimeClass::Blitz);
+  EXPECT_EQ(a.lists[0].k, 38);
+  EXPECT_EQ(s.players[1].lists[0].k, 40);  // one game each for the others
+}
+
+TEST(ReportLists, RateabilityReasons) {
+  using tournament::NotRated;
+  auto why = [](const tournament::EventGame& g) { return tournament::rateability(g).why; };
+  // Standard 1.1: 60 minutes when both are under 1800, 90 from 1800, 120 from 2400.
+  EXPECT_EQ(why(timed("A", "B", 2, "3600", 1799, 1700)), NotRated::Rated);
+  EXPECT_EQ(why(timed("A", "B", 2, "3600", 1800, 1700)), NotRated::BelowMinimumTime);
+  EXPECT_EQ(why(timed("A", "B", 2, "3600+30", 1800, 1700)), NotRated::Rated);  // 60 + 30 min
+  EXPECT_EQ(why(timed("A", "B", 2, "5400+30", 2400, 1700)), NotRated::Rated);  // 90 + 30 min
+  EXPECT_EQ(why(timed("A", "B", 2, "5400+29", 2400, 1700)), NotRated::BelowMinimumTime);
+  // Standard 1.2: a move count in the first control is at least 30 moves.
+  EXPECT_EQ(why(timed("A", "B", 2, "20/3600:3600", 2000, 2000)), NotRated::FirstControlUnder30Moves);
+  EXPECT_EQ(why(timed("A", "B", 2, "30/3600:3600", 2000, 2000)), NotRated::Rated);
+  // Rapid and blitz 1.1.2: blitz is rated with more than 3 minutes per player.
+  EXPECT_EQ(why(timed("A", "B", 2, "180", 2000, 2000)), NotRated::BelowMinimumTime);
+  EXPECT_EQ(tournament::rateability(timed("A", "B", 2, "180", 2000, 2000)).minimum_minutes, 3);
+  EXPECT_EQ(why(timed("A", "B", 2, "120+1", 2000, 2000)), NotRated::BelowMinimumTime);  // 2 min + 60 x 1 s
+  EXPECT_EQ(why(timed("A", "B", 2, "120+2", 2000, 2000)), NotRated::Rated);             // 4 min
+  EXPECT_EQ(why(timed("A", "B", 2, "600", 2000, 2000)), NotRated::Rated);
+  // Rapid and blitz 7.3.1 (1 December 2024): a gap of 600 or more with a player above 2600.
+  EXPECT_EQ(why(timed("A", "B", 2, "900+10", 2601, 2001)), NotRated::RatingGap600);
+  EXPECT_EQ(why(timed("A", "B", 2, "900+10", 2601, 2002)), NotRated::Rated);
+  EXPECT_EQ(why(timed("A", "B", 2, "900+10", 2600, 2000)), NotRated::Rated);
+  EXPECT_EQ(why(timed("A", "B", 2, "5400+30", 2800, 2000)), NotRated::Rated);  // standard: no such rule
+  // 5.1: rated when both players have made at least one move.
+  auto g = timed("A", "B", 2, "5400+30", 2000, 2000);
+  g.unplayed = tournament::Unplayed::OneSideMoved;
+  EXPECT_EQ(why(g), NotRated::OneSideMoved);
+  EXPECT_STREQ(tournament::not_rated_code(NotRated::OneSideMoved), "one_side_moved");
+}
+
 TEST(ReportStandings, KOverridesAndSharedRanks) {
   std::vector<tournament::EventGame> g = {game("X", "Y", 1, 2100, 2100)};
   tournament::StandingsOptions o;
