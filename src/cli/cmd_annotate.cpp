@@ -148,18 +148,18 @@ void print_invalid(const std::string& file, const pgn::GameReport& report) {
   for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
 }
 
-struct Counts {
+struct AnnotateCounts {
   std::uint64_t annotated = 0, invalid = 0, io_errors = 0;
 };
 
-void io_error(Counts& t, const std::string& message) {
+void io_error(AnnotateCounts& t, const std::string& message) {
   ++t.io_errors;
   error(message);
 }
 
 // Annotates every game of files into out; false when reading one of them failed.
 bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::vector<std::string>& files, OutputFile& out,
-                    Counts& t) {
+                    AnnotateCounts& t) {
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(display_name(f));
   const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -193,7 +193,7 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
 
 // Rewrites one file through a temporary file in its directory and rename(), which POSIX
 // makes atomic: at every moment the path holds either the whole old or the whole new file.
-void annotate_in_place(const AnnotateCliOptions& o, output::Lang lang, const std::string& path, Counts& t) {
+void annotate_in_place(const AnnotateCliOptions& o, output::Lang lang, const std::string& path, AnnotateCounts& t) {
   // The output is plain PGN: writing it under a .gz or .zip name would make the file
   // unreadable (and an archive's other members would be lost).
   const io::InputFormat format = io::file_format(path);
@@ -242,7 +242,7 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
       return ExitCode::Error;
     }
 
-  Counts t;
+  AnnotateCounts t;
   for (const auto& e : inputs.errors) io_error(t, e.message);
   if (o.in_place) {
     for (const auto& f : inputs.files) annotate_in_place(o, *lang, f, t);

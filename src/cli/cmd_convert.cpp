@@ -63,7 +63,7 @@ struct Converted {
   pgn::GameReport report;  // the replay's findings, kept for a rejected game only
 };
 
-struct Counts {
+struct ConvertCounts {
   std::uint64_t converted = 0, rejected = 0, io_errors = 0;
 };
 
@@ -143,7 +143,7 @@ std::string epd_operations(std::string_view line) {
   return out;
 }
 
-ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
+ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
     std::string chunk(io::ByteSource::kChunkSize, '\0');
@@ -217,7 +217,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
 
 // PGN games in, every game replayed and written in the --to format; a game that does not
 // replay is reported and, with --rejects, written there as it was.
-void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
+void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
   const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -267,7 +267,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
 // One NDJSON game record through the Replayer, written like a PGN game (rejected when a
 // move does not replay or the record cannot be read).
 void convert_json_record(const ConvertOptions& o, const std::string& name, const pgn::JsonLine& rec, std::uint64_t index,
-                         OutputFile& out, OutputFile* rejects, Counts& t) {
+                         OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   pgn::ReplayOptions replay;
   replay.keep = format_info(o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
   pgn::RawGame place;  // where the record is, for the report; no PGN text
@@ -296,7 +296,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
 }
 
 // --from json: the NDJSON of convert --to json, one record per line, read a line at a time.
-void convert_json_records(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, Counts& t) {
+void convert_json_records(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
     while (source.next_member()) {
@@ -363,7 +363,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     error(*clash);
     return ExitCode::Error;
   }
-  Counts t;
+  ConvertCounts t;
   for (const auto& e : inputs.errors) {
     ++t.io_errors;
     error(e.message);

@@ -62,7 +62,7 @@ constexpr std::string_view verdict_name(Verdict v) {
   return "kept";
 }
 
-struct Counts {
+struct DedupeCounts {
   std::uint64_t read = 0, kept = 0, duplicates = 0, embedded = 0, invalid = 0, io_errors = 0;
 };
 
@@ -141,7 +141,7 @@ class Writer {
 
   // Writes one game where its verdict sends it; false when a write failed (stop reading).
   bool game(const std::string& place, const pgn::RawGame& raw, const dedupe::GameFacts& f, Verdict v,
-            const std::string& duplicate_of, Counts& c) {
+            const std::string& duplicate_of, DedupeCounts& c) {
     ++c.read;
     switch (v) {
       case Verdict::Kept: ++c.kept; put(out_, kept_written_, raw.text); break;
@@ -217,7 +217,7 @@ std::uint32_t score(const dedupe::GameFacts& f, KeepRule rule) {
 
 class Run {
  public:
-  Run(const DedupeOptions& o, const InputList& inputs, Writer& w, Counts& c) : o_(o), inputs_(inputs), w_(w), c_(c) {
+  Run(const DedupeOptions& o, const InputList& inputs, Writer& w, DedupeCounts& c) : o_(o), inputs_(inputs), w_(w), c_(c) {
     for (const auto& f : inputs.files) names_.push_back(display_name(f));
     jobs_ = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   }
@@ -383,7 +383,7 @@ class Run {
   const DedupeOptions& o_;
   const InputList& inputs_;
   Writer& w_;
-  Counts& c_;
+  DedupeCounts& c_;
   std::vector<std::string> names_;
   GameNames game_names_;
   int jobs_ = 1;
@@ -416,7 +416,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     error(*clash);
     return ExitCode::Error;
   }
-  Counts c;
+  DedupeCounts c;
   for (const auto& e : inputs.errors) {
     ++c.io_errors;
     error(e.message);

@@ -438,7 +438,7 @@ class Outputs {
   bool to_terminal_ = false;
 };
 
-struct Totals {
+struct FilterTotals {
   std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0, not_converted = 0;
 };
 
@@ -473,7 +473,7 @@ void write_game_record(const std::string& file, const pgn::RawGame& raw, const f
 }
 
 // The closing line on standard error and, with --json, the summary record.
-void write_summary(const FilterOptions& o, const Totals& t, std::size_t files, double seconds) {
+void write_summary(const FilterOptions& o, const FilterTotals& t, std::size_t files, double seconds) {
   const std::uint64_t not_matched = t.read - t.matched;
   if (!o.quiet)
     errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid{}, in {:.2f} s", t.read,
@@ -508,7 +508,7 @@ ExitCode run_filter(const FilterOptions& o) {
       return ExitCode::Error;
     }
   }
-  Totals t;
+  FilterTotals t;
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
     error(message);

@@ -71,7 +71,7 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool
   return c;
 }
 
-struct Totals {
+struct ValidateTotals {
   std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
   std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
   bool stopped_early = false;          // --max-errors was reached
@@ -85,7 +85,7 @@ void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
 }
 
 // The closing line on standard error and, with --json, the summary record.
-void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
+void write_summary(const ValidateOptions& o, const ValidateTotals& t, double seconds) {
   if (!o.quiet) {
     std::string line = fmt::format(
         "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s", t.files,
@@ -108,7 +108,7 @@ void write_summary(const ValidateOptions& o, const Totals& t, double seconds) {
 
 // One checked game: counted, its diagnostics on standard error, its record with --json.
 void report_game(const ValidateOptions& o, const std::string& name, const pgn::RawGame& raw, Checked& checked,
-                 Totals& t, ProgressLine* progress) {
+                 ValidateTotals& t, ProgressLine* progress) {
   pgn::GameReport& g = checked.report;
   g.index += o.game_offset;
   ++t.games;
@@ -137,7 +137,7 @@ ExitCode run_validate(const ValidateOptions& o) {
       return ExitCode::Error;
     }
   const bool progress = !o.quiet && isatty(STDERR_FILENO);
-  Totals t;
+  ValidateTotals t;
   // --quiet silences findings in games, never a file that could not be read.
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
