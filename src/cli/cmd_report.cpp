@@ -238,7 +238,7 @@ Runner setup_report(CLI::App& app) {
   app.add_flag("--crosstable", o->crosstable, "Add a crosstable: one column per player, in standings order");
   app.add_option("--k", o->k, "K factor of one player, NAME=K (name or FideId) with K 10, 20 or 40 (repeatable)")
       ->allow_extra_args(false);  // one NAME=K per --k, so paths may follow
-  app.add_option("--k-default", o->k_default, "K factor of every other player in the standard list (default 20)")
+  app.add_option("--k-default", o->k_default, "K factor of every other player rated under 2400, in every list (default 20; 10 from 2400)")
       ->check(CLI::IsMember({10, 20, 40}));
   app.add_option("--lang", o->lang, "Language of the headings and labels of the text report")
       ->check(CLI::IsMember({"en", "ar"}));

@@ -19,6 +19,10 @@ inline constexpr int kNoCapFromRating = 2650;
 // K is 40, 20 or 10 (8.3.3, the same in the rapid and blitz regulations, 7.3.3); the PGN
 // cannot tell age or games played.
 inline constexpr int kDefaultK = 20;
+// 8.3.3: "K = 10 once a player's published rating has reached 2400": a rating of 2400 or
+// more has reached it.
+inline constexpr int kTopK = 10;
+inline constexpr int kTopKFromRating = 2400;
 // 8.3.3 (rapid and blitz 7.3.3): when the number of games n of a rating period times K
 // exceeds 700, K is the largest whole number with K x n not over 700.
 inline constexpr int kMaxKTimesGames = 700;

@@ -218,7 +218,8 @@ std::vector<TbPlayer> tiebreak_view(const std::vector<PlayerStanding>& players, 
 
 // The player's figures in each rating list with a rateable game. Rating Regulations 2024:
 // standard, rapid and blitz are rated separately, with the same K rules (8.3.3; rapid and
-// blitz 7.3.3, which FIDE no longer fixes at 20), K lowered so that K x n <= 700, and the
+// blitz 7.3.3, which FIDE no longer fixes at 20; 10 for a rating of 2400 or more unless
+// --k names the player), K lowered so that K x n <= 700, and the
 // rapid and blitz 400-point rule without the 2650 exception (7.3.1).
 void rate_lists(PlayerStanding& p, const Standings& s) {
   for (TimeClass list : {TimeClass::Standard, TimeClass::Rapid, TimeClass::Blitz}) {
@@ -233,7 +234,8 @@ void rate_lists(PlayerStanding& p, const Standings& s) {
       if (g.opponent_elo) rated.push_back({*g.opponent_elo, g.half_points / 2.0});
     }
     if (f.rateable_games == 0) continue;
-    f.k = k_for_games(p.k, int(rated.size()));
+    const int k = !p.k_given && f.rating && *f.rating >= kTopKFromRating ? kTopK : p.k;
+    f.k = k_for_games(k, int(rated.size()));
     f.performance = performance_rating(rated);
     const auto rule = list == TimeClass::Standard ? DifferenceRule::Standard : DifferenceRule::RapidBlitz;
     if (f.rating) f.change = rating_change(*f.rating, f.k, rated, rule);
@@ -261,6 +263,7 @@ void apply_k(std::vector<PlayerStanding>& players, const std::vector<EventGame>&
       }
       if (match) {
         p.k = k;
+        p.k_given = true;
         found = true;
       }
     }

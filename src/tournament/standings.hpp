@@ -127,6 +127,7 @@ struct PlayerStanding {
   double sonneborn_berger = 0;
   double buchholz = 0;
   int k = kDefaultK;
+  bool k_given = false;       // --k named the player
   std::vector<ListFigures> lists;             // lists with a rateable game, in class order
   // The figures of the only list the player has rateable games in (nullopt when none or several).
   std::optional<RatingChange> rating_change;

@@ -91,6 +91,19 @@ TEST(ReportLists, RapidAndBlitzUseThePlayersK) {
   EXPECT_EQ(s.players[0].lists[0].change->rounded, 20);  // 40 x (1 - .50)
 }
 
+TEST(ReportLists, KTenFrom2400) {
+  // 8.3.3: K = 10 once the rating has reached 2400, whatever --k-default says; --k wins.
+  std::vector<tournament::EventGame> g = {game("A", "B", 2, 2400, 2399)};
+  tournament::StandingsOptions o;
+  o.k_default = 40;
+  auto s = tournament::compute_standings(g, o);
+  EXPECT_EQ(s.players[0].lists[0].k, 10);
+  EXPECT_EQ(s.players[1].lists[0].k, 40);
+  o.k_by_name["A"] = 20;
+  s = tournament::compute_standings(g, o);
+  EXPECT_EQ(s.players[0].lists[0].k, 20);
+}
+
 TEST(ReportLists, KTimesGamesCappedAt700) {
   // 18 blitz games with K 40: 720 > 700, so K 38 (8.3.3; rapid and blitz 7.3.3).
   std::vector<tournament::EventGame> g;
@@ -242,10 +255,19 @@ TEST(ReportCorpus, LindoresAbbeyPrelimSoAboveYuAndTableChange) {
   // two, So won their game, so So is third and Yu fourth (the wins count came only after).
   EXPECT_EQ(s.players[2].name, "So,W");
   EXPECT_EQ(s.players[3].name, "Yu Yangyi");
-  // So: expected 5.72 from table 8.1.2, 20 x (6 - 5.72) = +5.6 -> +6.
+  // So: expected 5.72 from table 8.1.2. Rated 2400 or more, So has K = 10 (8.3.3, the
+  // same in the rapid list, 7.3.3): 10 x (6 - 5.72) = +2.8 -> +3.
   ASSERT_EQ(s.players[2].lists.size(), 1u);
   EXPECT_EQ(s.players[2].lists[0].list, tournament::TimeClass::Rapid);
+  EXPECT_EQ(s.players[2].lists[0].k, 10);
   EXPECT_DOUBLE_EQ(s.players[2].lists[0].change->expected, 5.72);
+  EXPECT_EQ(s.players[2].lists[0].change->rounded, 3);
+  // With K = 20 given (the example): 20 x 0.28 = +5.6 -> +6.
+  tournament::StandingsOptions o;
+  o.k_by_name["So,W"] = 20;
+  s = tournament::compute_standings(games, o);
+  ASSERT_EQ(s.players[2].name, "So,W");
+  EXPECT_EQ(s.players[2].lists[0].k, 20);
   EXPECT_EQ(s.players[2].lists[0].change->rounded, 6);
 }
 
