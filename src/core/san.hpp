@@ -172,6 +172,9 @@ SanCheck check_state_after(const Position& pos, Move m);
 // 8.2.3.4), 'x' on captures including en passant, "=Q" promotions, O-O / O-O-O (Chess960
 // too), then '+' or '#'. Move::null() gives "--".
 std::string to_san(const Position& pos, Move m);
+// The same appended to out, with after (pos after m) given by a caller that has it: a
+// writer walking the game makes each move once, for the suffix and for the next move.
+void append_san(const Position& pos, Move m, const Position& after, std::string& out);
 
 // The token written back as text without suffixes ("Nbd2", "exd6", "O-O"); for messages.
 std::string san_token_text(const SanToken& token);

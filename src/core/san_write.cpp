@@ -66,6 +66,11 @@ std::string to_san(const Position& pos, Move m) {
   return out;
 }
 
+void append_san(const Position& pos, Move m, const Position& after, std::string& out) {
+  detail::append_san_core(pos, m, out);
+  if (!m.is_null()) append_check_suffix(check_state_of(after), out);
+}
+
 std::string san_token_text(const SanToken& t) {
   if (t.null_move) return "--";
   if (t.castle == SanCastle::KingSide) return "O-O";

@@ -2,6 +2,8 @@
 // The table of annotation texts (one row per message, one column per language) and the Termination values.
 #include "output/annotation_texts.hpp"
 
+#include <algorithm>
+
 #include "pgn/game_end.hpp"
 
 namespace chesstool::output {
@@ -99,6 +101,18 @@ std::optional<Lang> lang_from_code(std::string_view code) {
 }
 
 std::string_view annotation_text(TextId id, Lang lang) { return kTexts[std::size_t(id)][std::size_t(lang)]; }
+
+std::size_t shortest_annotation_text() {
+  static constexpr std::size_t shortest = [] {
+    std::size_t n = std::string_view::npos;
+    for (std::size_t id = 0; id < kTextCount; ++id) {
+      if (TextId(id) == TextId::InvalidGame) continue;
+      for (std::string_view t : kTexts[id]) n = std::min(n, t.size());
+    }
+    return n;
+  }();
+  return shortest;
+}
 
 
 }  // namespace chesstool::output

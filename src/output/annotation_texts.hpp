@@ -50,5 +50,8 @@ inline constexpr std::size_t kTextCount = std::size_t(TextId::Count);
 // The text of one message in one language: a complete sentence (or two), single-spaced,
 // without braces (they would end a PGN comment, spec 8.2.5), never empty.
 std::string_view annotation_text(TextId id, Lang lang);
+// Bytes of the shortest text written into a comment (every language; InvalidGame is not):
+// a shorter comment, such as a lichess clock, holds none of them.
+std::size_t shortest_annotation_text();
 
 }  // namespace chesstool::output

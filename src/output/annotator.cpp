@@ -87,8 +87,11 @@ Adjudication adjudicate(const pgn::Game& game) {
   return a;
 }
 
+
 void strip_annotations(std::string& text) {
-  if (text.empty()) return;
+  // Collapsing whitespace only shortens a comment: one shorter than every text holds none
+  // (lichess writes a clock comment after every move).
+  if (text.size() < shortest_annotation_text()) return;
   std::string s = collapse_spaces(text);
   bool removed = false;
   for (std::size_t id = 0; id < kTextCount; ++id) {

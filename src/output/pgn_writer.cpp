@@ -2,6 +2,7 @@
 // Writers of a replayed Game: PGN export format with line wrapping, and the mainline as UCI, LAN, FEN and EPD.
 #include "output/pgn_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <utility>
@@ -23,6 +24,10 @@ std::size_t columns(std::string_view w) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto b = static_cast<unsigned char>(w[i]);
+    if (b < 0x80) {  // ASCII: one column
+      ++n;
+      continue;
+    }
     if ((b & 0xC0) == 0x80) continue;
     unsigned cp = b;
     if (b >= 0xC0 && i + 1 < w.size()) {
@@ -99,30 +104,42 @@ class Wrapper {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-// A brace comment word by word: whitespace collapsed, '}' written as ')' (see header). A
-// command ("[%csl Gd4,Re5]") is one word, so a line break never splits it.
-void write_comment(Wrapper& w, std::string_view text) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
+// Reads the comment word at or after i into word ('}' written as ')', see header) and
+// moves i past it; false when no word is left. A command ("[%csl Gd4,Re5]") is one word,
+// its inner whitespace runs one space, so a line break never splits it.
+bool next_comment_word(std::string_view text, std::size_t& i, std::string& word) {
+  word.clear();
   bool in_command = false;
   while (i < text.size()) {
     while (i < text.size() && is_space(text[i])) ++i;
     const std::size_t s = i;
     while (i < text.size() && !is_space(text[i])) ++i;
-    if (i == s) continue;
-    const std::string_view word = text.substr(s, i - s);
-    if (in_command) words.back().append(" ").append(word);
-    else words.emplace_back(word);
-    if (!in_command && word.substr(0, 2) == "[%" && text.find(']', s) != std::string_view::npos) in_command = true;
-    if (in_command && word.find(']') != std::string_view::npos) in_command = false;
+    if (i == s) break;
+    const std::string_view part = text.substr(s, i - s);
+    if (in_command) word += ' ';
+    const std::size_t at = word.size();
+    word += part;
+    if (part.find('}') != std::string_view::npos) std::replace(word.begin() + std::ptrdiff_t(at), word.end(), '}', ')');
+    if (!in_command && part.substr(0, 2) == "[%" && text.find(']', s) != std::string_view::npos) in_command = true;
+    if (in_command && part.find(']') != std::string_view::npos) in_command = false;
+    if (!in_command) break;
   }
-  std::string buf;
-  for (std::size_t k = 0; k < words.size(); ++k) {
-    buf.clear();
-    if (k == 0) buf += '{';
-    for (char c : words[k]) buf += c == '}' ? ')' : c;
-    if (k + 1 == words.size()) buf += '}';
-    w.word(buf);
+  return !word.empty();
+}
+
+// A brace comment word by word, whitespace collapsed. One word is read ahead, so the
+// last one gets the closing brace.
+void write_comment(Wrapper& w, std::string_view text) {
+  std::string word, next;
+  std::size_t i = 0;
+  if (!next_comment_word(text, i, word)) return;
+  word.insert(word.begin(), '{');
+  for (;;) {
+    const bool more = next_comment_word(text, i, next);
+    if (!more) word += '}';
+    w.word(word);
+    if (!more) return;
+    std::swap(word, next);
   }
 }
 
@@ -248,9 +265,10 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
     bool in_node = false;    // node i's move has been written, its variations are pending
     bool need_number = true; // a Black move needs "N..." (line start, after comment or variation)
     Position pos;            // before node i
+    Position after;          // after node i's move, once it has been written
   };
   std::vector<Frame> stack;
-  stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start});
+  stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start, {}});
   std::string buf;
   while (!stack.empty()) {
     Frame& f = stack.back();
@@ -273,7 +291,9 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         buf += std::to_string(f.pos.fullmove_number());
         buf += "... ";
       }
-      buf += to_san(f.pos, n.move);
+      f.after.copy_from(f.pos);
+      f.after.make_move(n.move);
+      append_san(f.pos, n.move, f.after, buf);
       w.word(buf);
       f.need_number = false;
       if (full) {
@@ -299,10 +319,10 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       f.need_number = true;
       Position from = f.pos;
       w.glue_next("(");
-      stack.push_back(Frame{v, 0, 0, false, true, from});  // f is invalid from here on
+      stack.push_back(Frame{v, 0, 0, false, true, from, {}});  // f is invalid from here on
       continue;
     }
-    f.pos.make_move(n.move);
+    f.pos.copy_from(f.after);
     ++f.i;
     f.in_node = false;
   }

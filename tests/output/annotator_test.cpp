@@ -278,6 +278,17 @@ TEST(Annotate, StripKeepsTheUsersText) {
   c = "nothing of ours\nhere";
   output::strip_annotations(c);
   EXPECT_EQ(c, "nothing of ours\nhere");
+  // Every text alone is removed, the shortest included (the length test lets it through).
+  std::size_t shortest = std::string::npos;
+  for (Lang lang : {Lang::En, Lang::Ar})
+    for (std::size_t id = 0; id < output::kTextCount; ++id) {
+      if (TextId(id) == TextId::InvalidGame) continue;
+      c = text(TextId(id), lang);
+      shortest = std::min(shortest, c.size());
+      output::strip_annotations(c);
+      EXPECT_EQ(c, "") << id;
+    }
+  EXPECT_EQ(output::shortest_annotation_text(), shortest);
 }
 
 TEST(Annotate, TestdataGamesAllReplay) {
