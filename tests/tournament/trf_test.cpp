@@ -147,6 +147,16 @@ TEST(Trf, DrawsForfeitsAndFideNumbers) {
   EXPECT_EQ(cols(players[0], 102, 109), "   2 b -");  // lost by forfeit
   EXPECT_EQ(cols(players[1], 102, 109), "   1 w +");
   EXPECT_EQ(cols(players[1], 58, 68), "           ");
+  // A game where only White moved is not rated (Rating Regulations 5.1): W and L, not 1, 0.
+  games[1].unplayed = Unplayed::OneSideMoved;
+  games[1].result = "1-0";
+  ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
+  players.clear();
+  for (const auto& l : lines_of(out))
+    if (l.rfind("001", 0) == 0) players.push_back(l);
+  ASSERT_EQ(players.size(), 2u);
+  EXPECT_EQ(cols(players[0], 102, 109), "   2 b L");
+  EXPECT_EQ(cols(players[1], 102, 109), "   1 w W");
 }
 
 TEST(Trf, ColumnsCountCharactersNotBytes) {
