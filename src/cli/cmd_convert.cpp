@@ -436,7 +436,7 @@ Runner setup_convert(CLI::App& app) {
       ->allow_extra_args(false)
       ->check(CLI::IsMember({"clk", "emt", "eval", "arrows"}));
   app.add_option("--fields", o->fields,
-                 "CSV: the columns, tag names or computed ones (plies, status, winner, final_fen, ...), comma-separated");
+                 "CSV: the columns, comma-separated: tag names, or the computed " + output::csv_computed_names());
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")

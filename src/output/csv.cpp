@@ -16,6 +16,12 @@ std::string csv_field(std::string_view s) {
 }
 
 void append_csv_record(std::string& out, const std::vector<std::string>& fields) {
+  if (fields.size() == 1 && fields[0].empty()) {
+    // A lone empty field written as nothing would be a blank line, which readers skip
+    // (Python's csv gives [], pandas drops it): the row would be lost.
+    out += "\"\"\r\n";
+    return;
+  }
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (i) out += ',';
     out += csv_field(fields[i]);

@@ -27,29 +27,56 @@ std::string uci_text(const pgn::Game& game) {
   return out;
 }
 
-// The value of a computed column; opening is classified once per row, when asked.
-std::string computed(std::string_view name, const pgn::Game& game, const pgn::GameReport& r,
-                     std::optional<std::optional<openings::Opening>>& opening) {
-  if (name == "plies") return std::to_string(r.plies);
-  if (name == "status") return std::string(names_of(r.outcome.termination).json);
-  if (name == "winner") return r.outcome.winner ? (*r.outcome.winner == White ? "white" : "black") : "";
-  if (name == "ended_at") return r.ended_at ? std::to_string(*r.ended_at) : "";
-  if (name == "claims") return claims_text(r);
-  if (name == "start_fen") return game.start_fen;
-  if (name == "final_fen") return r.final_position ? to_fen(*r.final_position) : "";
-  if (name == "uci") return uci_text(game);
-  if (!opening) opening = openings::classify(game);
-  if (!*opening) return "";
-  return std::string(name == "eco" ? (*opening)->eco : (*opening)->name);
-}
+// One row's inputs; the opening is classified once per row, when a column asks.
+struct Row {
+  const pgn::Game& game;
+  const pgn::GameReport& r;
+  std::optional<std::optional<openings::Opening>> opening;
 
-bool is_computed(std::string_view name) {
-  for (const CsvColumn& c : kCsvComputed)
-    if (c.name == name) return true;
-  return false;
+  const std::optional<openings::Opening>& classified() {
+    if (!opening) opening = openings::classify(game);
+    return *opening;
+  }
+};
+
+// The computed columns: the validate JSON game record's names, in the manual's order.
+struct ComputedColumn {
+  std::string_view name;
+  std::string (*value)(Row&);
+};
+constexpr ComputedColumn kComputed[] = {
+    {"plies", [](Row& row) { return std::to_string(row.r.plies); }},
+    {"status", [](Row& row) { return std::string(names_of(row.r.outcome.termination).json); }},
+    {"winner",
+     [](Row& row) -> std::string {
+       if (!row.r.outcome.winner) return "";
+       return *row.r.outcome.winner == White ? "white" : "black";
+     }},
+    {"ended_at", [](Row& row) { return row.r.ended_at ? std::to_string(*row.r.ended_at) : std::string(); }},
+    {"claims", [](Row& row) { return claims_text(row.r); }},
+    {"start_fen", [](Row& row) { return row.game.start_fen; }},
+    {"final_fen", [](Row& row) { return row.r.final_position ? to_fen(*row.r.final_position) : std::string(); }},
+    {"uci", [](Row& row) { return uci_text(row.game); }},
+    {"eco", [](Row& row) { return row.classified() ? std::string(row.classified()->eco) : std::string(); }},
+    {"opening", [](Row& row) { return row.classified() ? std::string(row.classified()->name) : std::string(); }},
+};
+
+const ComputedColumn* computed_column(std::string_view name) {
+  for (const ComputedColumn& c : kComputed)
+    if (c.name == name) return &c;
+  return nullptr;
 }
 
 }  // namespace
+
+std::string csv_computed_names() {
+  std::string out;
+  for (const ComputedColumn& c : kComputed) {
+    if (!out.empty()) out += ", ";
+    out += c.name;
+  }
+  return out;
+}
 
 std::vector<std::string> default_csv_columns() {
   return {"Event", "Site", "Date", "Round", "White", "Black", "Result", "plies", "status"};
@@ -76,10 +103,10 @@ void append_csv_row(std::string& out, const std::vector<std::string>& columns, c
                     const pgn::GameReport& report) {
   std::vector<std::string> cells;
   cells.reserve(columns.size());
-  std::optional<std::optional<openings::Opening>> opening;
+  Row row{game, report, std::nullopt};
   for (const std::string& name : columns) {
-    if (is_computed(name)) {
-      cells.push_back(computed(name, game, report, opening));
+    if (const ComputedColumn* c = computed_column(name)) {
+      cells.push_back(c->value(row));
     } else {
       const std::string* tag = game.tag(name);
       cells.push_back(tag ? *tag : std::string());

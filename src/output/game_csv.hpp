@@ -12,23 +12,9 @@
 
 namespace chesstool::output {
 
-// The computed columns, in the order the manual lists them; any other name is a tag.
-struct CsvColumn {
-  std::string_view name;
-  std::string_view help;
-};
-inline constexpr CsvColumn kCsvComputed[] = {
-    {"plies", "mainline half-moves"},
-    {"status", "how the final position stands (the JSON \"status\": checkmate, ..., ongoing)"},
-    {"winner", "white, black, or empty"},
-    {"ended_at", "the ply of an automatic end that moves followed, or empty"},
-    {"claims", "the draws that could be claimed, as kind@ply separated by spaces"},
-    {"start_fen", "the position before the first move"},
-    {"final_fen", "the final mainline position"},
-    {"uci", "the mainline in UCI notation, separated by spaces"},
-    {"eco", "the ECO code the moves reach (as validate --eco classifies), or empty"},
-    {"opening", "the name of that opening, or empty"},
-};
+// The names of the computed columns, comma-separated, in the order the manual lists them
+// (for --help); any other column name is a tag.
+std::string csv_computed_names();
 
 // The Seven Tag Roster, plies and status.
 std::vector<std::string> default_csv_columns();

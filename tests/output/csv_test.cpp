@@ -23,5 +23,12 @@ TEST(Csv, RecordsEndWithCrlf) {
   EXPECT_EQ(out, "a,\"b,c\",\r\nx\r\n");
 }
 
+TEST(Csv, ALoneEmptyFieldIsNotABlankLine) {
+  std::string out;
+  append_csv_record(out, {""});
+  append_csv_record(out, {"", ""});
+  EXPECT_EQ(out, "\"\"\r\n,\r\n");
+}
+
 }  // namespace
 }  // namespace chesstool::output

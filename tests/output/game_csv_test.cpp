@@ -40,6 +40,14 @@ TEST(GameCsv, ClaimsAndAnOngoingGame) {
   EXPECT_EQ(row(dance, {"status", "winner", "claims", "Result"}), "ongoing,,threefold_repetition@8,*\r\n");
 }
 
+TEST(GameCsv, ComputedNamesAreTheJsonRecordsAndWinOverATagOfTheSameName) {
+  // The names are a contract (issue #12): the validate JSON game record's.
+  EXPECT_EQ(csv_computed_names(), "plies, status, winner, ended_at, claims, start_fen, final_fen, uci, eco, opening");
+  const std::string tagged = "[plies \"99\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  EXPECT_EQ(row(tagged, {"plies", "Result"}), "1,*\r\n");
+  EXPECT_EQ(row(tagged, {"Plies"}), "\"\"\r\n");  // names are exact: no tag Plies
+}
+
 TEST(GameCsv, Columns) {
   std::vector<std::string> columns;
   std::string why;
