@@ -114,5 +114,4 @@ std::size_t shortest_annotation_text() {
   return shortest;
 }
 
-
 }  // namespace chesstool::output

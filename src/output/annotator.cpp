@@ -87,7 +87,6 @@ Adjudication adjudicate(const pgn::Game& game) {
   return a;
 }
 
-
 void strip_annotations(std::string& text) {
   // Collapsing whitespace only shortens a comment: one shorter than every text holds none
   // (lichess writes a clock comment after every move).

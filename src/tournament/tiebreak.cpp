@@ -49,6 +49,7 @@ class Values {
   Values(const std::vector<TbPlayer>& players, int rounds, EventKind kind)
       : p_(players), rounds_(rounds), kind_(kind) {
     for (const auto& pl : p_) max_games_ = std::max(max_games_, int(pl.games.size()));
+    for (std::size_t i = 0; i < p_.size(); ++i) missing_.push_back(rounds_without_game(i));
     for (std::size_t i = 0; i < p_.size(); ++i) adjusted_.push_back(adjusted_score(i));
   }
 
@@ -100,7 +101,7 @@ class Values {
 
   // 16.2.5: a requested bye followed only by voluntary unplayed rounds (or in the last round).
   bool only_vurs_after(std::size_t i, int round) const {
-    const std::vector<int> missing = rounds_without_game(i);
+    const std::vector<int>& missing = missing_[i];
     for (int r = round + 1; r <= rounds_; ++r) {
       if (std::find(missing.begin(), missing.end(), r) != missing.end()) continue;
       bool vur = true;
@@ -117,7 +118,7 @@ class Values {
   double adjusted_score(std::size_t i) const {
     double s = points(i);
     if (!swiss()) return s;
-    for (int r : rounds_without_game(i))
+    for (int r : missing_[i])
       if (only_vurs_after(i, r)) s += 0.5;
     return s;
   }
@@ -136,7 +137,7 @@ class Values {
       else v.push_back({std::min(own, adjusted_[g.opponent]), result, forfeit_loss(g)});
     }
     if (swiss())
-      for (std::size_t n = rounds_without_game(i).size(); n > 0; --n) v.push_back({std::min(own, bye_cap), 0.0, true});
+      for (std::size_t n = missing_[i].size(); n > 0; --n) v.push_back({std::min(own, bye_cap), 0.0, true});
     return v;
   }
 
@@ -215,7 +216,8 @@ class Values {
   int rounds_;
   EventKind kind_;
   int max_games_ = 0;
-  std::vector<double> adjusted_;  // 16.3, per player
+  std::vector<std::vector<int>> missing_;  // per player: the rounds without a game
+  std::vector<double> adjusted_;            // 16.3, per player
 };
 
 struct Encounters {
