@@ -119,6 +119,72 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
   }
 }
 
+namespace {
+
+// unique_plain_move for a pawn: a capture comes from the named file, a push from the
+// target's own file; an en passant target may have both.
+Move unique_pawn_move(const Position& pos, Square ksq, Square to, int from_file) {
+  const Color us = pos.side_to_move();
+  const int up = us == White ? 8 : -8;
+  const int file = from_file >= 0 ? from_file : file_of(to);
+  const Bitboard pawns = pos.pieces(us, Pawn);
+  const Bitboard capturers = pawn_attacks(~us, to) & pawns & file_bb(file);  // at most one
+  if (pos.piece_on(to) != NoPiece) {
+    if (!capturers) return Move();
+    const Square from = lsb(capturers);
+    return leaves_king_safe(pos, ksq, from, to, to) ? Move(from, to) : Move();
+  }
+  Move found;
+  if (to == pos.ep_square() && capturers && leaves_king_safe(pos, ksq, lsb(capturers), to, to - up))
+    found = Move(lsb(capturers), to, Move::EnPassant);
+  if (file != file_of(to)) return found;
+  const Square one = to - up;
+  if (one < 0 || one >= 64) return found;
+  Square from = kNoSquare;
+  if (pawns & square_bb(one))
+    from = one;
+  else if (relative_rank(us, to) == 3 && pos.piece_on(one) == NoPiece && (pawns & square_bb(one - up)))
+    from = one - up;
+  if (from == kNoSquare || !leaves_king_safe(pos, ksq, from, to, to)) return found;
+  return found ? Move() : Move(from, to);
+}
+
+}  // namespace
+
+Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_file) {
+  const Color us = pos.side_to_move();
+  const Bitboard target = square_bb(to);
+  if (pos.pieces(us) & target) return Move();
+  const Square ksq = pos.king_square(us);
+  if (pt == Pawn) return unique_pawn_move(pos, ksq, to, from_file);
+  if (pt == King) {
+    // Where castling can land, the king step is plain only if no castling lands there too.
+    if (pos.castling_rights() && rank_of(to) == relative_square(us, 0) / 8 && (file_of(to) == 6 || file_of(to) == 2)) {
+      MoveList moves;
+      generate_legal_to(pos, King, to, moves);
+      const bool one_step = moves.size() == 1 && !moves.moves[0].is_castling();
+      return one_step && (from_file < 0 || file_of(ksq) == from_file) ? moves.moves[0] : Move();
+    }
+    if (!(king_attacks(ksq) & target) || (from_file >= 0 && file_of(ksq) != from_file)) return Move();
+    const Bitboard occ = pos.occupied() ^ square_bb(ksq);
+    return (pos.attackers_to(to, occ) & pos.pieces(~us) & ~target) ? Move() : Move(ksq, to);
+  }
+  Bitboard from = pos.pieces(us, pt) & (pt == Knight   ? knight_attacks(to)
+                                        : pt == Bishop ? bishop_pseudo_attacks(to)
+                                        : pt == Rook   ? rook_pseudo_attacks(to)
+                                                       : bishop_pseudo_attacks(to) | rook_pseudo_attacks(to));
+  if (from_file >= 0) from &= file_bb(from_file);
+  Move found;
+  while (from) {
+    const Square f = pop_lsb(from);
+    if (pt != Knight && (between_bb(f, to) & pos.occupied())) continue;
+    if (!leaves_king_safe(pos, ksq, f, to, to)) continue;
+    if (found) return Move();  // ambiguous: the resolver words the error
+    found = Move(f, to);
+  }
+  return found;
+}
+
 bool is_legal(const Position& pos, Move m) {
   MoveList list;
   generate_legal(pos, list);

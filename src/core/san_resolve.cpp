@@ -227,18 +227,8 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after,
   SanToken t;
   if (!detail::parse_common_san(text, t)) return false;
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
-  MoveList list;
-  generate_legal_to(pos, t.piece, t.to, list);
-  Move found;
-  int count = 0;
-  for (Move m : list) {
-    // A pawn names its file: the one it stands on (exd5), else the target's (e4).
-    if (t.piece == Pawn && file_of(m.from()) != (t.from_file >= 0 ? t.from_file : file_of(t.to))) continue;
-    if (m.is_castling()) return false;
-    found = m;
-    ++count;
-  }
-  if (count != 1) return false;
+  const Move found = unique_plain_move(pos, t.piece, t.to, t.from_file);
+  if (!found) return false;
   after.copy_from(pos);
   after.make_move(found);
   if (played) *played = found;

@@ -103,23 +103,20 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
 void Replayer::begin_movetext() { setup_start_position(); }
 
 void Replayer::san(std::string_view text, SourceLoc loc) {
-  if (skip_moves_ || lines_.empty() || skipped_depth_ > 0) return;
+  if (skip_moves_ || skipped_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
   if (line.dead) {
     ++line.skipped;
     return;
   }
   const bool mainline = lines_.size() == 1;
-  const Position& pos = line.pos();
   Move move;
   bool is_null = false;
-  if (!play(line, text, loc, mainline, move, is_null)) return;
-  if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) {
-    moves_after_end_reported_ = true;
-    result_problem("moves-after-game-end", loc, line.ply + 1, text,
-                   "move " + move_label(pos) + shown(text) + " follows the end of the game (" +
-                       game_end_.ended_reason() + ")");
+  // Plain moves take the fast path unless --strict wants their notation checked.
+  if (options_.strict || !play_plain_san(line.pos(), text, line.spare(), &move)) {
+    if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
   }
+  if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
   line.after_variation = false;
   if (keeping()) keep_move(line, move, text);
   line.advance();
@@ -133,6 +130,13 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   }
 }
 
+void Replayer::moves_after_end(const LineState& line, std::string_view text, SourceLoc loc) {
+  moves_after_end_reported_ = true;
+  result_problem("moves-after-game-end", loc, line.ply + 1, text,
+                 "move " + move_label(line.pos()) + shown(text) + " follows the end of the game (" +
+                     game_end_.ended_reason() + ")");
+}
+
 // The observer's answer: once it wants no more, it is not called again, and with
 // stop_with_observer nothing more is replayed.
 void Replayer::observed(bool wants_more) {
@@ -140,12 +144,12 @@ void Replayer::observed(bool wants_more) {
   if (!wants_more && options_.stop_with_observer) skip_moves_ = stopped_ = true;
 }
 
-// Plays one token into line.spare(): the fast path for plain moves unless --strict wants
-// their notation checked, the full resolver for everything else. False when the move
-// failed and its line died.
-bool Replayer::play(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null) {
+// Plays one token into line.spare() with the full resolver: what the fast path leaves
+// (castling, promotions, disambiguated, lenient or wrong moves), and every move under
+// --strict. False when the move failed and its line died.
+bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move,
+                             bool& is_null) {
   const Position& pos = line.pos();
-  if (!options_.strict && play_plain_san(pos, text, line.spare(), &move)) return true;
   SanResolution r = resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
   move = r.move;
   is_null = r.move.is_null();

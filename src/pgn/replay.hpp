@@ -93,7 +93,8 @@ class Replayer final : public Visitor {
 
  private:
   struct LineState;
-  bool play(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null);
+  bool play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null);
+  void moves_after_end(const LineState& line, std::string_view text, SourceLoc loc);
   void keep_move(LineState& line, Move move, std::string_view text);
   void add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message,
            const Position* pos);
