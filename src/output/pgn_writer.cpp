@@ -60,6 +60,27 @@ class Wrapper {
     }
     place(w);
   }
+  // Whether a text of `cols` columns, given to word(), stays on the current line, or
+  // starts a line it fits on: then words that add up to it land exactly as it would.
+  bool fits(std::size_t cols) const {
+    const std::size_t need = columns(prefix_) + cols;
+    return col_ == 0 ? need <= width_ : col_ + 1 + need <= width_;
+  }
+  // "{text}" as one word, where fits() said it stays whole.
+  void braced(std::string_view text) {
+    if (!prefix_.empty()) {
+      prefix_.append(1, '{').append(text).append(1, '}');
+      word("");
+      return;
+    }
+    const std::size_t cols = columns(text) + 2;
+    if (col_ > 0) {
+      out_ += ' ';
+      ++col_;
+    }
+    out_.append(1, '{').append(text).append(1, '}');
+    col_ += cols;
+  }
   // The next word is written directly after text ("(" before a variation's first move).
   void glue_next(std::string_view text) { prefix_ += text; }
   // text goes directly after the last word (")" closing a variation) when it fits.
@@ -130,6 +151,17 @@ bool next_comment_word(std::string_view text, std::size_t& i, std::string& word)
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
 // last one gets the closing brace.
 void write_comment(Wrapper& w, std::string_view text) {
+  // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
+  // and fit where they are: written whole, as word by word would write them.
+  bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
+  for (std::size_t i = 0; plain && i < text.size(); ++i) {
+    const char c = text[i];
+    plain = c != '}' && (c == ' ' ? text[i + 1] != ' ' : !is_space(c));
+  }
+  if (plain && w.fits(columns(text) + 2)) {
+    w.braced(text);
+    return;
+  }
   std::string word, next;
   std::size_t i = 0;
   if (!next_comment_word(text, i, word)) return;

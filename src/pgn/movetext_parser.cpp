@@ -165,6 +165,7 @@ class Parser {
   void parse_tag(std::size_t start, std::size_t end, bool closed);
   void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at);
   void symbol();
+  void move_number(std::string_view word, std::size_t start, std::size_t digits);
   void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
   void nag_token();
   void result_token(std::size_t start, std::size_t len);
@@ -483,7 +484,13 @@ void Parser::symbol() {
     ++p_;
   }
   const std::string_view word(t_ + start, p_ - start);
-
+  const char first = word[0];
+  // A move, nearly every symbol that does not start with a digit: first, and with fewer tests.
+  if ((first | 0x20) >= 'a' && (first | 0x20) <= 'z' && !(word.size() == 4 && word == "e.p.")) {
+    if (!accept_token(start)) return;
+    san_like(word, start, flags);
+    return;
+  }
   if (detail::is_result_symbol(word.data(), word.size())) {
     result_token(start, word.size());
     return;
@@ -507,24 +514,28 @@ void Parser::symbol() {
   std::size_t digits = 0;
   while (digits < word.size() && is_digit(word[digits])) ++digits;
   if (digits > 0 && (digits == word.size() || word[digits] == '.')) {
-    std::uint64_t number = 0;
-    for (std::size_t i = 0; i < digits && number <= std::numeric_limits<std::uint32_t>::max(); ++i) {
-      number = number * 10 + static_cast<std::uint64_t>(word[i] - '0');
-    }
-    if (number > std::numeric_limits<std::uint32_t>::max()) {
-      junk(word, start, "move number out of range");
-      return;
-    }
-    std::size_t dots = digits;
-    while (dots < word.size() && word[dots] == '.') ++dots;
-    flush_san();
-    begin_movetext();
-    // "12..." (three periods; two are accepted too) means black is to move.
-    v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
-    if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
+    move_number(word, start, digits);
     return;
   }
   san_like(word, start, flags);
+}
+
+void Parser::move_number(std::string_view word, std::size_t start, std::size_t digits) {
+  std::uint64_t number = 0;
+  for (std::size_t i = 0; i < digits && number <= std::numeric_limits<std::uint32_t>::max(); ++i) {
+    number = number * 10 + static_cast<std::uint64_t>(word[i] - '0');
+  }
+  if (number > std::numeric_limits<std::uint32_t>::max()) {
+    junk(word, start, "move number out of range");
+    return;
+  }
+  std::size_t dots = digits;
+  while (dots < word.size() && word[dots] == '.') ++dots;
+  flush_san();
+  begin_movetext();
+  // "12..." (three periods; two are accepted too) means black is to move.
+  v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
+  if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
 }
 
 void Parser::san_like(std::string_view word, std::size_t start, std::uint8_t all) {

@@ -222,6 +222,36 @@ TEST(PgnWriter, ResultFromTagWhenMovetextHasNone) {
   EXPECT_EQ(movetext("[White \"x\"]"), "*\n");
 }
 
+TEST(PgnWriter, ACommentWrittenWholeLandsAsWordByWord) {
+  // A comment already one space apart is written in one piece when it fits; spaced out
+  // it goes word by word. Both must fill the lines alike, wherever the comment starts,
+  // after a variation's "(" too.
+  int compared = 0;
+  for (int moves = 1; moves <= 14; ++moves)
+    for (int words = 1; words <= 9; ++words) {
+      std::string before, single, spaced;
+      for (int m = 1; m <= moves; ++m) before += std::to_string(2 * m - 1) + ". Nf3 Nf6 " + std::to_string(2 * m) + ". Ng1 Ng8 ";
+      for (int w = 0; w < words; ++w) {
+        std::string word = "w";
+        if (w % 3 == 2)
+          word.assign("[%clk 0:0").append(std::to_string(w)).append(":00]");
+        else
+          word.append(std::size_t(w), 'x');
+        single.append(w ? " " : "").append(word);
+        spaced.append(w ? "   " : "  ").append(word);
+      }
+      for (const std::string& tail : {std::string(" *"), std::string(" ({" + single + "} Nc6) *")}) {
+        const std::string a = movetext(before + "{" + single + "}" + tail);
+        std::string b_tail = tail;
+        if (tail.size() > 2) b_tail = " ({" + spaced + "\n} Nc6) *";
+        const std::string b = movetext(before + "{" + spaced + " }" + b_tail);
+        EXPECT_EQ(a, b) << moves << " moves, " << words << " words";
+        ++compared;
+      }
+    }
+  EXPECT_EQ(compared, 14 * 9 * 2);
+}
+
 TEST(PgnWriter, LinesWrapAtEightyColumns) {
   std::string text = "{";
   for (int i = 0; i < 60; ++i) text += "word" + std::to_string(i) + " ";
