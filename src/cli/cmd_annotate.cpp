@@ -116,17 +116,19 @@ Annotated annotate_one(pgn::RawGame raw, output::Lang lang, bool eco) {
   }
   pgn::ReplayOptions replay;
   replay.keep = pgn::Keep::Tree;
-  pgn::Replayed replayed = pgn::replay_game(raw, replay);
-  a.report = std::move(replayed.report);
+  pgn::Replayer replayer(replay, &raw);
+  pgn::parse_game(raw, replayer);
+  a.report = replayer.take_report();
   if (!a.report.valid) {
     a.valid = false;
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
              first_error(a.report) + "\n" + raw.text + "\n";
     return a;
   }
-  pgn::Game& game = replayed.game;
+  pgn::Game game = replayer.take_game();
   if (eco) openings::apply_eco_tags(game);
-  const output::Adjudication adj = output::adjudicate(game);
+  // The replay's own adjudication: the mainline is not played a second time.
+  const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report, game.start);
   output::AnnotateOptions options;
   options.lang = lang;
   const output::AnnotateNotes notes = output::annotate_game(game, adj, options);

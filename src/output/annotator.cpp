@@ -59,8 +59,25 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value) {
 
 }  // namespace
 
-Adjudication adjudicate(const pgn::Game& game) {
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const Position& start) {
   Adjudication a;
+  a.plies = report.plies;
+  for (const Claim& c : report.claims) {
+    if (c.kind == ClaimKind::ThreefoldRepetition) a.threefold_ply = c.ply;
+    if (c.kind == ClaimKind::FiftyMoves) a.fifty_ply = c.ply;
+  }
+  a.end = end.ended_outcome();
+  a.end_ply = end.ended_ply();
+  a.fifty_at_start = is_fifty_moves(start);
+  if (a.end.termination == Termination::Checkmate) {
+    // Mate is found only in the final position, so it is the last ply: did it also
+    // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
+    a.mate_at_seventyfive = report.final_position && is_seventyfive_moves(*report.final_position);
+  }
+  return a;
+}
+
+Adjudication adjudicate(const pgn::Game& game) {
   pgn::GameEnd end;
   end.start(game.start);
   Position pos = game.start;
@@ -70,21 +87,10 @@ Adjudication adjudicate(const pgn::Game& game) {
     end.after_move(pos, ++ply);
   }
   pgn::GameReport report;
+  report.plies = ply;
+  report.final_position = pos;
   end.finish(pos, report);
-  a.plies = ply;
-  for (const Claim& c : report.claims) {
-    if (c.kind == ClaimKind::ThreefoldRepetition) a.threefold_ply = c.ply;
-    if (c.kind == ClaimKind::FiftyMoves) a.fifty_ply = c.ply;
-  }
-  a.end = end.ended_outcome();
-  a.end_ply = end.ended_ply();
-  a.fifty_at_start = is_fifty_moves(game.start);
-  if (a.end.termination == Termination::Checkmate) {
-    // Mate is found only in the final position, so it is the last ply: did it also
-    // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
-    a.mate_at_seventyfive = is_seventyfive_moves(pos);
-  }
-  return a;
+  return adjudication_of(end, report, game.start);
 }
 
 void strip_annotations(std::string& text) {

@@ -7,6 +7,7 @@
 
 #include "output/annotation_texts.hpp"
 #include "pgn/game.hpp"
+#include "pgn/game_end.hpp"
 #include "pgn/game_report.hpp"
 
 namespace chesstool::output {
@@ -24,6 +25,9 @@ struct Adjudication {
 
 // Replays the mainline through GameEnd (the adjudication validate uses).
 Adjudication adjudicate(const pgn::Game& game);
+// The same from the replay that read the game: its GameEnd and report after end_game(),
+// when the whole mainline replayed.
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const Position& start);
 
 struct AnnotateOptions {
   Lang lang = Lang::En;

@@ -297,6 +297,50 @@ TEST(Annotate, TestdataGamesAllReplay) {
   for (const auto& r : reports) EXPECT_TRUE(r.valid) << r.index;
 }
 
+// annotate takes the adjudication from the replay that read the game; it must be the one
+// adjudicate() computes from the game's moves: the testdata games (every kind of end),
+// and the corpus archives when they are there.
+TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(testing::testdata_path("")))
+    if (e.is_regular_file() && e.path().extension() == ".pgn") files.push_back(e.path().string());
+  if (testing::corpus_available())
+    for (const auto& e : std::filesystem::recursive_directory_iterator(testing::corpus_path("archives")))
+      if (e.is_regular_file() && e.path().extension() == ".pgn") files.push_back(e.path().string());
+  std::size_t games = 0, ended = 0, claims = 0;
+  for (const std::string& file : files) {
+    io::ByteSource src(file);
+    pgn::GameSplitter splitter(src);
+    pgn::RawGame r;
+    while (splitter.next(r)) {
+      pgn::ReplayOptions options;
+      options.keep = pgn::Keep::Tree;
+      pgn::Replayer replayer(options, &r);
+      pgn::parse_game(r, replayer);
+      const pgn::GameReport report = replayer.take_report();
+      if (!report.valid) continue;
+      const pgn::Game game = replayer.take_game();
+      const output::Adjudication got = output::adjudication_of(replayer.game_end(), report, game.start);
+      const output::Adjudication want = output::adjudicate(game);
+      const std::string where = file + " game " + std::to_string(r.index);
+      ASSERT_EQ(got.plies, want.plies) << where;
+      ASSERT_EQ(got.threefold_ply, want.threefold_ply) << where;
+      ASSERT_EQ(got.fifty_ply, want.fifty_ply) << where;
+      ASSERT_EQ(got.end.termination, want.end.termination) << where;
+      ASSERT_EQ(got.end.winner, want.end.winner) << where;
+      ASSERT_EQ(got.end_ply, want.end_ply) << where;
+      ASSERT_EQ(got.fifty_at_start, want.fifty_at_start) << where;
+      ASSERT_EQ(got.mate_at_seventyfive, want.mate_at_seventyfive) << where;
+      ++games;
+      ended += want.end.is_over() ? 1 : 0;
+      claims += want.threefold_ply || want.fifty_ply ? 1 : 0;
+    }
+  }
+  EXPECT_GT(games, 250u);  // 295 in testdata alone
+  EXPECT_GT(ended, 40u);
+  EXPECT_GT(claims, 40u);
+}
+
 // Every replayable corpus game: annotating is idempotent, and the moves survive it.
 TEST(Annotate, CorpusIsIdempotent) {
   if (!testing::corpus_available()) GTEST_SKIP() << "corpus not found";
