@@ -22,7 +22,7 @@ Position from_fen(const std::string& fen) {
   return r.position;
 }
 
-Square sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
+Square position_sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
 
 // Plays m after checking that it is legal, then checks the key three ways.
 void play(Position& pos, Move m) {
@@ -46,8 +46,8 @@ TEST(Position, QuietMoveAndCaptureUpdateBoardAndClocks) {
   play_uci(pos, "f3e5");
   play_uci(pos, "c8g4");
   play_uci(pos, "e5g4");  // the knight takes the bishop
-  EXPECT_EQ(pos.piece_on(sq("g4")), make_piece(White, Knight));
-  EXPECT_EQ(pos.piece_on(sq("e5")), NoPiece);
+  EXPECT_EQ(pos.piece_on(position_sq("g4")), make_piece(White, Knight));
+  EXPECT_EQ(pos.piece_on(position_sq("e5")), NoPiece);
   EXPECT_EQ(to_fen(pos), "rn1qkbnr/ppp1pppp/8/3p4/6N1/8/PPPPPPPP/RNBQKB1R b KQkq - 0 3");
 }
 
@@ -55,9 +55,9 @@ TEST(Position, StandardCastlingMovesKingAndRookAndDropsRights) {
   // 3.8.1: O-O puts the king on g1 and the rook on f1; O-O-O the king on c8 and the rook
   // on d8. The king's move ends both of its side's rights (3.8.2.1).
   Position pos = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  play(pos, Move(sq("e1"), sq("h1"), Move::Castling));
+  play(pos, Move(position_sq("e1"), position_sq("h1"), Move::Castling));
   EXPECT_EQ(to_fen(pos), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
-  play(pos, Move(sq("e8"), sq("a8"), Move::Castling));
+  play(pos, Move(position_sq("e8"), position_sq("a8"), Move::Castling));
   EXPECT_EQ(to_fen(pos), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
 }
 
@@ -76,17 +76,17 @@ TEST(Position, Chess960CastlingFromAnySquare) {
   // Chess960 rules): here the king on c1 does not move for O-O-O, only the rook does.
   Position a = from_fen("1k6/8/8/8/8/8/8/R1K4R w KQ - 0 1");
   ASSERT_TRUE(a.is_chess960());
-  play(a, Move(sq("c1"), sq("a1"), Move::Castling));
+  play(a, Move(position_sq("c1"), position_sq("a1"), Move::Castling));
   EXPECT_EQ(to_fen(a), "1k6/8/8/8/8/8/8/2KR3R b - - 1 1");
   // The king on b1 castles short across the board; the rook on h1 lands on f1.
   Position b = from_fen("1k6/8/8/8/8/8/8/RK5R w KQ - 0 1");
   ASSERT_TRUE(b.is_chess960());
-  play(b, Move(sq("b1"), sq("h1"), Move::Castling));
+  play(b, Move(position_sq("b1"), position_sq("h1"), Move::Castling));
   EXPECT_EQ(to_fen(b), "1k6/8/8/8/8/8/8/R4RK1 b - - 1 1");
   // The rook on g1 and the king on f1 swap places, as it were (king g1, rook f1).
   Position c = from_fen("1k6/8/8/8/8/8/8/R4KR1 w KQ - 0 1");
   ASSERT_TRUE(c.is_chess960());
-  play(c, Move(sq("f1"), sq("g1"), Move::Castling));
+  play(c, Move(position_sq("f1"), position_sq("g1"), Move::Castling));
   EXPECT_EQ(to_fen(c), "1k6/8/8/8/8/8/8/R4RK1 b - - 1 1");
 }
 
@@ -96,9 +96,9 @@ TEST(Position, EnPassantRemovesThePawnBeside) {
   Position pos = Position::startpos();
   for (const char* u : {"e2e4", "a7a6", "e4e5", "d7d5"}) play_uci(pos, u);
   EXPECT_EQ(to_fen(pos), "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
-  play(pos, Move(sq("e5"), sq("d6"), Move::EnPassant));
-  EXPECT_EQ(pos.piece_on(sq("d5")), NoPiece);
-  EXPECT_EQ(pos.piece_on(sq("d6")), make_piece(White, Pawn));
+  play(pos, Move(position_sq("e5"), position_sq("d6"), Move::EnPassant));
+  EXPECT_EQ(pos.piece_on(position_sq("d5")), NoPiece);
+  EXPECT_EQ(pos.piece_on(position_sq("d6")), make_piece(White, Pawn));
   EXPECT_EQ(to_fen(pos), "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
 }
 
@@ -118,11 +118,11 @@ TEST(Position, EnPassantRightLastsOneMove) {
 TEST(Position, PromotionReplacesThePawn) {
   // 3.7.5: the pawn is exchanged on the last rank for a queen, rook, bishop or knight.
   Position q = from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-  play(q, Move(sq("b7"), sq("b8"), Move::Promotion, Queen));
+  play(q, Move(position_sq("b7"), position_sq("b8"), Move::Promotion, Queen));
   EXPECT_EQ(to_fen(q), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
   // A capturing under-promotion on a8 also takes away the a8 rook's castling right.
   Position n = from_fen("r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1");
-  play(n, Move(sq("b7"), sq("a8"), Move::Promotion, Knight));
+  play(n, Move(position_sq("b7"), position_sq("a8"), Move::Promotion, Knight));
   EXPECT_EQ(to_fen(n), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
   EXPECT_FALSE(n.has_castling_right(Black, QueenSide));
 }

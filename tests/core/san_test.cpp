@@ -19,27 +19,27 @@
 namespace chesstool {
 namespace {
 
-Position from_fen(const char* fen) {
+Position san_from_fen(const char* fen) {
   FenResult r = parse_fen(fen);
   EXPECT_TRUE(r.ok()) << fen << ": " << (r.error ? r.error->to_string() : "");
   return r.position;
 }
 
-Square sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
+Square san_sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
 
 // Resolves text in the position given by fen.
-SanResolution resolve(const char* fen, const char* text) { return resolve_san(from_fen(fen), std::string_view(text)); }
+SanResolution resolve(const char* fen, const char* text) { return resolve_san(san_from_fen(fen), std::string_view(text)); }
 
 constexpr const char* kStart = kStartFen;
 constexpr const char* kTwoKnights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
 constexpr const char* kTwoRooks = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
 constexpr const char* kThreeQueens = "1k6/8/8/8/4Q2Q/8/8/2K4Q w - - 0 1";
-constexpr const char* kCastleBoth = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+constexpr const char* kSanCastleBoth = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 constexpr const char* kEnPassant = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
-constexpr const char* kPromotion = "3r4/4P3/8/k7/8/8/8/4K3 w - - 0 1";
+constexpr const char* kSanPromotion = "3r4/4P3/8/k7/8/8/8/4K3 w - - 0 1";
 constexpr const char* kScholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 // Chess960: king b1, rooks a1 and e1 for both sides.
-constexpr const char* k960 = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
+constexpr const char* kSan960 = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
 
 // ----------------------------------------------------------------------------------
 // parse_san: syntax only
@@ -48,7 +48,7 @@ TEST(San, ParsesPieceMove) {
   SanParse p = parse_san("Nf3");
   ASSERT_TRUE(p.ok()) << p.message;
   EXPECT_EQ(p.token.piece, Knight);
-  EXPECT_EQ(p.token.to, sq("f3"));
+  EXPECT_EQ(p.token.to, san_sq("f3"));
   EXPECT_EQ(p.token.from_file, -1);
   EXPECT_EQ(p.token.from_rank, -1);
   EXPECT_FALSE(p.token.capture);
@@ -62,7 +62,7 @@ TEST(San, ParsesPawnCapturePromotionWithSuffixes) {
   EXPECT_EQ(p.token.piece, Pawn);
   EXPECT_EQ(p.token.from_file, 4);
   EXPECT_TRUE(p.token.capture);
-  EXPECT_EQ(p.token.to, sq("d8"));
+  EXPECT_EQ(p.token.to, san_sq("d8"));
   EXPECT_EQ(p.token.promotion, Queen);
   EXPECT_EQ(p.token.check, SanCheck::Check);
   EXPECT_EQ(p.token.glyph, 5);
@@ -195,7 +195,7 @@ TEST(San, ParsesPawnLetterColonCaptureAndEnPassantMark) {
     SanParse ep = parse_san(text);
     ASSERT_TRUE(ep.ok()) << text << ": " << ep.message;
     EXPECT_TRUE(ep.token.en_passant_mark);
-    EXPECT_EQ(ep.token.to, sq("d6"));
+    EXPECT_EQ(ep.token.to, san_sq("d6"));
     EXPECT_TRUE(has_lenient(ep.token.lenient, SanLenient::EnPassantSuffix));
   }
   EXPECT_EQ(parse_san("exd6ep").error, SanError::Malformed);  // only "e.p." is accepted
@@ -232,26 +232,26 @@ TEST(San, RejectsMalformedTokensWithReasons) {
 TEST(San, ResolvesSimpleMoveWithoutLenientFlags) {
   SanResolution r = resolve(kStart, "Nf3");
   ASSERT_TRUE(r.ok()) << r.message;
-  EXPECT_EQ(r.move, Move(sq("g1"), sq("f3")));
+  EXPECT_EQ(r.move, Move(san_sq("g1"), san_sq("f3")));
   EXPECT_EQ(r.lenient, 0u);
   EXPECT_TRUE(r.message.empty());
   EXPECT_FALSE(r.did_you_mean.has_value());
 }
 
 TEST(San, ResolveFillsPositionAfter) {
-  const Position pos = from_fen(kStart);
+  const Position pos = san_from_fen(kStart);
   Position after;
   SanResolution r = resolve_san(pos, std::string_view("e4"), &after);
   ASSERT_TRUE(r.ok());
-  EXPECT_EQ(after, pos.after(Move(sq("e2"), sq("e4"))));
+  EXPECT_EQ(after, pos.after(Move(san_sq("e2"), san_sq("e4"))));
 }
 
 TEST(San, ResolvesAmbiguousKnightByFile) {
   SanResolution r = resolve(kTwoKnights, "Nbd2");
   ASSERT_TRUE(r.ok()) << r.message;
-  EXPECT_EQ(r.move, Move(sq("b1"), sq("d2")));
+  EXPECT_EQ(r.move, Move(san_sq("b1"), san_sq("d2")));
   EXPECT_EQ(r.lenient, 0u);
-  EXPECT_EQ(resolve(kTwoKnights, "Nfd2").move, Move(sq("f3"), sq("d2")));
+  EXPECT_EQ(resolve(kTwoKnights, "Nfd2").move, Move(san_sq("f3"), san_sq("d2")));
 }
 
 TEST(San, ReportsAmbiguousMoveWithCandidates) {
@@ -268,11 +268,11 @@ TEST(San, ReportsAmbiguousMoveWithCandidates) {
 }
 
 TEST(San, ResolvesDisambiguationByRankAndBoth) {
-  EXPECT_EQ(resolve(kTwoRooks, "R1a3").move, Move(sq("a1"), sq("a3")));
-  EXPECT_EQ(resolve(kTwoRooks, "R5a3").move, Move(sq("a5"), sq("a3")));
+  EXPECT_EQ(resolve(kTwoRooks, "R1a3").move, Move(san_sq("a1"), san_sq("a3")));
+  EXPECT_EQ(resolve(kTwoRooks, "R5a3").move, Move(san_sq("a5"), san_sq("a3")));
   SanResolution q = resolve(kThreeQueens, "Qh4e1");
   ASSERT_TRUE(q.ok()) << q.message;
-  EXPECT_EQ(q.move, Move(sq("h4"), sq("e1")));
+  EXPECT_EQ(q.move, Move(san_sq("h4"), san_sq("e1")));
   EXPECT_EQ(q.lenient, 0u);
   EXPECT_EQ(resolve(kThreeQueens, "Qh4e1").lenient, 0u);
   EXPECT_EQ(resolve(kThreeQueens, "Qe1").error, SanError::Ambiguous);
@@ -282,7 +282,7 @@ TEST(San, ResolvesDisambiguationByRankAndBoth) {
 TEST(San, FlagsRedundantDisambiguation) {
   SanResolution r = resolve(kStart, "Ngf3");
   ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.move, Move(sq("g1"), sq("f3")));
+  EXPECT_EQ(r.move, Move(san_sq("g1"), san_sq("f3")));
   EXPECT_EQ(r.lenient, SanLenientSet(SanLenient::RedundantDisambiguation));
   // Full square without a hyphen is over-disambiguated SAN (Rc1c4 in the corpus).
   EXPECT_EQ(resolve(kStart, "Ng1f3").lenient, SanLenientSet(SanLenient::RedundantDisambiguation));
@@ -297,7 +297,7 @@ TEST(San, FlagsCaptureMarkProblems) {
   const char* fen = "4k3/8/8/3p4/4P3/5N2/8/4K3 w - - 0 1";
   SanResolution missing = resolve(fen, "ed5");
   ASSERT_TRUE(missing.ok());
-  EXPECT_EQ(missing.move, Move(sq("e4"), sq("d5")));
+  EXPECT_EQ(missing.move, Move(san_sq("e4"), san_sq("d5")));
   EXPECT_EQ(missing.lenient, SanLenientSet(SanLenient::MissingCaptureMark));
 
   SanResolution colon = resolve(fen, "e:d5");
@@ -368,20 +368,20 @@ TEST(San, ReportsIllegalPawnMoves) {
 }
 
 TEST(San, ResolvesPromotions) {
-  const Position pos = from_fen(kPromotion);
+  const Position pos = san_from_fen(kSanPromotion);
   SanResolution r = resolve_san(pos, std::string_view("e8=Q"));
   ASSERT_TRUE(r.ok()) << r.message;
-  EXPECT_EQ(r.move, Move(sq("e7"), sq("e8"), Move::Promotion, Queen));
+  EXPECT_EQ(r.move, Move(san_sq("e7"), san_sq("e8"), Move::Promotion, Queen));
   EXPECT_EQ(r.lenient, 0u);
-  EXPECT_EQ(resolve_san(pos, std::string_view("exd8=N")).move, Move(sq("e7"), sq("d8"), Move::Promotion, Knight));
+  EXPECT_EQ(resolve_san(pos, std::string_view("exd8=N")).move, Move(san_sq("e7"), san_sq("d8"), Move::Promotion, Knight));
   EXPECT_EQ(resolve_san(pos, std::string_view("exd8=Q+")).lenient, 0u);
 
   SanResolution no_eq = resolve_san(pos, std::string_view("e8R"));
-  EXPECT_EQ(no_eq.move, Move(sq("e7"), sq("e8"), Move::Promotion, Rook));
+  EXPECT_EQ(no_eq.move, Move(san_sq("e7"), san_sq("e8"), Move::Promotion, Rook));
   EXPECT_EQ(no_eq.lenient, SanLenientSet(SanLenient::PromotionWithoutEquals));
   EXPECT_EQ(resolve_san(pos, std::string_view("e8=b")).lenient, SanLenientSet(SanLenient::LowercasePromotion));
   SanResolution coord = resolve_san(pos, std::string_view("e7e8n"));
-  EXPECT_EQ(coord.move, Move(sq("e7"), sq("e8"), Move::Promotion, Knight));
+  EXPECT_EQ(coord.move, Move(san_sq("e7"), san_sq("e8"), Move::Promotion, Knight));
 
   SanResolution missing = resolve_san(pos, std::string_view("e8"));
   EXPECT_EQ(missing.error, SanError::Illegal);
@@ -391,8 +391,8 @@ TEST(San, ResolvesPromotions) {
 }
 
 TEST(San, ResolvesEnPassant) {
-  const Position pos = from_fen(kEnPassant);
-  const Move ep(sq("e5"), sq("d6"), Move::EnPassant);
+  const Position pos = san_from_fen(kEnPassant);
+  const Move ep(san_sq("e5"), san_sq("d6"), Move::EnPassant);
   SanResolution plain = resolve_san(pos, std::string_view("exd6"));
   ASSERT_TRUE(plain.ok()) << plain.message;
   EXPECT_EQ(plain.move, ep);
@@ -409,19 +409,19 @@ TEST(San, ResolvesEnPassant) {
 }
 
 TEST(San, ResolvesCastling) {
-  const Position pos = from_fen(kCastleBoth);
-  EXPECT_EQ(resolve_san(pos, std::string_view("O-O")).move, Move(sq("e1"), sq("h1"), Move::Castling));
-  EXPECT_EQ(resolve_san(pos, std::string_view("O-O-O")).move, Move(sq("e1"), sq("a1"), Move::Castling));
+  const Position pos = san_from_fen(kSanCastleBoth);
+  EXPECT_EQ(resolve_san(pos, std::string_view("O-O")).move, Move(san_sq("e1"), san_sq("h1"), Move::Castling));
+  EXPECT_EQ(resolve_san(pos, std::string_view("O-O-O")).move, Move(san_sq("e1"), san_sq("a1"), Move::Castling));
   SanResolution zero = resolve_san(pos, std::string_view("0-0"));
-  EXPECT_EQ(zero.move, Move(sq("e1"), sq("h1"), Move::Castling));
+  EXPECT_EQ(zero.move, Move(san_sq("e1"), san_sq("h1"), Move::Castling));
   EXPECT_EQ(zero.lenient, SanLenientSet(SanLenient::ZeroCastling));
   for (const char* text : {"Kg1", "e1g1", "Ke1-g1", "e1h1", "Kxh1"}) {
     SanResolution r = resolve_san(pos, std::string_view(text));
     ASSERT_TRUE(r.ok()) << text << ": " << r.message;
-    EXPECT_EQ(r.move, Move(sq("e1"), sq("h1"), Move::Castling)) << text;
+    EXPECT_EQ(r.move, Move(san_sq("e1"), san_sq("h1"), Move::Castling)) << text;
     EXPECT_TRUE(has_lenient(r.lenient, SanLenient::CastlingAsKingMove)) << text;
   }
-  EXPECT_EQ(resolve_san(pos, std::string_view("e1c1")).move, Move(sq("e1"), sq("a1"), Move::Castling));
+  EXPECT_EQ(resolve_san(pos, std::string_view("e1c1")).move, Move(san_sq("e1"), san_sq("a1"), Move::Castling));
   // b1 may be attacked when castling queen side; only the king's path matters.
   EXPECT_TRUE(resolve("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O-O").ok());
 }
@@ -442,10 +442,10 @@ TEST(San, ExplainsIllegalCastling) {
 }
 
 TEST(San, ResolvesChess960Castling) {
-  const Position pos = from_fen(k960);
+  const Position pos = san_from_fen(kSan960);
   ASSERT_TRUE(pos.is_chess960());
-  const Move king_side(sq("b1"), sq("e1"), Move::Castling);
-  const Move queen_side(sq("b1"), sq("a1"), Move::Castling);
+  const Move king_side(san_sq("b1"), san_sq("e1"), Move::Castling);
+  const Move queen_side(san_sq("b1"), san_sq("a1"), Move::Castling);
   SanResolution oo = resolve_san(pos, std::string_view("O-O"));
   ASSERT_TRUE(oo.ok()) << oo.message;
   EXPECT_EQ(oo.move, king_side);
@@ -464,38 +464,38 @@ TEST(San, ResolvesChess960Castling) {
   // Kc1 is a plain king step here, though O-O-O also puts the king on c1.
   SanResolution step = resolve_san(pos, std::string_view("Kc1"));
   ASSERT_TRUE(step.ok()) << step.message;
-  EXPECT_EQ(step.move, Move(sq("b1"), sq("c1")));
+  EXPECT_EQ(step.move, Move(san_sq("b1"), san_sq("c1")));
   EXPECT_EQ(step.lenient, 0u);
-  EXPECT_EQ(to_san(pos, Move(sq("b1"), sq("c1"))), "Kc1");
+  EXPECT_EQ(to_san(pos, Move(san_sq("b1"), san_sq("c1"))), "Kc1");
 }
 
 TEST(San, ResolvesChess960CastlingFromCorpusFen) {
   // fischer.epd #1: king g1, rooks f1 and h1; O-O is blocked by the f1 rook's own target.
-  const Position pos = from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  const Position pos = san_from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
   ASSERT_TRUE(pos.is_chess960());
   SanResolution oo = resolve_san(pos, std::string_view("O-O"));
   EXPECT_EQ(oo.error, SanError::Illegal);
   EXPECT_NE(oo.message.find("path blocked"), std::string::npos) << oo.message;
   // Clear f1: the king stays on g1 and the h1 rook jumps to f1.
-  const Position open = from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w Hhf - 2 9");
+  const Position open = san_from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w Hhf - 2 9");
   SanResolution castle = resolve_san(open, std::string_view("O-O"));
   ASSERT_TRUE(castle.ok()) << castle.message;
-  EXPECT_EQ(castle.move, Move(sq("g1"), sq("h1"), Move::Castling));
+  EXPECT_EQ(castle.move, Move(san_sq("g1"), san_sq("h1"), Move::Castling));
   EXPECT_EQ(to_san(open, castle.move), "O-O");
 }
 
 TEST(San, ResolvesLongAlgebraicForms) {
   SanResolution lan = resolve(kStart, "Ng1-f3");
   ASSERT_TRUE(lan.ok());
-  EXPECT_EQ(lan.move, Move(sq("g1"), sq("f3")));
+  EXPECT_EQ(lan.move, Move(san_sq("g1"), san_sq("f3")));
   EXPECT_EQ(lan.lenient, SanLenientSet(SanLenient::LongAlgebraic));
   SanResolution coord = resolve(kStart, "g1f3");
-  EXPECT_EQ(coord.move, Move(sq("g1"), sq("f3")));
+  EXPECT_EQ(coord.move, Move(san_sq("g1"), san_sq("f3")));
   EXPECT_EQ(coord.lenient, SanLenientSet(SanLenient::CoordinateMove));
   SanResolution cap = resolve(kStart, "Ng1xf3");
-  EXPECT_EQ(cap.move, Move(sq("g1"), sq("f3")));
+  EXPECT_EQ(cap.move, Move(san_sq("g1"), san_sq("f3")));
   EXPECT_TRUE(has_lenient(cap.lenient, SanLenient::WrongCaptureMark));
-  EXPECT_EQ(resolve(kStart, "e2-e4").move, Move(sq("e2"), sq("e4")));
+  EXPECT_EQ(resolve(kStart, "e2-e4").move, Move(san_sq("e2"), san_sq("e4")));
   EXPECT_EQ(resolve(kStart, "Pe4").lenient, SanLenientSet(SanLenient::PawnLetter));
   EXPECT_EQ(resolve(kStart, "e7e5").message, "the piece on e7 is black's, but white is to move");
   EXPECT_EQ(resolve(kStart, "e3e4").message, "no piece on e3");
@@ -510,7 +510,7 @@ TEST(San, ResolvesNullMove) {
     EXPECT_EQ(r.move, Move::null());
   }
   Position after;
-  const Position pos = from_fen(kStart);
+  const Position pos = san_from_fen(kStart);
   ASSERT_TRUE(resolve_san(pos, std::string_view("--"), &after).ok());
   EXPECT_EQ(after.side_to_move(), Black);
 
@@ -534,15 +534,15 @@ TEST(San, SuggestsDidYouMean) {
   // When the b-pawn can take, "bc4" is that capture without its 'x'.
   SanResolution pawn = resolve("4k3/8/8/8/2n5/1P6/8/4K3 w - - 0 1", "bc4");
   ASSERT_TRUE(pawn.ok());
-  EXPECT_EQ(pawn.move, Move(sq("b3"), sq("c4")));
+  EXPECT_EQ(pawn.move, Move(san_sq("b3"), san_sq("c4")));
   EXPECT_EQ(pawn.lenient, SanLenientSet(SanLenient::MissingCaptureMark));
   // Upper-case B is only ever a bishop.
   SanResolution bishop = resolve("4k3/8/8/8/2n5/1P6/8/4K3 w - - 0 1", "Bxc4");
   EXPECT_EQ(bishop.error, SanError::Illegal);
   EXPECT_EQ(bishop.did_you_mean, std::nullopt);
 
-  EXPECT_EQ(resolve(kCastleBoth, "o-o").did_you_mean, "O-O");
-  EXPECT_EQ(resolve(kCastleBoth, "o-o-o").did_you_mean, "O-O-O");
+  EXPECT_EQ(resolve(kSanCastleBoth, "o-o").did_you_mean, "O-O");
+  EXPECT_EQ(resolve(kSanCastleBoth, "o-o-o").did_you_mean, "O-O-O");
   EXPECT_EQ(resolve(kStart, "E4").did_you_mean, "e4");
   EXPECT_EQ(resolve(kStart, "kf1").did_you_mean, std::nullopt);  // no legal king move there
   // Wrong disambiguation: the only knight that reaches d2 is on f3.
@@ -555,7 +555,7 @@ TEST(San, SuggestsDidYouMean) {
   // No single move: no hint.
   EXPECT_EQ(resolve(kStart, "Nf6").did_you_mean, std::nullopt);
   EXPECT_EQ(resolve(kTwoKnights, "Nd2").did_you_mean, std::nullopt);
-  EXPECT_EQ(resolve(kPromotion, "e8=k").did_you_mean, std::nullopt);
+  EXPECT_EQ(resolve(kSanPromotion, "e8=k").did_you_mean, std::nullopt);
 }
 
 TEST(San, LenientCodesAreStableAndDistinct) {
@@ -588,9 +588,9 @@ TEST(San, ManPageListsEveryLenientCode) {
 
 // Any text: no crash, a resolved move is legal, a hint resolves cleanly.
 TEST(San, ArbitraryTextKeepsTheInvariants) {
-  const Position positions[] = {from_fen(kStart), from_fen(kCastleBoth), from_fen(kPromotion), from_fen(k960),
-                                from_fen(kEnPassant),
-                                from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")};
+  const Position positions[] = {san_from_fen(kStart), san_from_fen(kSanCastleBoth), san_from_fen(kSanPromotion), san_from_fen(kSan960),
+                                san_from_fen(kEnPassant),
+                                san_from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")};
   const std::string alphabet = "abcdefghKQRBNPOoqrnkxX:-=+#!?@.Z012345678 e";
   std::uint32_t seed = 12345;
   auto next = [&seed] {
@@ -626,36 +626,36 @@ TEST(San, ArbitraryTextKeepsTheInvariants) {
 // to_san
 
 TEST(San, WritesMinimalDisambiguation) {
-  const Position knights = from_fen(kTwoKnights);
-  EXPECT_EQ(to_san(knights, Move(sq("b1"), sq("d2"))), "Nbd2");
-  EXPECT_EQ(to_san(knights, Move(sq("f3"), sq("d2"))), "Nfd2");
-  EXPECT_EQ(to_san(knights, Move(sq("f3"), sq("e5"))), "Ne5");
-  const Position rooks = from_fen(kTwoRooks);
-  EXPECT_EQ(to_san(rooks, Move(sq("a1"), sq("a3"))), "R1a3");
-  EXPECT_EQ(to_san(rooks, Move(sq("a5"), sq("a3"))), "R5a3");
-  const Position queens = from_fen(kThreeQueens);
-  EXPECT_EQ(to_san(queens, Move(sq("h4"), sq("e1"))), "Qh4e1");
-  EXPECT_EQ(to_san(queens, Move(sq("e4"), sq("e1"))), "Qee1");
-  EXPECT_EQ(to_san(queens, Move(sq("h1"), sq("e1"))), "Q1e1");
+  const Position knights = san_from_fen(kTwoKnights);
+  EXPECT_EQ(to_san(knights, Move(san_sq("b1"), san_sq("d2"))), "Nbd2");
+  EXPECT_EQ(to_san(knights, Move(san_sq("f3"), san_sq("d2"))), "Nfd2");
+  EXPECT_EQ(to_san(knights, Move(san_sq("f3"), san_sq("e5"))), "Ne5");
+  const Position rooks = san_from_fen(kTwoRooks);
+  EXPECT_EQ(to_san(rooks, Move(san_sq("a1"), san_sq("a3"))), "R1a3");
+  EXPECT_EQ(to_san(rooks, Move(san_sq("a5"), san_sq("a3"))), "R5a3");
+  const Position queens = san_from_fen(kThreeQueens);
+  EXPECT_EQ(to_san(queens, Move(san_sq("h4"), san_sq("e1"))), "Qh4e1");
+  EXPECT_EQ(to_san(queens, Move(san_sq("e4"), san_sq("e1"))), "Qee1");
+  EXPECT_EQ(to_san(queens, Move(san_sq("h1"), san_sq("e1"))), "Q1e1");
 }
 
 TEST(San, DisambiguationIgnoresPinnedPieces) {
   // The c3 knight is pinned against e1 by the a5 bishop, so only the g1 knight can go to e2.
-  const Position pos = from_fen("4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1");
-  EXPECT_EQ(to_san(pos, Move(sq("g1"), sq("e2"))), "Ne2");
+  const Position pos = san_from_fen("4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1");
+  EXPECT_EQ(to_san(pos, Move(san_sq("g1"), san_sq("e2"))), "Ne2");
 }
 
 TEST(San, WritesCapturesPromotionsAndSuffixes) {
-  EXPECT_EQ(to_san(from_fen(kStart), Move(sq("e2"), sq("e4"))), "e4");
-  const Position promo = from_fen(kPromotion);
-  EXPECT_EQ(to_san(promo, Move(sq("e7"), sq("d8"), Move::Promotion, Queen)), "exd8=Q+");
-  EXPECT_EQ(to_san(promo, Move(sq("e7"), sq("e8"), Move::Promotion, Knight)), "e8=N");
-  EXPECT_EQ(to_san(from_fen(kScholar), Move(sq("h5"), sq("f7"))), "Qxf7#");
-  EXPECT_EQ(to_san(from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Move(sq("a1"), sq("a8"))), "Ra8+");
-  const Position castle = from_fen(kCastleBoth);
-  EXPECT_EQ(to_san(castle, Move(sq("e1"), sq("h1"), Move::Castling)), "O-O");
-  EXPECT_EQ(to_san(castle, Move(sq("e1"), sq("a1"), Move::Castling)), "O-O-O");
-  EXPECT_EQ(to_san(castle, Move(sq("a1"), sq("a8"))), "Rxa8+");
+  EXPECT_EQ(to_san(san_from_fen(kStart), Move(san_sq("e2"), san_sq("e4"))), "e4");
+  const Position promo = san_from_fen(kSanPromotion);
+  EXPECT_EQ(to_san(promo, Move(san_sq("e7"), san_sq("d8"), Move::Promotion, Queen)), "exd8=Q+");
+  EXPECT_EQ(to_san(promo, Move(san_sq("e7"), san_sq("e8"), Move::Promotion, Knight)), "e8=N");
+  EXPECT_EQ(to_san(san_from_fen(kScholar), Move(san_sq("h5"), san_sq("f7"))), "Qxf7#");
+  EXPECT_EQ(to_san(san_from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Move(san_sq("a1"), san_sq("a8"))), "Ra8+");
+  const Position castle = san_from_fen(kSanCastleBoth);
+  EXPECT_EQ(to_san(castle, Move(san_sq("e1"), san_sq("h1"), Move::Castling)), "O-O");
+  EXPECT_EQ(to_san(castle, Move(san_sq("e1"), san_sq("a1"), Move::Castling)), "O-O-O");
+  EXPECT_EQ(to_san(castle, Move(san_sq("a1"), san_sq("a8"))), "Rxa8+");
 }
 
 // ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ Tags read(const std::string& text) {
 }
 
 // What the movetext parser delivers, first occurrence of each name kept (the replayer's rule).
-Tags parsed(const std::string& text) {
+Tags parsed_tags(const std::string& text) {
   struct Collect : pgn::Visitor {
     Tags tags;
     void tag(std::string_view name, std::string_view value, pgn::SourceLoc) override {
@@ -49,7 +49,7 @@ TEST(GameTags, StopsAtTheMovetext) {
   // A tag pair after the first move is movetext (the parser reports it and ignores it).
   const std::string g = "[White \"A\"]\n1. e4 [Black \"B\"] e5 *";
   EXPECT_EQ(read(g), (Tags{{"White", "A"}}));
-  EXPECT_EQ(read(g), parsed(g));
+  EXPECT_EQ(read(g), parsed_tags(g));
 }
 
 TEST(GameTags, AgreesWithTheParserOnEveryShape) {
@@ -72,7 +72,7 @@ TEST(GameTags, AgreesWithTheParserOnEveryShape) {
       "1. e4 e5 *",
   };
   for (const auto& g : games) {
-    EXPECT_EQ(read(g), parsed(g)) << g;
+    EXPECT_EQ(read(g), parsed_tags(g)) << g;
     // Asking for one tag gives the parser's value of it, or nothing when it has none.
     pgn::RawGame raw = testing::raw_game(g);
     for (const std::string name : {"White", "Black", "Event"}) {
@@ -80,7 +80,7 @@ TEST(GameTags, AgreesWithTheParserOnEveryShape) {
       GameTags tags;
       tags.read(raw, &wanted);
       std::optional<std::string> expected;
-      for (const auto& [k, v] : parsed(g))
+      for (const auto& [k, v] : parsed_tags(g))
         if (k == name) expected = v;
       auto got = tags.tag(name);
       EXPECT_EQ(got ? std::optional<std::string>(std::string(*got)) : std::nullopt, expected) << name << " in " << g;

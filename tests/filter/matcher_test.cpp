@@ -16,7 +16,7 @@ namespace {
 std::string fen_game(const std::string& fen, const std::string& moves, const std::string& result = "*") {
   return "[Result \"" + result + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " " + result + "\n";
 }
-std::string game(const std::string& moves, const std::string& result = "*", const std::string& extra = "") {
+std::string matcher_game(const std::string& moves, const std::string& result = "*", const std::string& extra = "") {
   return "[Event \"t\"]\n" + extra + "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n";
 }
 
@@ -40,13 +40,13 @@ Criteria ends(const char* name) {
   return c;
 }
 
-const std::string kMate = game("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "1-0");
+const std::string kMate = matcher_game("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "1-0");
 const std::string kStalemate = fen_game("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", "1. Qf7", "1/2-1/2");
-const std::string kResigned = game("1. e4 e5", "0-1");
-const std::string kUnfinished = game("1. e4");
-const std::string kDance8 = game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8", "1/2-1/2");
+const std::string kResigned = matcher_game("1. e4 e5", "0-1");
+const std::string kUnfinished = matcher_game("1. e4");
+const std::string kDance8 = matcher_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8", "1/2-1/2");
 const std::string kDance16 =
-    game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8", "1/2-1/2");
+    matcher_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8", "1/2-1/2");
 const std::string kBareKings = fen_game("8/8/4k3/8/8/8/3nK3/8 w - - 0 1", "1. Kxd2", "1/2-1/2");
 const std::string kSeventyFive = fen_game("8/8/4k3/8/8/8/3RK3/8 w - - 149 80", "80. Rd3", "1/2-1/2");
 const std::string kFifty = fen_game("8/8/4k3/8/8/8/3RK3/8 w - - 99 80", "80. Rd3", "1/2-1/2");
@@ -56,17 +56,17 @@ TEST(Matcher, TagCriteriaNeedNoReplay) {
   WhereError e;
   c.where.push_back(*Where::parse("WhiteElo >= 2500", e));
   EXPECT_TRUE(c.tags_only());
-  Verdict v = judge(c, game("1. e4 e5", "*", "[WhiteElo \"2600\"]\n"));
+  Verdict v = judge(c, matcher_game("1. e4 e5", "*", "[WhiteElo \"2600\"]\n"));
   EXPECT_TRUE(v.selected);
   EXPECT_FALSE(v.replayed);
   EXPECT_FALSE(v.valid.has_value());
   // Not even an illegal move is looked at.
-  EXPECT_TRUE(selects(c, game("1. e4 e5 2. Ke3", "*", "[WhiteElo \"2600\"]\n")));
-  EXPECT_FALSE(selects(c, game("1. e4", "*", "[WhiteElo \"2400\"]\n")));
-  EXPECT_FALSE(selects(c, game("1. e4")));  // missing tag
+  EXPECT_TRUE(selects(c, matcher_game("1. e4 e5 2. Ke3", "*", "[WhiteElo \"2600\"]\n")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4", "*", "[WhiteElo \"2400\"]\n")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4")));  // missing tag
   c.invert = true;
-  EXPECT_TRUE(selects(c, game("1. e4")));
-  EXPECT_FALSE(judge(c, game("1. e4")).met);
+  EXPECT_TRUE(selects(c, matcher_game("1. e4")));
+  EXPECT_FALSE(judge(c, matcher_game("1. e4")).met);
 }
 
 TEST(Matcher, EndsOnTheBoard) {
@@ -102,7 +102,7 @@ TEST(Matcher, EndsByResult) {
   EXPECT_TRUE(selects(c, kResigned));
   EXPECT_FALSE(selects(c, kStalemate));
   // A broken game has no known end.
-  EXPECT_FALSE(selects(ends("resigned"), game("1. e4 e5 2. Ke3", "0-1")));
+  EXPECT_FALSE(selects(ends("resigned"), matcher_game("1. e4 e5 2. Ke3", "0-1")));
 }
 
 TEST(Matcher, HasKindsOfMove) {
@@ -113,9 +113,9 @@ TEST(Matcher, HasKindsOfMove) {
   };
   const std::string under = fen_game("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=N");
   const std::string queen = fen_game("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=Q");
-  const std::string ep = game("1. e4 a6 2. e5 d5 3. exd6");
-  const std::string castle = game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O");
-  const std::string null_var = game("1. e4 (1. -- e5) 1... e5");
+  const std::string ep = matcher_game("1. e4 a6 2. e5 d5 3. exd6");
+  const std::string castle = matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O");
+  const std::string null_var = matcher_game("1. e4 (1. -- e5) 1... e5");
   EXPECT_TRUE(selects(has(MoveKind::Underpromotion), under));
   EXPECT_FALSE(selects(has(MoveKind::Underpromotion), queen));
   EXPECT_TRUE(selects(has(MoveKind::Promotion), under));
@@ -128,41 +128,41 @@ TEST(Matcher, HasKindsOfMove) {
   EXPECT_TRUE(selects(has(MoveKind::NullMove), null_var));
   EXPECT_FALSE(selects(has(MoveKind::NullMove), castle));
   // Castling in a variation only does not count: moves are the mainline's.
-  EXPECT_FALSE(selects(has(MoveKind::Castling), game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 (4. O-O)")));
+  EXPECT_FALSE(selects(has(MoveKind::Castling), matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 (4. O-O)")));
 }
 
 TEST(Matcher, ReachesCountsTheMainlineOnly) {
   Criteria c;
   c.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
-  Verdict v = judge(c, game("1. e4 e5 2. Nf3 Nc6"));
+  Verdict v = judge(c, matcher_game("1. e4 e5 2. Nf3 Nc6"));
   EXPECT_TRUE(v.selected);
   EXPECT_EQ(v.ply, 3);
   // By transposition, whatever the move counters say.
-  v = judge(c, game("1. Nf3 e5 2. e4"));
+  v = judge(c, matcher_game("1. Nf3 e5 2. e4"));
   EXPECT_TRUE(v.selected);
   EXPECT_EQ(v.ply, 3);
   // Only in a variation: not reached.
-  EXPECT_FALSE(selects(c, game("1. e4 e5 2. d4 (2. Nf3 Nc6) 2... exd4")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4 e5 2. d4 (2. Nf3 Nc6) 2... exd4")));
   // --at-ply limits where it counts.
   c.at_ply = Range{4, 10};
-  EXPECT_FALSE(selects(c, game("1. e4 e5 2. Nf3 Nc6")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4 e5 2. Nf3 Nc6")));
   c.at_ply = Range{0, 3};
-  EXPECT_TRUE(selects(c, game("1. e4 e5 2. Nf3 Nc6")));
+  EXPECT_TRUE(selects(c, matcher_game("1. e4 e5 2. Nf3 Nc6")));
 }
 
 TEST(Matcher, ReachesUsesTheRepetitionIdentity) {
   // After 1. e4 the FEN says e3, but no capture is possible there: same position as "-".
   Criteria c;
   c.reaches.push_back(position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
-  EXPECT_TRUE(selects(c, game("1. e4 e5")));
+  EXPECT_TRUE(selects(c, matcher_game("1. e4 e5")));
   // Castling rights count: the same placement without them is another position.
   Criteria lost;
   lost.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w kq - 0 1"));
-  EXPECT_FALSE(selects(lost, game("1. e4 e5")));
-  EXPECT_TRUE(selects(lost, game("1. e4 e5 2. Ke2 Nc6 3. Ke1 Nb8")));
+  EXPECT_FALSE(selects(lost, matcher_game("1. e4 e5")));
+  EXPECT_TRUE(selects(lost, matcher_game("1. e4 e5 2. Ke2 Nc6 3. Ke1 Nb8")));
   // Any of several positions.
   c.reaches.push_back(position_of(kStartFen));
-  EXPECT_EQ(judge(c, game("1. d4")).ply, 0);
+  EXPECT_EQ(judge(c, matcher_game("1. d4")).ply, 0);
 }
 
 TEST(Matcher, MaterialAnywhereOrAtTheEnd) {
@@ -190,37 +190,37 @@ TEST(Matcher, ReplayStopsWhenTheAnswerIsKnown) {
   Criteria c;
   c.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
   // The illegal move after the match is never reached: validity stays unknown.
-  Verdict v = judge(c, game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
+  Verdict v = judge(c, matcher_game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
   EXPECT_TRUE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
   // Without the match the whole mainline is replayed and the error found.
-  v = judge(c, game("1. e4 e5 2. Nc3 Nc6 3. Ke3"));
+  v = judge(c, matcher_game("1. e4 e5 2. Nc3 Nc6 3. Ke3"));
   EXPECT_FALSE(v.selected);
   EXPECT_EQ(v.valid, false);
   // Past the last ply of --at-ply the answer is no: the error is not reached either.
   c.at_ply = Range{0, 1};
-  v = judge(c, game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
+  v = judge(c, matcher_game("1. e4 e5 2. Nf3 Nc6 3. Ke3"));
   EXPECT_FALSE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
   // A position that can no longer come: 1. d4 moved a pawn the target has on d2.
   Criteria najdorf;
   najdorf.reaches.push_back(position_of("rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"));
-  v = judge(najdorf, game("1. d4 d5 2. c4 e6 3. Ke3"));
+  v = judge(najdorf, matcher_game("1. d4 d5 2. c4 e6 3. Ke3"));
   EXPECT_FALSE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
   // Nor after a castling right is lost, even with every pawn at home.
   Criteria start;
   start.reaches.push_back(position_of(kStartFen));
   start.at_ply = Range{1, 100};
-  v = judge(start, game("1. Nf3 Nf6 2. Rg1 Ng8 3. Rh1 Nf6 4. Ng1 Ng8 5. Ke3"));
+  v = judge(start, matcher_game("1. Nf3 Nf6 2. Rg1 Ng8 3. Rh1 Nf6 4. Ng1 Ng8 5. Ke3"));
   EXPECT_FALSE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
-  EXPECT_TRUE(selects(start, game("1. Nf3 Nf6 2. Ng1 Ng8")));
+  EXPECT_TRUE(selects(start, matcher_game("1. Nf3 Nf6 2. Ng1 Ng8")));
   // Material never comes back: once a side has fewer pieces, the answer is no.
   Criteria m;
   std::string e;
   m.material = parse_material("KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPP", e);  // Black a pawn down
-  v = judge(m, game("1. e4 d5 2. exd5 Qxd5 3. Ke3"));
+  v = judge(m, matcher_game("1. e4 d5 2. exd5 Qxd5 3. Ke3"));
   EXPECT_TRUE(v.selected);  // after 2. exd5
   EXPECT_EQ(v.ply, 3);
   EXPECT_FALSE(v.valid.has_value());
@@ -231,9 +231,9 @@ TEST(Matcher, PliesCountTheMainline) {
   c.plies = Range{7, 7};
   EXPECT_TRUE(selects(c, kMate));
   EXPECT_FALSE(selects(c, kResigned));
-  EXPECT_FALSE(selects(c, game("1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4) 2. Nf3")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4) 2. Nf3")));
   c.plies = Range{0, 2};
-  EXPECT_TRUE(selects(c, game("1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4) 2. Nf3")) == false);
+  EXPECT_TRUE(selects(c, matcher_game("1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4) 2. Nf3")) == false);
   EXPECT_TRUE(selects(c, kResigned));
   EXPECT_FALSE(judge(c, kResigned).replayed);
 }
@@ -243,8 +243,8 @@ TEST(Matcher, Validity) {
   valid.validity = Validity::Valid;
   Criteria invalid;
   invalid.validity = Validity::Invalid;
-  const std::string broken = game("1. e4 e5 2. Ke3");
-  const std::string broken_variation = game("1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3");
+  const std::string broken = matcher_game("1. e4 e5 2. Ke3");
+  const std::string broken_variation = matcher_game("1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3");
   EXPECT_TRUE(selects(valid, kMate));
   EXPECT_FALSE(selects(invalid, kMate));
   EXPECT_FALSE(selects(valid, broken));
@@ -254,37 +254,37 @@ TEST(Matcher, Validity) {
   // With other move criteria too.
   invalid.has.push_back(MoveKind::Castling);
   EXPECT_FALSE(selects(invalid, broken));
-  EXPECT_TRUE(selects(invalid, game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ke3")));
+  EXPECT_TRUE(selects(invalid, matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ke3")));
 }
 
 TEST(Matcher, VariantAndTimeControlClass) {
   Criteria c;
   c.variants = {"chess960"};
-  EXPECT_TRUE(selects(c, game("1. e4", "*", "[Variant \"Chess960\"]\n")));
-  EXPECT_FALSE(selects(c, game("1. e4")));
+  EXPECT_TRUE(selects(c, matcher_game("1. e4", "*", "[Variant \"Chess960\"]\n")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4")));
   c.variants = {"standard"};
-  EXPECT_TRUE(selects(c, game("1. e4")));
-  EXPECT_FALSE(selects(c, game("1. e4", "*", "[Variant \"Crazyhouse\"]\n")));
+  EXPECT_TRUE(selects(c, matcher_game("1. e4")));
+  EXPECT_FALSE(selects(c, matcher_game("1. e4", "*", "[Variant \"Crazyhouse\"]\n")));
   Criteria t;
   t.tc_classes = {"blitz"};
   t.tc_class_of = [](std::optional<std::string_view> v) { return std::string(v && *v == "180+2" ? "blitz" : "unknown"); };
-  EXPECT_TRUE(selects(t, game("1. e4", "*", "[TimeControl \"180+2\"]\n")));
-  EXPECT_FALSE(selects(t, game("1. e4", "*", "[TimeControl \"5400+30\"]\n")));
+  EXPECT_TRUE(selects(t, matcher_game("1. e4", "*", "[TimeControl \"180+2\"]\n")));
+  EXPECT_FALSE(selects(t, matcher_game("1. e4", "*", "[TimeControl \"5400+30\"]\n")));
 }
 
 TEST(Matcher, CarriesTheSplitTagValue) {
   Criteria c;
   Matcher m(c, "Event");
-  EXPECT_EQ(m.judge(testing::raw_game(game("1. e4"))).split_value, "t");
+  EXPECT_EQ(m.judge(testing::raw_game(matcher_game("1. e4"))).split_value, "t");
   Matcher none(c, "Site");
-  EXPECT_FALSE(none.judge(testing::raw_game(game("1. e4"))).split_value.has_value());
+  EXPECT_FALSE(none.judge(testing::raw_game(matcher_game("1. e4"))).split_value.has_value());
 }
 
 TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   Criteria c;
   c.has.push_back(MoveKind::Castling);
   Matcher m(c);
-  const std::string castles = game("1. e4 {a} e5 (1... c5) 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6");
+  const std::string castles = matcher_game("1. e4 {a} e5 (1... c5) 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6");
   Verdict v = m.judge(testing::raw_game(castles), pgn::Keep::Tree);
   EXPECT_TRUE(v.selected);
   EXPECT_TRUE(v.kept);
@@ -299,11 +299,11 @@ TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   Criteria r;
   r.reaches.push_back(after_d4);
   Matcher reach(r);
-  Verdict no = reach.judge(testing::raw_game(game("1. e4 e5 2. Nf3")), pgn::Keep::Tree);
+  Verdict no = reach.judge(testing::raw_game(matcher_game("1. e4 e5 2. Nf3")), pgn::Keep::Tree);
   EXPECT_FALSE(no.selected);
   EXPECT_FALSE(no.game.has_value());
   // Selected, but broken after the answer was known: nothing to convert.
-  Verdict broken = m.judge(testing::raw_game(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ke3")), pgn::Keep::Tree);
+  Verdict broken = m.judge(testing::raw_game(matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ke3")), pgn::Keep::Tree);
   EXPECT_TRUE(broken.selected);
   EXPECT_FALSE(broken.game.has_value());
   EXPECT_EQ(broken.valid, false);
@@ -311,7 +311,7 @@ TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   Criteria inv;
   inv.reaches.push_back(after_d4);
   inv.invert = true;
-  Verdict kept = Matcher(inv).judge(testing::raw_game(game("1. e4 e5 2. Nf3")), pgn::Keep::Mainline);
+  Verdict kept = Matcher(inv).judge(testing::raw_game(matcher_game("1. e4 e5 2. Nf3")), pgn::Keep::Mainline);
   EXPECT_TRUE(kept.selected);
   ASSERT_TRUE(kept.game.has_value());
   EXPECT_EQ(kept.game->moves.size(), 3u);
@@ -323,23 +323,23 @@ TEST(Matcher, OpeningCriteriaClassifyTheMovesNotTheTags) {
   c.eco = parse_eco_range("C50..C59", e);
   Matcher m(c);
   // The Italian Game by its usual order and by a transposition; a tag that lies is ignored.
-  EXPECT_TRUE(selects(c, game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
-  EXPECT_TRUE(selects(c, game("1. Nf3 Nc6 2. e4 e5 3. Bc4 Bc5")));
-  EXPECT_FALSE(selects(c, game("1. d4 d5 2. c4", "*", "[ECO \"C50\"]\n")));
-  EXPECT_FALSE(selects(c, game("")));  // no moves: no opening
+  EXPECT_TRUE(selects(c, matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
+  EXPECT_TRUE(selects(c, matcher_game("1. Nf3 Nc6 2. e4 e5 3. Bc4 Bc5")));
+  EXPECT_FALSE(selects(c, matcher_game("1. d4 d5 2. c4", "*", "[ECO \"C50\"]\n")));
+  EXPECT_FALSE(selects(c, matcher_game("")));  // no moves: no opening
   // A game from a set-up position is not classified.
   EXPECT_FALSE(selects(c, fen_game("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "4. O-O")));
 
   Criteria named;
   named.opening = "^Queen's Gambit";
-  EXPECT_TRUE(selects(named, game("1. d4 d5 2. c4 e6")));
-  EXPECT_FALSE(selects(named, game("1. e4 e5")));
+  EXPECT_TRUE(selects(named, matcher_game("1. d4 d5 2. c4 e6")));
+  EXPECT_FALSE(selects(named, matcher_game("1. e4 e5")));
   // Both must hold.
   Criteria both;
   both.eco = parse_eco_range("D", e);
   both.opening = "Italian";
-  EXPECT_FALSE(selects(both, game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
-  EXPECT_FALSE(selects(both, game("1. d4 d5 2. c4")));
+  EXPECT_FALSE(selects(both, matcher_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5")));
+  EXPECT_FALSE(selects(both, matcher_game("1. d4 d5 2. c4")));
 }
 
 TEST(Matcher, OpeningCriteriaStopTheReplayPastTheTable) {
@@ -350,7 +350,7 @@ TEST(Matcher, OpeningCriteriaStopTheReplayPastTheTable) {
   std::string moves = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5";
   for (int i = 0; i < 10; ++i)
     moves.append(" ").append(std::to_string(4 + 2 * i)).append(". Ng1 Nf6 ").append(std::to_string(5 + 2 * i)).append(". Nf3 Ng8");
-  Verdict v = judge(c, game(moves + " 24. Ke5"));
+  Verdict v = judge(c, matcher_game(moves + " 24. Ke5"));
   EXPECT_TRUE(v.selected);
   EXPECT_FALSE(v.valid.has_value());
 }

@@ -27,7 +27,7 @@ struct TsvLine {
 };
 
 // Replays "1. e4 e5 2. Nf3" from the start; the moves played, empty on failure.
-std::vector<Move> play(const std::string& text, Key* key = nullptr) {
+std::vector<Move> eco_play(const std::string& text, Key* key = nullptr) {
   Position pos = Position::startpos();
   std::vector<Move> moves;
   std::istringstream in(text);
@@ -54,7 +54,7 @@ std::vector<TsvLine> read_table() {
       if (++n == 1) continue;
       const auto t1 = text.find('\t'), t2 = text.find('\t', t1 + 1);
       TsvLine l{f, text.substr(0, t1), text.substr(t1 + 1, t2 - t1 - 1), n, {}, 0};
-      l.moves = play(text.substr(t2 + 1), &l.key);
+      l.moves = eco_play(text.substr(t2 + 1), &l.key);
       lines.push_back(std::move(l));
     }
   }
@@ -91,22 +91,22 @@ TEST(Eco, EveryTsvLineClassifiesAsItsOwnNameOrOneSharingItsPosition) {
 TEST(Eco, TranspositionGetsTheNameOfThePosition) {
   // The Nimzo-Indian position (E20, 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4) reached from the
   // English: a move-sequence matcher would say A17 (English Opening).
-  const auto direct = openings::classify(Position::startpos(), play("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"));
-  const auto transposed = openings::classify(Position::startpos(), play("1. c4 e6 2. Nc3 Nf6 3. d4 Bb4"));
+  const auto direct = openings::classify(Position::startpos(), eco_play("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"));
+  const auto transposed = openings::classify(Position::startpos(), eco_play("1. c4 e6 2. Nc3 Nf6 3. d4 Bb4"));
   ASSERT_TRUE(direct && transposed);
   EXPECT_EQ(direct->eco, "E20");
   EXPECT_EQ(transposed->eco, direct->eco);
   EXPECT_EQ(transposed->name, direct->name);
   EXPECT_EQ(transposed->ply, 6);
   // Move by move, the transposed game passed through English positions first.
-  const auto early = openings::classify(Position::startpos(), play("1. c4 e6 2. Nc3"));
+  const auto early = openings::classify(Position::startpos(), eco_play("1. c4 e6 2. Nc3"));
   ASSERT_TRUE(early);
   EXPECT_EQ(early->eco.substr(0, 1), "A");
 }
 
 TEST(Eco, DeepestNamedPositionWinsAndLaterMovesDoNotUnnameIt) {
   // After the named 3...a6 (Ruy Lopez: Morphy Defense) an unnamed sidestep keeps the name.
-  const auto o = openings::classify(Position::startpos(), play("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h3 h6 5. a3"));
+  const auto o = openings::classify(Position::startpos(), eco_play("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h3 h6 5. a3"));
   ASSERT_TRUE(o);
   EXPECT_EQ(o->eco, "C70");
   EXPECT_EQ(o->ply, 6);
@@ -119,10 +119,10 @@ TEST(Eco, StopsPastTheDeepestPlyTheTableHolds) {
   const int rounds = openings::max_ply() / 4 + 1;
   for (int i = 0; i < rounds; ++i) text += "Nf3 Nf6 Ng1 Ng8 ";
   text += "e4";
-  const std::vector<Move> moves = play(text);
+  const std::vector<Move> moves = eco_play(text);
   ASSERT_EQ(moves.size(), std::size_t(rounds * 4 + 1));
   Key e4_key = 0;
-  play("1. e4", &e4_key);
+  eco_play("1. e4", &e4_key);
   ASSERT_TRUE(openings::find_position(e4_key));
   const auto o = openings::classify(Position::startpos(), moves);
   ASSERT_TRUE(o);  // 1. Nf3 is named (Zukertort Opening) at ply 1
@@ -137,14 +137,14 @@ TEST(Eco, OnlyGamesFromTheStandardStartAreClassified) {
   EXPECT_FALSE(openings::classify(Position::startpos(), {}));  // no moves: nothing named
 }
 
-pgn::Game game_of(const std::string& text) {
+pgn::Game eco_game_of(const std::string& text) {
   pgn::Replayed r = pgn::build_game(testing::raw_game(text), pgn::Keep::Tree);
   EXPECT_TRUE(r.ok());
   return std::move(r.game);
 }
 
 TEST(Eco, ApplyEcoTagsAddsOrCorrectsBoth) {
-  pgn::Game g = game_of("[Event \"e\"]\n[ECO \"A00\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  pgn::Game g = eco_game_of("[Event \"e\"]\n[ECO \"A00\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   EXPECT_TRUE(openings::apply_eco_tags(g));
   ASSERT_NE(g.tag("ECO"), nullptr);
   EXPECT_EQ(*g.tag("ECO"), "C60");
@@ -155,21 +155,21 @@ TEST(Eco, ApplyEcoTagsAddsOrCorrectsBoth) {
 }
 
 TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
-  pgn::Game wrong = game_of("[ECO \"B20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  pgn::Game wrong = eco_game_of("[ECO \"B20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   auto m = openings::eco_mismatch(wrong);
   ASSERT_TRUE(m);
   EXPECT_NE(m->find("'B20'"), std::string::npos);
   EXPECT_NE(m->find("C60"), std::string::npos);
-  pgn::Game right = game_of("[ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  pgn::Game right = eco_game_of("[ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   EXPECT_FALSE(openings::eco_mismatch(right));
   // An Opening tag with another table's name is not judged; one of this table's is.
-  pgn::Game other_vocabulary = game_of("[Opening \"Spanish\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  pgn::Game other_vocabulary = eco_game_of("[Opening \"Spanish\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   EXPECT_FALSE(openings::eco_mismatch(other_vocabulary));
-  pgn::Game wrong_name = game_of("[Opening \"Sicilian Defense\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+  pgn::Game wrong_name = eco_game_of("[Opening \"Sicilian Defense\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   auto n = openings::eco_mismatch(wrong_name);
   ASSERT_TRUE(n);
   EXPECT_NE(n->find("Opening tag 'Sicilian Defense'"), std::string::npos);
-  pgn::Game none = game_of("[Event \"x\"]\n\n1. e4 e5 *\n");
+  pgn::Game none = eco_game_of("[Event \"x\"]\n\n1. e4 e5 *\n");
   EXPECT_FALSE(openings::eco_mismatch(none));
 }
 

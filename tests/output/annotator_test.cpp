@@ -30,17 +30,17 @@ pgn::RawGame raw(std::string text) {
   return g;
 }
 
-pgn::Game build(const std::string& text) {
+pgn::Game annotator_build(const std::string& text) {
   pgn::Replayed b = pgn::build_game(raw(text));
   EXPECT_TRUE(b.ok()) << text << "\n" << (b.error() ? b.error()->message : "");
   return std::move(b.game);
 }
 
-std::string text(TextId id, Lang lang = Lang::En) { return std::string(output::annotation_text(id, lang)); }
+std::string annotator_text(TextId id, Lang lang = Lang::En) { return std::string(output::annotation_text(id, lang)); }
 
 // Annotates PGN text the way the annotate command does and returns the PGN written.
 std::string annotate(const std::string& pgn_text, Lang lang = Lang::En, output::AnnotateNotes* notes = nullptr) {
-  pgn::Game game = build(pgn_text);
+  pgn::Game game = annotator_build(pgn_text);
   output::AnnotateOptions options;
   options.lang = lang;
   output::AnnotateNotes n = output::annotate_game(game, output::adjudicate(game), options);
@@ -57,28 +57,28 @@ std::string one_line(std::string s) {
   return s;
 }
 
-std::size_t count(const std::string& hay, const std::string& needle) {
+std::size_t annotator_count(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
   return n;
 }
 
-const std::string kDance8 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
-const std::string kDance16 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 *";
+const std::string kAnnotatorDance8 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+const std::string kAnnotatorDance16 = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 *";
 const std::string kLoyd =
     "[Result \"*\"]\n\n1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 "
     "8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 *";
 
 // The worked example: the start position occurs a third time after 8 half-moves.
 TEST(Annotate, KnightsDanceThreefoldIsClaimableAtPly8) {
-  pgn::Game game = build(kDance8);
+  pgn::Game game = annotator_build(kAnnotatorDance8);
   output::Adjudication adj = output::adjudicate(game);
   ASSERT_TRUE(adj.threefold_ply);
   EXPECT_EQ(*adj.threefold_ply, 8);
   EXPECT_FALSE(adj.end.is_over());
   output::annotate_game(game, adj);
   // Black made the 8th half-move: Black could have claimed by declaring it, White may now.
-  EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[7].comment_after, annotator_text(TextId::ThreefoldAfterBlack));
   for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(game.moves[i].comment_after, "") << i;
   // A claim does not end the game: Result and Termination stay as they were.
   EXPECT_EQ(game.result, "*");
@@ -86,13 +86,13 @@ TEST(Annotate, KnightsDanceThreefoldIsClaimableAtPly8) {
 }
 
 TEST(Annotate, KnightsDanceFivefoldEndsAtPly16) {
-  pgn::Game game = build(kDance16);
+  pgn::Game game = annotator_build(kAnnotatorDance16);
   output::Adjudication adj = output::adjudicate(game);
   EXPECT_EQ(adj.end.termination, Termination::FivefoldRepetition);
   EXPECT_EQ(adj.end_ply, 16);
   output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[7].comment_after, text(TextId::ThreefoldAfterBlack));
-  EXPECT_EQ(game.moves[15].comment_after, text(TextId::Fivefold));
+  EXPECT_EQ(game.moves[7].comment_after, annotator_text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[15].comment_after, annotator_text(TextId::Fivefold));
   ASSERT_NE(game.tag("Result"), nullptr);
   EXPECT_EQ(*game.tag("Result"), "1/2-1/2");
   EXPECT_EQ(game.result, "1/2-1/2");
@@ -101,30 +101,30 @@ TEST(Annotate, KnightsDanceFivefoldEndsAtPly16) {
 }
 
 TEST(Annotate, MovesAfterTheAutomaticEndAreNoted) {
-  pgn::Game game = build(kDance16.substr(0, kDance16.size() - 1) + "9. e4 *");
+  pgn::Game game = annotator_build(kAnnotatorDance16.substr(0, kAnnotatorDance16.size() - 1) + "9. e4 *");
   output::annotate_game(game, output::adjudicate(game));
-  EXPECT_EQ(game.moves[15].comment_after, text(TextId::Fivefold) + " " + text(TextId::MovesAfterEnd));
+  EXPECT_EQ(game.moves[15].comment_after, annotator_text(TextId::Fivefold) + " " + annotator_text(TextId::MovesAfterEnd));
   EXPECT_EQ(game.moves[16].comment_after, "");
   EXPECT_EQ(game.result, "1/2-1/2");
 }
 
 TEST(Annotate, ClaimAppendsToTheExistingComment) {
-  pgn::Game game = build("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {back home} $1 *");
+  pgn::Game game = annotator_build("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {back home} $1 *");
   output::annotate_game(game, output::adjudicate(game));
-  EXPECT_EQ(game.moves[7].comment_after, "back home " + text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[7].comment_after, "back home " + annotator_text(TextId::ThreefoldAfterBlack));
   EXPECT_EQ(game.moves[7].nags, std::vector<int>{1});
 }
 
 // FIDE 9.6.2: 75 moves each end the game, unless the move completing them mates.
 TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
   const std::string fen = "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 149 100\"]\n[Result \"*\"]\n\n";
-  pgn::Game game = build(fen + "100. Ra8 *");
+  pgn::Game game = annotator_build(fen + "100. Ra8 *");
   output::Adjudication adj = output::adjudicate(game);
   EXPECT_EQ(adj.end.termination, Termination::Checkmate);
   EXPECT_TRUE(adj.mate_at_seventyfive);
   output::annotate_game(game, adj);
   EXPECT_EQ(game.moves[0].comment_after,
-            text(TextId::CheckmateWhiteWins) + " " + text(TextId::MateBeatsSeventyFive));
+            annotator_text(TextId::CheckmateWhiteWins) + " " + annotator_text(TextId::MateBeatsSeventyFive));
   EXPECT_EQ(*game.tag("Result"), "1-0");
   EXPECT_EQ(*game.tag("Termination"), "checkmate");
   // The writer corrects the check sign to mate.
@@ -132,29 +132,29 @@ TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
   output::write_pgn(game, out);
   EXPECT_NE(out.find("100. Ra8# "), std::string::npos) << out;
 
-  pgn::Game drawn = build(fen + "100. Ra7 Kg8 *");
+  pgn::Game drawn = annotator_build(fen + "100. Ra7 Kg8 *");
   output::Adjudication d = output::adjudicate(drawn);
   EXPECT_EQ(d.end.termination, Termination::SeventyFiveMoves);
   EXPECT_EQ(d.end_ply, 1);
   output::annotate_game(drawn, d);
-  EXPECT_EQ(drawn.moves[0].comment_after, text(TextId::SeventyFive) + " " + text(TextId::MovesAfterEnd));
+  EXPECT_EQ(drawn.moves[0].comment_after, annotator_text(TextId::SeventyFive) + " " + annotator_text(TextId::MovesAfterEnd));
   EXPECT_EQ(*drawn.tag("Result"), "1/2-1/2");
   EXPECT_EQ(*drawn.tag("Termination"), "75-move rule");
 }
 
 TEST(Annotate, FiftyMoveClaimNamesBothPlayers) {
-  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 98 60\"]\n\n60. Kg2 Kg8 61. Kf3 *");
+  pgn::Game game = annotator_build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 98 60\"]\n\n60. Kg2 Kg8 61. Kf3 *");
   output::Adjudication adj = output::adjudicate(game);
   ASSERT_TRUE(adj.fifty_ply);
   EXPECT_EQ(*adj.fifty_ply, 2);
   output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[1].comment_after, text(TextId::FiftyAfterBlack));
+  EXPECT_EQ(game.moves[1].comment_after, annotator_text(TextId::FiftyAfterBlack));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(game.tag("Termination"), nullptr);
 }
 
 TEST(Annotate, NoFiftyCommentWhenTheStartAlreadyAllowedTheClaim) {
-  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 120 60\"]\n\n60. Kg2 Kg8 *");
+  pgn::Game game = annotator_build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 120 60\"]\n\n60. Kg2 Kg8 *");
   output::Adjudication adj = output::adjudicate(game);
   EXPECT_TRUE(adj.fifty_at_start);
   output::annotate_game(game, adj);
@@ -166,7 +166,7 @@ TEST(Annotate, StalemateFillsResultAndTermination) {
   std::string out = one_line(annotate(kLoyd, Lang::En, &notes));
   EXPECT_NE(out.find("[Result \"1/2-1/2\"]"), std::string::npos) << out;
   EXPECT_NE(out.find("[Termination \"stalemate\"]"), std::string::npos) << out;
-  EXPECT_NE(out.find("10. Qe6 {" + text(TextId::Stalemate) + "} 1/2-1/2"), std::string::npos) << out;
+  EXPECT_NE(out.find("10. Qe6 {" + annotator_text(TextId::Stalemate) + "} 1/2-1/2"), std::string::npos) << out;
   EXPECT_FALSE(notes.replaced_result);  // "*" is filled in, not contradicted
 }
 
@@ -182,7 +182,7 @@ TEST(Annotate, ContradictedResultIsReplacedAndReported) {
 
 TEST(Annotate, ResignedGameKeepsItsResultAndGetsNoTermination) {
   const std::string pgn_text = "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Morphy} 0-1";
-  pgn::Game game = build(pgn_text);
+  pgn::Game game = annotator_build(pgn_text);
   output::annotate_game(game, output::adjudicate(game));
   EXPECT_EQ(*game.tag("Result"), "0-1");
   EXPECT_EQ(game.result, "0-1");
@@ -190,7 +190,7 @@ TEST(Annotate, ResignedGameKeepsItsResultAndGetsNoTermination) {
   EXPECT_EQ(game.moves[5].comment_after, "Morphy");
 
   // A Termination the players' side wrote (resignation, time) is left alone.
-  pgn::Game timed = build("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0");
+  pgn::Game timed = annotator_build("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0");
   output::annotate_game(timed, output::adjudicate(timed));
   EXPECT_EQ(*timed.tag("Termination"), "time forfeit");
   EXPECT_EQ(*timed.tag("Result"), "1-0");
@@ -198,32 +198,32 @@ TEST(Annotate, ResignedGameKeepsItsResultAndGetsNoTermination) {
 
 TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
   pgn::Game game =
-      build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");
+      annotator_build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");
   output::annotate_game(game, output::adjudicate(game));
   EXPECT_EQ(*game.tag("Termination"), "checkmate");
   EXPECT_EQ(*game.tag("Result"), "1-0");
-  EXPECT_EQ(game.moves[6].comment_after, "the point " + text(TextId::CheckmateWhiteWins));
+  EXPECT_EQ(game.moves[6].comment_after, "the point " + annotator_text(TextId::CheckmateWhiteWins));
 }
 
 TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {
-  pgn::Game game = build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *");
+  pgn::Game game = annotator_build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *");
   output::Adjudication adj = output::adjudicate(game);
   EXPECT_EQ(adj.end.termination, Termination::InsufficientMaterial);
   EXPECT_EQ(adj.end_ply, 0);
   output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[0].comment_before, text(TextId::DeadPosition));
+  EXPECT_EQ(game.moves[0].comment_before, annotator_text(TextId::DeadPosition));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(*game.tag("Termination"), "insufficient material");
 
-  pgn::Game empty = build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n*");
+  pgn::Game empty = annotator_build("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n*");
   output::annotate_game(empty, output::adjudicate(empty));
-  EXPECT_EQ(empty.comment, text(TextId::DeadPosition));
+  EXPECT_EQ(empty.comment, annotator_text(TextId::DeadPosition));
 }
 
 TEST(Annotate, ArabicTextsAreWritten) {
-  std::string out = one_line(annotate(kDance16, Lang::Ar));
-  EXPECT_NE(out.find(text(TextId::ThreefoldAfterBlack, Lang::Ar)), std::string::npos) << out;
-  EXPECT_NE(out.find(text(TextId::Fivefold, Lang::Ar)), std::string::npos) << out;
+  std::string out = one_line(annotate(kAnnotatorDance16, Lang::Ar));
+  EXPECT_NE(out.find(annotator_text(TextId::ThreefoldAfterBlack, Lang::Ar)), std::string::npos) << out;
+  EXPECT_NE(out.find(annotator_text(TextId::Fivefold, Lang::Ar)), std::string::npos) << out;
   EXPECT_NE(out.find("تكرار الوضع"), std::string::npos);
   EXPECT_EQ(out.find("Threefold"), std::string::npos);
   // Tag values stay English (PGN convention).
@@ -232,11 +232,11 @@ TEST(Annotate, ArabicTextsAreWritten) {
 
 // The annotated PGN reads back as a valid game with the same moves.
 TEST(Annotate, OutputReadsBackWithTheSameMoves) {
-  for (const std::string& source : {kDance16, kLoyd, std::string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *")}) {
+  for (const std::string& source : {kAnnotatorDance16, kLoyd, std::string("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *")}) {
     for (Lang lang : {Lang::En, Lang::Ar}) {
-      pgn::Game before = build(source);
+      pgn::Game before = annotator_build(source);
       std::string out = annotate(source, lang);
-      pgn::Game after = build(out);
+      pgn::Game after = annotator_build(out);
       ASSERT_EQ(after.moves.size(), before.moves.size()) << out;
       for (std::size_t i = 0; i < before.moves.size(); ++i) EXPECT_EQ(after.moves[i].move, before.moves[i].move) << i;
       std::vector<pgn::GameReport> reports = testing::check_text(out, /*strict=*/true);
@@ -251,12 +251,12 @@ TEST(Annotate, OutputReadsBackWithTheSameMoves) {
 // Annotating annotated output changes nothing: the earlier comments are recognised (whole
 // table texts, in any language, compared with whitespace collapsed) and replaced.
 TEST(Annotate, RunningTwiceDoesNotDuplicate) {
-  const std::string source = "[Result \"*\"]\n\n" + kDance16.substr(0, kDance16.size() - 1) + "9. e4 {played on} *";
+  const std::string source = "[Result \"*\"]\n\n" + kAnnotatorDance16.substr(0, kAnnotatorDance16.size() - 1) + "9. e4 {played on} *";
   for (Lang lang : {Lang::En, Lang::Ar}) {
     std::string once = annotate(source, lang);
     std::string twice = annotate(once, lang);
     EXPECT_EQ(once, twice);
-    EXPECT_EQ(count(one_line(twice), text(TextId::Fivefold, lang)), 1u);
+    EXPECT_EQ(annotator_count(one_line(twice), annotator_text(TextId::Fivefold, lang)), 1u);
   }
   // Another language replaces the earlier comments instead of adding to them.
   std::string ar = annotate(annotate(source, Lang::En), Lang::Ar);
@@ -264,7 +264,7 @@ TEST(Annotate, RunningTwiceDoesNotDuplicate) {
 }
 
 TEST(Annotate, StripKeepsTheUsersText) {
-  const std::string t = text(TextId::Stalemate);
+  const std::string t = annotator_text(TextId::Stalemate);
   std::string c = "before  " + t + "\n after";
   output::strip_annotations(c);
   EXPECT_EQ(c, "before after");
@@ -283,7 +283,7 @@ TEST(Annotate, StripKeepsTheUsersText) {
   for (Lang lang : {Lang::En, Lang::Ar})
     for (std::size_t id = 0; id < output::kTextCount; ++id) {
       if (TextId(id) == TextId::InvalidGame) continue;
-      c = text(TextId(id), lang);
+      c = annotator_text(TextId(id), lang);
       shortest = std::min(shortest, c.size());
       output::strip_annotations(c);
       EXPECT_EQ(c, "") << id;

@@ -124,7 +124,7 @@ Position position(const char* fen) {
   return r.position;
 }
 
-std::size_t count(std::string_view text, std::string_view needle) {
+std::size_t diagram_count(std::string_view text, std::string_view needle) {
   std::size_t n = 0;
   for (std::size_t p = text.find(needle); p != std::string_view::npos; p = text.find(needle, p + 1)) ++n;
   return n;
@@ -155,13 +155,13 @@ TEST(BoardDiagram, SvgPiecesAreDefinedOnceAndPlacedWithUse) {
   ASSERT_TRUE(well_formed_xml(svg, why)) << why;
   // One definition per piece type and one group per type and colour.
   for (const char* type : {"pawn", "knight", "bishop", "rook", "queen", "king"}) {
-    EXPECT_EQ(count(svg, std::string("<g id=\"") + type + "\">"), 1u) << type;
+    EXPECT_EQ(diagram_count(svg, std::string("<g id=\"") + type + "\">"), 1u) << type;
     for (const char* colour : {"white", "black"})
-      EXPECT_EQ(count(svg, std::string("<g id=\"") + colour + "-" + type + "\""), 1u) << colour << type;
+      EXPECT_EQ(diagram_count(svg, std::string("<g id=\"") + colour + "-" + type + "\""), 1u) << colour << type;
   }
   // 32 pieces, each a <use>; no chess symbol is left as text for a font to draw.
-  EXPECT_EQ(count(svg, "<use xlink:href=\"#white-"), 16u);  // the groups use the bare shapes ("#king")
-  EXPECT_EQ(count(svg, "<use xlink:href=\"#black-"), 16u);
+  EXPECT_EQ(diagram_count(svg, "<use xlink:href=\"#white-"), 16u);  // the groups use the bare shapes ("#king")
+  EXPECT_EQ(diagram_count(svg, "<use xlink:href=\"#black-"), 16u);
   EXPECT_EQ(svg.find("\u265A"), std::string::npos);
   EXPECT_EQ(svg.find("\u2654"), std::string::npos);
   EXPECT_EQ(placements(svg, "white-king"), std::vector<std::string>{translate(4, 0, false)});
@@ -183,12 +183,12 @@ TEST(BoardDiagram, SvgFlipSizeAndCoordinates) {
   const std::size_t first_label = svg.find("<text");
   ASSERT_NE(first_label, std::string::npos);
   EXPECT_EQ(svg.substr(svg.find('>', first_label) + 1, 1), "h");
-  EXPECT_EQ(count(svg, "<text"), 16u);
+  EXPECT_EQ(diagram_count(svg, "<text"), 16u);
 
   o.coordinates = false;
   svg = output::svg_diagram(start, o);
   EXPECT_NE(svg.find("viewBox=\"0 0 360 360\""), std::string::npos);
-  EXPECT_EQ(count(svg, "<text"), 0u);
+  EXPECT_EQ(diagram_count(svg, "<text"), 0u);
   EXPECT_EQ(placements(svg, "white-king"), std::vector<std::string>{translate(4, 0, true, 0)});
 }
 

@@ -23,15 +23,15 @@ std::string row(const std::string& text, const std::vector<std::string>& columns
   return out;
 }
 
-const char* kMate =
+const char* kCsvMate =
     "[Event \"Club, spring\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
 
 TEST(GameCsv, TagsAndComputedColumns) {
-  EXPECT_EQ(row(kMate, {"Event", "White", "WhiteElo", "plies", "status", "winner", "ended_at"}),
+  EXPECT_EQ(row(kCsvMate, {"Event", "White", "WhiteElo", "plies", "status", "winner", "ended_at"}),
             "\"Club, spring\",A,,7,checkmate,white,\r\n");
-  EXPECT_EQ(row(kMate, {"uci", "final_fen"}),
+  EXPECT_EQ(row(kCsvMate, {"uci", "final_fen"}),
             "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\r\n");
-  EXPECT_EQ(row(kMate, {"eco", "opening"}), "C23,Bishop's Opening\r\n");
+  EXPECT_EQ(row(kCsvMate, {"eco", "opening"}), "C23,Bishop's Opening\r\n");
 }
 
 TEST(GameCsv, ClaimsAndAnOngoingGame) {

@@ -28,13 +28,13 @@ using pgn::RawGame;
 
 using chesstool::testing::raw_game;
 
-pgn::Game build(const std::string& text) {
+pgn::Game json_build(const std::string& text) {
   Replayed b = pgn::build_game(raw_game(text));
   EXPECT_TRUE(b.ok()) << text;
   return std::move(b.game);
 }
 
-std::vector<RawGame> games_of(const std::string& path) {
+std::vector<RawGame> json_games_of(const std::string& path) {
   io::ByteSource src(path);
   pgn::GameSplitter splitter(src);
   std::vector<RawGame> out;
@@ -68,7 +68,7 @@ void expect_json_round_trip(const pgn::Game& g, const std::string& where) {
 }
 
 TEST(GameJson, JsonSchema) {
-  pgn::Game g = build("[White \"A \\\"B\\\"\"]\n{intro} 1. e4 $1 {x} e5 (1... c5) {y} 2. Nf3 1-0");
+  pgn::Game g = json_build("[White \"A \\\"B\\\"\"]\n{intro} 1. e4 $1 {x} e5 (1... c5) {y} 2. Nf3 1-0");
   std::string json;
   output::append_game_json(json, g);
   EXPECT_EQ(json,
@@ -88,7 +88,7 @@ TEST(GameJson, JsonRoundTripOfTenThousandNestedVariations) {
   std::string text = "1. e4 ";
   for (int i = 0; i < 10000; ++i) text += i % 2 ? "(1. e4 {c} " : "(1. d4 $2 ";
   text += std::string(10000, ')') + " *";
-  pgn::Game g = build(text);
+  pgn::Game g = json_build(text);
   expect_json_round_trip(g, "deep");
 }
 
@@ -101,7 +101,7 @@ TEST(GameJsonCorpus, PgnToJsonToPgnGivesTheSameGames) {
       if (e.path().extension() == ".pgn") files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
     for (const auto& file : files)
-      for (const RawGame& rg : games_of(file)) {
+      for (const RawGame& rg : json_games_of(file)) {
         Replayed b = pgn::build_game(rg);
         if (!b.ok()) continue;
         ++n;
@@ -129,12 +129,12 @@ TEST(GameJson, SanIsCanonicalWhateverTheInputWrote) {
   // The record gives SAN as the PGN standard writes it (8.2.3): the check and mate marks,
   // and a file rather than a rank to tell two knights apart (8.2.3.4) -- here both
   // knights, on b5 and f3, reach d4.
-  pgn::Game g = build("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. N5d4 e5 5. e4 Nxe4 6. Qe2 Nf6 7. Qxe5 *");
+  pgn::Game g = json_build("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. N5d4 e5 5. e4 Nxe4 6. Qe2 Nf6 7. Qxe5 *");
   std::string json;
   output::append_game_json(json, g);
   EXPECT_NE(json.find("{\"san\":\"Nbd4\",\"uci\":\"b5d4\""), std::string::npos) << json;
   EXPECT_NE(json.find("{\"san\":\"Qxe5+\",\"uci\":\"e2e5\""), std::string::npos) << json;
-  pgn::Game mate = build("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0");
+  pgn::Game mate = json_build("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0");
   json.clear();
   output::append_game_json(json, mate);
   EXPECT_NE(json.find("{\"san\":\"Qxf7#\",\"uci\":\"h5f7\""), std::string::npos) << json;
@@ -142,7 +142,7 @@ TEST(GameJson, SanIsCanonicalWhateverTheInputWrote) {
 }
 
 TEST(GameJson, TextIsEscapedAndTheRecordIsOneLine) {
-  pgn::Game g = build("[Event \"a\\\\b\"]\n[Site \"tab\there\"]\n1. e4 {line one\nline two \"quoted\"} *");
+  pgn::Game g = json_build("[Event \"a\\\\b\"]\n[Site \"tab\there\"]\n1. e4 {line one\nline two \"quoted\"} *");
   std::string json;
   output::append_game_json(json, g);
   EXPECT_EQ(json.find('\n'), std::string::npos);
@@ -154,7 +154,7 @@ TEST(GameJson, TextIsEscapedAndTheRecordIsOneLine) {
 }
 
 TEST(GameJson, CommentWithoutMovesIsAGameField) {
-  pgn::Game g = build("[Event \"e\"]\n{only words} *");
+  pgn::Game g = json_build("[Event \"e\"]\n{only words} *");
   std::string json;
   output::append_game_json(json, g);
   EXPECT_EQ(json, "{\"tags\":{\"Event\":\"e\"},\"start_fen\":\"" + std::string(kStartFen) +
@@ -165,7 +165,7 @@ TEST(GameJson, FenStartAndEnPassantInTheMoveFens) {
   // From a set-up position: start_fen is the FEN tag's position, each move's fen the
   // position after it; after c7-c5 next to the b5 pawn the FEN names c6 (a capture is
   // possible), after the quiet reply it does not.
-  pgn::Game g = build("[SetUp \"1\"]\n[FEN \"4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1\"]\n1... c5 2. Kd1 *");
+  pgn::Game g = json_build("[SetUp \"1\"]\n[FEN \"4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1\"]\n1... c5 2. Kd1 *");
   std::string json;
   output::append_game_json(json, g);
   EXPECT_EQ(field_after(json, "start_fen"), "\"4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1\"");
@@ -193,7 +193,7 @@ TEST(GameJson, OpeningFields) {
 
 // A game of one move whose comment after it is `comment`, as JSON.
 std::string json_of_comment(const std::string& comment) {
-  pgn::Game g = build(std::string("1. e4 {").append(comment).append("} *"));
+  pgn::Game g = json_build(std::string("1. e4 {").append(comment).append("} *"));
   std::string json;
   output::append_game_json(json, g);
   return json;
@@ -231,7 +231,7 @@ TEST(GameJson, MalformedAndUnknownCommandsStayInTheComment) {
 }
 
 TEST(GameJson, CommandsRoundTripThroughTheReader) {
-  pgn::Game g = build("{intro [%clk 0:01:00]} 1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 {text [%emt 0:00:02.5] "
+  pgn::Game g = json_build("{intro [%clk 0:01:00]} 1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 {text [%emt 0:00:02.5] "
                       "[%csl Rd4,Ge5] [%cal Gg1f3]} (1... c5 {[%eval #3,40]}) 2. Nf3 *");
   expect_json_round_trip(g, "commands");
   // A comment before a move keeps its text as written, commands included.

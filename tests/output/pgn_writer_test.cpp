@@ -42,7 +42,7 @@ std::string movetext(const std::string& text, bool reduced = false) {
   return out.substr(out.find("\n\n") + 2);
 }
 
-std::vector<pgn::RawGame> games_of(const std::string& path) {
+std::vector<pgn::RawGame> writer_games_of(const std::string& path) {
   io::ByteSource src(path);
   pgn::GameSplitter splitter(src);
   std::vector<pgn::RawGame> out;
@@ -296,7 +296,7 @@ TEST(PgnWriterCorpus, IdempotentAndSameMovesAfterRereading) {
   std::size_t games = 0, written = 0;
   const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"});
   for (const auto& file : files) {
-    for (const pgn::RawGame& g : games_of(file)) {
+    for (const pgn::RawGame& g : writer_games_of(file)) {
       ++games;
       pgn::Replayed b = pgn::build_game(g);
       if (!b.ok()) continue;
@@ -339,7 +339,7 @@ TEST(PgnWriterCorpus, BuilderAgreesWithValidate) {
   const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/invalid", "pgn/chess960", "pgn/variants", "archives"});
   std::size_t games = 0;
   for (const auto& file : files) {
-    for (const pgn::RawGame& g : games_of(file)) {
+    for (const pgn::RawGame& g : writer_games_of(file)) {
       ++games;
       EXPECT_EQ(pgn::build_game(g).ok(), pgn::check_game(g, pgn::ReplayOptions{}).valid) << file << " game " << g.index;
     }
@@ -353,7 +353,7 @@ TEST(PgnWriterCorpus, FastUciEqualsToUci) {
   const auto files = corpus_files({"pgn/valid", "pgn/lenient", "pgn/chess960", "archives"});
   std::size_t compared = 0;
   for (const auto& file : files) {
-    for (const pgn::RawGame& g : games_of(file)) {
+    for (const pgn::RawGame& g : writer_games_of(file)) {
       pgn::Replayed b = pgn::build_game(g);
       if (!b.ok()) continue;
       ++compared;
@@ -374,7 +374,7 @@ TEST(PgnWriterCorpus, FastUciEqualsToUci) {
 
 
 // A game the Replayer builds from text, which must be valid.
-pgn::Game build(const std::string& text) {
+pgn::Game writer_build(const std::string& text) {
   pgn::Replayed b = pgn::build_game(raw_game(text));
   EXPECT_TRUE(b.ok()) << text;
   return std::move(b.game);
@@ -390,7 +390,7 @@ TEST(PgnWriterLines, EpdWithOperations) {
 }
 
 TEST(PgnWriterLines, UciLanFenEpd) {
-  pgn::Game g = build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
+  pgn::Game g = writer_build("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d4 exd4 6. e5 d5 7. exd6 *");
   std::string uci, lan, fen, epd;
   output::write_uci_line(g, uci);
   output::write_lan_line(g, lan);
@@ -406,17 +406,17 @@ TEST(PgnWriterLines, UciLanFenEpd) {
 }
 
 TEST(PgnWriterLines, PromotionAndChess960Castling) {
-  pgn::Game q = build("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=N *");
+  pgn::Game q = writer_build("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n1. b8=N *");
   std::string uci, lan;
   output::write_uci_line(q, uci);
   output::write_lan_line(q, lan);
   EXPECT_EQ(uci, "b7b8n");
   EXPECT_EQ(lan, "b7-b8=N");
-  pgn::Game c = build("[Variant \"Chess960\"]\n[FEN \"5k2/8/8/8/8/8/8/5K1R w H - 0 1\"]\n1. O-O *");
+  pgn::Game c = writer_build("[Variant \"Chess960\"]\n[FEN \"5k2/8/8/8/8/8/8/5K1R w H - 0 1\"]\n1. O-O *");
   uci.clear();
   output::write_uci_line(c, uci);
   EXPECT_EQ(uci, "f1h1");  // king takes rook
-  pgn::Game s = build("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
+  pgn::Game s = writer_build("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
   uci.clear();
   output::write_uci_line(s, uci);
   EXPECT_EQ(uci.substr(uci.rfind(' ') + 1), "e1g1");

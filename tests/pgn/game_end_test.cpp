@@ -17,14 +17,14 @@ namespace chesstool::pgn {
 namespace {
 
 // A mainline played through a GameEnd: start(), after_move() per ply, finish().
-struct Line {
+struct PlayedLine {
   GameEnd end;
   GameReport report;
   Position pos;
 };
 
-std::unique_ptr<Line> play(const std::string& fen, const std::vector<std::string>& moves) {
-  auto line = std::make_unique<Line>();
+std::unique_ptr<PlayedLine> play_line(const std::string& fen, const std::vector<std::string>& moves) {
+  auto line = std::make_unique<PlayedLine>();
   FenResult r = parse_fen(fen);
   EXPECT_TRUE(r.ok()) << fen;
   line->pos = r.position;
@@ -41,7 +41,7 @@ std::unique_ptr<Line> play(const std::string& fen, const std::vector<std::string
   return line;
 }
 
-std::string problem(const Line& l, const std::string& result, const std::string* termination = nullptr) {
+std::string problem(const PlayedLine& l, const std::string& result, const std::string* termination = nullptr) {
   auto p = l.end.contradiction(result, termination);
   return p ? p->code : "";
 }
@@ -56,7 +56,7 @@ std::vector<std::string> knight_shuffles(int rounds) {
 
 TEST(GameEnd, FoolsMateEndsTheGameForBlack) {
   // 1. f3 e5 2. g4 Qh4#: checkmate (5.1.1), 0-1.
-  auto l = play(kStartFen, {"f2f3", "e7e5", "g2g4", "d8h4"});
+  auto l = play_line(kStartFen, {"f2f3", "e7e5", "g2g4", "d8h4"});
   EXPECT_EQ(l->report.outcome.termination, Termination::Checkmate);
   ASSERT_TRUE(l->report.outcome.winner.has_value());
   EXPECT_EQ(*l->report.outcome.winner, Black);
@@ -76,7 +76,7 @@ TEST(GameEnd, FoolsMateEndsTheGameForBlack) {
 TEST(GameEnd, StalemateIsADraw) {
   // Qf2-f7: the black king on h8 is not in check, and g8, g7 (queen) and h7 (king g6)
   // are covered: stalemate (5.2.1), 1/2-1/2 whatever the score sheet says.
-  auto l = play("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", {"f2f7"});
+  auto l = play_line("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", {"f2f7"});
   EXPECT_EQ(l->report.outcome.termination, Termination::Stalemate);
   EXPECT_FALSE(l->report.outcome.winner.has_value());
   EXPECT_EQ(l->report.outcome.result(), "1/2-1/2");
@@ -87,7 +87,7 @@ TEST(GameEnd, StalemateIsADraw) {
 TEST(GameEnd, CaptureToBareKingsEndsAtOnceAndLaterMovesAreNoted) {
   // Kxb2 leaves king against king: no series of legal moves can mate (5.2.2), the game
   // ends with that move (ply 1); the two king moves after it come after the end.
-  auto l = play("8/8/8/4k3/8/8/1r6/K7 w - - 0 1", {"a1b2", "e5e4", "b2c2"});
+  auto l = play_line("8/8/8/4k3/8/8/1r6/K7 w - - 0 1", {"a1b2", "e5e4", "b2c2"});
   EXPECT_TRUE(l->end.ended());
   EXPECT_EQ(l->end.ended_outcome().termination, Termination::InsufficientMaterial);
   EXPECT_EQ(l->end.ended_ply(), 1);
@@ -100,7 +100,7 @@ TEST(GameEnd, CaptureToBareKingsEndsAtOnceAndLaterMovesAreNoted) {
 
 TEST(GameEnd, DeadStartPositionEndsAtPlyZero) {
   // King and bishop against king from the start (5.2.2).
-  auto l = play("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", {"c1d2"});
+  auto l = play_line("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", {"c1d2"});
   EXPECT_TRUE(l->end.ended());
   EXPECT_EQ(l->end.ended_ply(), 0);
   ASSERT_TRUE(l->report.ended_at.has_value());
@@ -110,7 +110,7 @@ TEST(GameEnd, DeadStartPositionEndsAtPlyZero) {
 TEST(GameEnd, FivefoldRepetitionEndsTheGameThreefoldIsAClaim) {
   // The start position occurs at plies 0, 4, 8, 12 and 16. The third occurrence (ply 8)
   // lets the player to move, White, claim (9.2); the fifth ends the game (9.6.1).
-  auto l = play(kStartFen, knight_shuffles(4));
+  auto l = play_line(kStartFen, knight_shuffles(4));
   EXPECT_TRUE(l->end.ended());
   EXPECT_EQ(l->end.ended_outcome().termination, Termination::FivefoldRepetition);
   EXPECT_EQ(l->end.ended_ply(), 16);
@@ -125,7 +125,7 @@ TEST(GameEnd, FivefoldRepetitionEndsTheGameThreefoldIsAClaim) {
 
 TEST(GameEnd, FourOccurrencesDoNotEndTheGame) {
   // Plies 0, 4, 8, 12: four occurrences, a claim but no automatic end; any result stands.
-  auto l = play(kStartFen, knight_shuffles(3));
+  auto l = play_line(kStartFen, knight_shuffles(3));
   EXPECT_FALSE(l->end.ended());
   EXPECT_EQ(l->report.outcome.termination, Termination::None);
   ASSERT_EQ(l->report.claims.size(), 1u);
@@ -137,7 +137,7 @@ TEST(GameEnd, FourOccurrencesDoNotEndTheGame) {
 TEST(GameEnd, FiftyMovesIsAClaimSeventyFiveAnEnd) {
   // A quiet rook move takes the clock from 99 to 100 half-moves: claimable (9.3) by the
   // player to move, Black. From 149 to 150: the game is drawn (9.6.2).
-  auto fifty = play("r3k3/8/8/8/8/8/8/R3K3 w - - 99 80", {"a1a2"});
+  auto fifty = play_line("r3k3/8/8/8/8/8/8/R3K3 w - - 99 80", {"a1a2"});
   EXPECT_FALSE(fifty->end.ended());
   ASSERT_EQ(fifty->report.claims.size(), 1u);
   EXPECT_EQ(fifty->report.claims[0].kind, ClaimKind::FiftyMoves);
@@ -145,7 +145,7 @@ TEST(GameEnd, FiftyMovesIsAClaimSeventyFiveAnEnd) {
   EXPECT_EQ(fifty->report.claims[0].who, Black);
   EXPECT_EQ(problem(*fifty, "1-0"), "");
 
-  auto seventy_five = play("r3k3/8/8/8/8/8/8/R3K3 w - - 149 80", {"a1a2"});
+  auto seventy_five = play_line("r3k3/8/8/8/8/8/8/R3K3 w - - 149 80", {"a1a2"});
   EXPECT_TRUE(seventy_five->end.ended());
   EXPECT_EQ(seventy_five->end.ended_outcome().termination, Termination::SeventyFiveMoves);
   EXPECT_EQ(seventy_five->end.ended_ply(), 1);
@@ -156,7 +156,7 @@ TEST(GameEnd, FiftyMovesIsAClaimSeventyFiveAnEnd) {
 TEST(GameEnd, MateOnTheSeventyFifthMoveStands) {
   // Rh1-h8 is mate (b6 covers a7 and b7, the rook the eighth rank) and also the 150th
   // half-move without capture or pawn move: 9.6.2 lets the checkmate stand.
-  auto l = play("k7/8/1K6/8/8/8/8/7R w - - 149 100", {"h1h8"});
+  auto l = play_line("k7/8/1K6/8/8/8/8/7R w - - 149 100", {"h1h8"});
   EXPECT_EQ(l->end.ended_outcome().termination, Termination::Checkmate);
   ASSERT_TRUE(l->end.ended_outcome().winner.has_value());
   EXPECT_EQ(*l->end.ended_outcome().winner, White);
@@ -168,7 +168,7 @@ TEST(GameEnd, BothClaimsInPlyOrder) {
   // Clock at 97: after two quiet rook moves it is 99, after the third 100 (ply 3, the
   // fifty-move claim). The rooks go a1-a2-a1 and a8-a7-a8, so the start position comes
   // back at ply 4 and 8: the third occurrence is at ply 8, after the fifty-move claim.
-  auto l = play("r3k3/8/8/8/8/8/8/R3K3 w - - 97 80", {"a1a2", "a8a7", "a2a1", "a7a8", "a1a2", "a8a7", "a2a1", "a7a8"});
+  auto l = play_line("r3k3/8/8/8/8/8/8/R3K3 w - - 97 80", {"a1a2", "a8a7", "a2a1", "a7a8", "a1a2", "a8a7", "a2a1", "a7a8"});
   ASSERT_EQ(l->report.claims.size(), 2u);
   EXPECT_EQ(l->report.claims[0].kind, ClaimKind::FiftyMoves);
   EXPECT_EQ(l->report.claims[0].ply, 3);
@@ -178,7 +178,7 @@ TEST(GameEnd, BothClaimsInPlyOrder) {
 
 TEST(GameEnd, UnfinishedGameAcceptsAnyResult) {
   // Resignation, agreement or a game still going on: nothing on the board contradicts.
-  auto l = play(kStartFen, {"e2e4", "e7e5", "g1f3"});
+  auto l = play_line(kStartFen, {"e2e4", "e7e5", "g1f3"});
   EXPECT_FALSE(l->end.ended());
   EXPECT_FALSE(l->report.outcome.is_over());
   EXPECT_TRUE(l->report.claims.empty());
@@ -189,7 +189,7 @@ TEST(GameEnd, WinOnTimeWithoutMatingMaterialIsADraw) {
   // 6.9: a flag fall loses unless the opponent cannot mate by any series of legal moves.
   // White has a bare king, so a white win on time must be a draw; Black, with a queen, may
   // win on time. Without a word about time the result is a resignation, which stands.
-  auto l = play("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", {"e1e2"});
+  auto l = play_line("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", {"e1e2"});
   const std::string on_time = "White won on time";
   const std::string normal = "normal";
   EXPECT_EQ(problem(*l, "1-0", &on_time), "time-forfeit-draw");

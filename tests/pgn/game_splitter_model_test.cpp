@@ -174,7 +174,7 @@ std::string escaped(const std::string& s) {
   return out + "\"";
 }
 
-std::vector<RawGame> split(const std::string& data, std::size_t max_read) {
+std::vector<RawGame> model_split(const std::string& data, std::size_t max_read) {
   io::ByteSource src = io::ByteSource::from_memory(data, "<test>", max_read);
   GameSplitter splitter(src);
   std::vector<RawGame> games;
@@ -208,7 +208,7 @@ TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
     const auto expected = model_split(input, &comment_cuts);
     for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5},
                                        std::size_t{7}, std::size_t{17}}) {
-      const auto games = split(input, max_read);
+      const auto games = model_split(input, max_read);
       ASSERT_EQ(games.size(), expected.size()) << "input: " << escaped(input) << "\nmax_read " << max_read;
       for (std::size_t g = 0; g < games.size(); ++g) {
         ASSERT_EQ(games[g].text, expected[g].text) << "input: " << escaped(input) << "\ngame " << g;
@@ -224,9 +224,9 @@ TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
 
 TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {
   // The fast path finds markers by their '-': check the symbol around it is read whole.
-  EXPECT_EQ(split("1. e4 $1-0 e5 a1-0 1-0-0 O-O-O 1-0 2. d4 *", -1).size(), 2u);
-  EXPECT_EQ(split("1. e4 e5 (2. Nf3 1-0) 2. d4 0-1", -1).size(), 1u);
-  EXPECT_EQ(split("1. e4 e5 2. Nf3)1-0 d4 *", -1)[0].text, "1. e4 e5 2. Nf3)1-0");
+  EXPECT_EQ(model_split("1. e4 $1-0 e5 a1-0 1-0-0 O-O-O 1-0 2. d4 *", -1).size(), 2u);
+  EXPECT_EQ(model_split("1. e4 e5 (2. Nf3 1-0) 2. d4 0-1", -1).size(), 1u);
+  EXPECT_EQ(model_split("1. e4 e5 2. Nf3)1-0 d4 *", -1)[0].text, "1. e4 e5 2. Nf3)1-0");
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ namespace chesstool::pgn {
 namespace {
 
 // Every event as one line of text, and every problem with its place.
-class Recorder final : public Visitor {
+class JsonRecorder final : public Visitor {
  public:
   std::vector<std::string> events;
   void tag(std::string_view n, std::string_view v, SourceLoc) override { add({"tag ", n, "=", v}); }
@@ -43,12 +43,12 @@ class Recorder final : public Visitor {
 };
 
 std::vector<std::string> events_of(const std::string& record) {
-  Recorder r;
+  JsonRecorder r;
   visit_json_game(record, 7, 100, r);
   return r.events;
 }
 
-std::vector<JsonLine> lines_of(std::string data, std::size_t max_read) {
+std::vector<JsonLine> json_lines_of(std::string data, std::size_t max_read) {
   io::ByteSource source = io::ByteSource::from_memory(std::move(data), "<memory>", max_read);
   JsonLines lines(source);
   std::vector<JsonLine> out;
@@ -60,7 +60,7 @@ std::vector<JsonLine> lines_of(std::string data, std::size_t max_read) {
 TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
   const std::string data = "\xEF\xBB\xBF{\"a\":1}\r\n\n   \n{\"b\":2}\n{\"c\":3}";
   for (std::size_t max_read : {std::size_t(1), std::size_t(3), std::size_t(1) << 20}) {
-    const auto lines = lines_of(data, max_read);
+    const auto lines = json_lines_of(data, max_read);
     ASSERT_EQ(lines.size(), 3u) << max_read;
     EXPECT_EQ(lines[0].text, "{\"a\":1}");  // no BOM, no CR
     EXPECT_EQ(lines[0].line, 1u);
@@ -72,8 +72,8 @@ TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
     EXPECT_EQ(lines[2].line, 5u);
     EXPECT_EQ(lines[2].byte_offset, 25u);
   }
-  EXPECT_TRUE(lines_of("", 10).empty());
-  EXPECT_TRUE(lines_of("\n\n \t\n", 10).empty());
+  EXPECT_TRUE(json_lines_of("", 10).empty());
+  EXPECT_TRUE(json_lines_of("\n\n \t\n", 10).empty());
 }
 
 TEST(JsonGames, EventsInTheOrderAPgnParserGivesThem) {

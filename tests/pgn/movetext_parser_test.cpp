@@ -16,7 +16,7 @@ namespace {
 std::string at(SourceLoc l) { return " @" + std::to_string(l.line) + ":" + std::to_string(l.column); }
 
 // Records every event as one readable line, e.g. "san e4 @1:4".
-class Recorder : public Visitor {
+class ParserRecorder : public Visitor {
  public:
   std::vector<std::string> events;
   std::vector<std::string> problems;  // "E code @L:C"
@@ -55,7 +55,7 @@ class Recorder : public Visitor {
   }
 };
 
-RawGame game_of(std::string text) {
+RawGame parser_game_of(std::string text) {
   RawGame g;
   g.text = std::move(text);
   g.index = 1;
@@ -65,9 +65,9 @@ RawGame game_of(std::string text) {
   return g;
 }
 
-Recorder parse(std::string text) {
-  Recorder r;
-  parse_game(game_of(std::move(text)), r);
+ParserRecorder parse_recorded(std::string text) {
+  ParserRecorder r;
+  parse_game(parser_game_of(std::move(text)), r);
   return r;
 }
 
@@ -76,7 +76,7 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
 }
 
 TEST(MovetextParser, ReportsTagsMovesAndResultInOrder) {
-  const Recorder r = parse("[Event \"Test\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 $1 {good} Nc6 1-0");
+  const ParserRecorder r = parse_recorded("[Event \"Test\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 $1 {good} Nc6 1-0");
   const std::vector<std::string> expected = {
       "tag Event=Test @1:1", "tag White=A @2:1", "begin",           "num 1 w @4:1",  "san e4 @4:4",
       "san e5 @4:7",         "num 2 w @4:10",    "san Nf3 @4:13",   "nag 1 @4:17",   "comment {good} @4:20",
@@ -86,32 +86,32 @@ TEST(MovetextParser, ReportsTagsMovesAndResultInOrder) {
 }
 
 TEST(MovetextParser, BeginMovetextIsSentEvenWithoutMovetext) {
-  const Recorder r = parse("[Event \"x\"]");
+  const ParserRecorder r = parse_recorded("[Event \"x\"]");
   const std::vector<std::string> expected = {"tag Event=x @1:1", "begin", "problem W missing-result @1:12", "end"};
   EXPECT_EQ(r.events, expected);
 }
 
 TEST(MovetextParser, SeveralTagsOnOneLineAndLooseWhitespace) {
-  const Recorder r = parse("[ Event\"x\" ] [Site  \"y\"][Date \"2024\"]\t*");
+  const ParserRecorder r = parse_recorded("[ Event\"x\" ] [Site  \"y\"][Date \"2024\"]\t*");
   EXPECT_EQ(r.only("tag"), (std::vector<std::string>{"tag Event=x @1:1", "tag Site=y @1:14", "tag Date=2024 @1:25"}));
   EXPECT_TRUE(r.problems.empty());
   EXPECT_TRUE(contains(r.events, "result * @1:39"));
 }
 
 TEST(MovetextParser, UnescapesQuoteAndBackslashInTagValue) {
-  const Recorder r = parse("[Event \"say \\\"hi\\\" ] \\\\ end\"]\n*");
+  const ParserRecorder r = parse_recorded("[Event \"say \\\"hi\\\" ] \\\\ end\"]\n*");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag Event=say \"hi\" ] \\ end @1:1"});
   EXPECT_TRUE(r.problems.empty());
 }
 
 TEST(MovetextParser, RepairsDoubledQuotesInTagValue) {
-  const Recorder r = parse("[White \"\"Name\"\"]\n[Black \"B\"]\n*");
+  const ParserRecorder r = parse_recorded("[White \"\"Name\"\"]\n[Black \"B\"]\n*");
   EXPECT_EQ(r.only("tag"), (std::vector<std::string>{"tag White=\"Name\" @1:1", "tag Black=B @2:1"}));
   EXPECT_EQ(r.problems, std::vector<std::string>{"W malformed-tag @1:1"});
 }
 
 TEST(MovetextParser, RepairsTagWithoutClosingBracket) {
-  const Recorder r = parse("[White \"Name\"\n1. e4 *");
+  const ParserRecorder r = parse_recorded("[White \"Name\"\n1. e4 *");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag White=Name @1:1"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"W malformed-tag @1:1"});
   EXPECT_TRUE(contains(r.events, "san e4 @2:4"));
@@ -119,37 +119,37 @@ TEST(MovetextParser, RepairsTagWithoutClosingBracket) {
 }
 
 TEST(MovetextParser, RepairsTagWithoutClosingQuote) {
-  const Recorder r = parse("[White \"Name]\n*");
+  const ParserRecorder r = parse_recorded("[White \"Name]\n*");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag White=Name @1:1"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"W malformed-tag @1:1"});
 }
 
 TEST(MovetextParser, UnquotedTagValueIsKeptWithWarning) {
-  const Recorder r = parse("[Round 3]\n*");
+  const ParserRecorder r = parse_recorded("[Round 3]\n*");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag Round=3 @1:1"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"W malformed-tag @1:1"});
 }
 
 TEST(MovetextParser, TagWithoutNameIsAnError) {
-  const Recorder r = parse("[ \"x\"]\n*");
+  const ParserRecorder r = parse_recorded("[ \"x\"]\n*");
   EXPECT_TRUE(r.only("tag").empty());
   EXPECT_EQ(r.problems, std::vector<std::string>{"E malformed-tag @1:1"});
 }
 
 TEST(MovetextParser, DuplicateTagIsAWarningAndBothAreDelivered) {
-  const Recorder r = parse("[Event \"a\"]\n[Event \"b\"]\n*");
+  const ParserRecorder r = parse_recorded("[Event \"a\"]\n[Event \"b\"]\n*");
   EXPECT_EQ(r.only("tag").size(), 2u);
   EXPECT_EQ(r.problems, std::vector<std::string>{"W duplicate-tag @2:1"});
 }
 
 TEST(MovetextParser, NonstandardTagNameIsKeptWithWarning) {
-  const Recorder r = parse("[BlackType: \"program\"]\n*");
+  const ParserRecorder r = parse_recorded("[BlackType: \"program\"]\n*");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag BlackType:=program @1:1"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"W invalid-tag-name @1:1"});
 }
 
 TEST(MovetextParser, MoveNumberForms) {
-  const Recorder r = parse("1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 4. ... a6 12... Ba4 *");
+  const ParserRecorder r = parse_recorded("1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 4. ... a6 12... Ba4 *");
   const std::vector<std::string> expected = {
       "num 1 w @1:1",   "san e4 @1:4",    "num 1 b @1:7",  "san e5 @1:12",   "num 2 w @1:15",
       "san Nf3 @1:17",  "num 2 b @1:21",  "san Nc6 @1:25", "num 3 w @1:29",  "san Bb5 @1:31",
@@ -163,7 +163,7 @@ TEST(MovetextParser, MoveNumberForms) {
 }
 
 TEST(MovetextParser, SanTokensArePassedVerbatim) {
-  const Recorder r = parse("Nf3+!? exd6e.p. O-O 0-0-0 O-O-O# -- Z0 e8=Q# Qh4xe1 N@f3 e2-e4 Rd1:d7 aaa *");
+  const ParserRecorder r = parse_recorded("Nf3+!? exd6e.p. O-O 0-0-0 O-O-O# -- Z0 e8=Q# Qh4xe1 N@f3 e2-e4 Rd1:d7 aaa *");
   const std::vector<std::string> expected = {
       "san Nf3+!? @1:1",  "san exd6e.p. @1:8", "san O-O @1:17",   "san 0-0-0 @1:21", "san O-O-O# @1:27",
       "san -- @1:34",     "san Z0 @1:37",      "san e8=Q# @1:40", "san Qh4xe1 @1:46", "san N@f3 @1:53",
@@ -174,32 +174,32 @@ TEST(MovetextParser, SanTokensArePassedVerbatim) {
 }
 
 TEST(MovetextParser, CastlingWithZerosIsNotAResult) {
-  const Recorder r = parse("0-0 0-0-0 0-1");
+  const ParserRecorder r = parse_recorded("0-0 0-0-0 0-1");
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san 0-0 @1:1", "san 0-0-0 @1:5"}));
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result 0-1 @1:11"});
 }
 
 TEST(MovetextParser, EnPassantWrittenApartIsJoinedToItsMove) {
-  const Recorder r = parse("5. exd6 e.p. Qxd6 *");
+  const ParserRecorder r = parse_recorded("5. exd6 e.p. Qxd6 *");
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san exd6e.p. @1:4", "san Qxd6 @1:14"}));
   EXPECT_TRUE(r.problems.empty());
 }
 
 TEST(MovetextParser, EnPassantNotAfterAMoveIsUnexpected) {
-  const Recorder r = parse("exd6 {x} e.p. *");
+  const ParserRecorder r = parse_recorded("exd6 {x} e.p. *");
   EXPECT_EQ(r.only("san"), std::vector<std::string>{"san exd6 @1:1"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @1:10"});
 }
 
 TEST(MovetextParser, StandAloneGlyphsBecomeNags) {
-  const Recorder r = parse("e4 ! e5 ?? Nf3 !? Nc6 ?! Bb5 $14 a6 !!! *");
+  const ParserRecorder r = parse_recorded("e4 ! e5 ?? Nf3 !? Nc6 ?! Bb5 $14 a6 !!! *");
   EXPECT_EQ(r.only("nag"), (std::vector<std::string>{"nag 1 @1:4", "nag 4 @1:9", "nag 5 @1:16", "nag 6 @1:23",
                                                      "nag 14 @1:30"}));
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @1:37"});
 }
 
 TEST(MovetextParser, MalformedNags) {
-  const Recorder r = parse("e4 $ e5 $x Nf3 $300 *");
+  const ParserRecorder r = parse_recorded("e4 $ e5 $x Nf3 $300 *");
   EXPECT_EQ(r.only("nag"), std::vector<std::string>{"nag 300 @1:16"});
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E malformed-nag @1:4", "E malformed-nag @1:9",
                                                   "W malformed-nag @1:16"}));
@@ -207,7 +207,7 @@ TEST(MovetextParser, MalformedNags) {
 }
 
 TEST(MovetextParser, BraceAndSemicolonComments) {
-  const Recorder r = parse("1. e4 {multi\nline [%eval 0.2] ( 1-0} e5 ; rest of line 0-1\n2. Nf3 *");
+  const ParserRecorder r = parse_recorded("1. e4 {multi\nline [%eval 0.2] ( 1-0} e5 ; rest of line 0-1\n2. Nf3 *");
   EXPECT_EQ(r.only("comment"), (std::vector<std::string>{"comment {multi\nline [%eval 0.2] ( 1-0} @1:7",
                                                          "comment { rest of line 0-1} @2:28"}));
   EXPECT_TRUE(contains(r.events, "san e5 @2:25"));
@@ -216,26 +216,26 @@ TEST(MovetextParser, BraceAndSemicolonComments) {
 }
 
 TEST(MovetextParser, CommentsBeforeTagsComeAfterBeginMovetext) {
-  const Recorder r = parse("{intro}\n[Event \"x\"]\n1. e4 *");
+  const ParserRecorder r = parse_recorded("{intro}\n[Event \"x\"]\n1. e4 *");
   const std::vector<std::string> expected = {"tag Event=x @2:1", "begin", "comment {intro} @1:1", "num 1 w @3:1",
                                              "san e4 @3:4",      "result * @3:7", "end"};
   EXPECT_EQ(r.events, expected);
 }
 
 TEST(MovetextParser, EscapeLinesAreIgnored) {
-  const Recorder r = parse("[Event \"x\"]\n%ignored e4 ( {\n1. e4 %not-an-escape *");
+  const ParserRecorder r = parse_recorded("[Event \"x\"]\n%ignored e4 ( {\n1. e4 %not-an-escape *");
   EXPECT_EQ(r.only("san"), std::vector<std::string>{"san e4 @3:4"});
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @3:7"});
 }
 
 TEST(MovetextParser, UnterminatedCommentRunsToEndOfGame) {
-  const Recorder r = parse("1. e4 { never closed\n2. d4 *");
+  const ParserRecorder r = parse_recorded("1. e4 { never closed\n2. d4 *");
   EXPECT_EQ(r.only("comment"), std::vector<std::string>{"comment { never closed\n2. d4 *} @1:7"});
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E unterminated-comment @1:7", "W missing-result @2:8"}));
 }
 
 TEST(MovetextParser, VariationsNestAndBalance) {
-  const Recorder r = parse("1. e4 (1. d4 (1. c4) 1... d5) e5 *");
+  const ParserRecorder r = parse_recorded("1. e4 (1. d4 (1. c4) 1... d5) e5 *");
   EXPECT_EQ(r.only("("), (std::vector<std::string>{"( @1:7", "( @1:14"}));
   EXPECT_EQ(r.only(")"), (std::vector<std::string>{") @1:20", ") @1:29"}));
   EXPECT_TRUE(r.problems.empty());
@@ -247,7 +247,7 @@ TEST(MovetextParser, TenThousandNestedVariationsNeedNoRecursion) {
   for (int i = 0; i < kDepth; ++i) text += "( 1. d4 ";
   for (int i = 0; i < kDepth; ++i) text += ") ";
   text += "*";
-  const Recorder r = parse(text);
+  const ParserRecorder r = parse_recorded(text);
   EXPECT_EQ(r.only("(").size(), static_cast<std::size_t>(kDepth));
   EXPECT_EQ(r.only(")").size(), static_cast<std::size_t>(kDepth));
   EXPECT_TRUE(r.problems.empty());
@@ -255,13 +255,13 @@ TEST(MovetextParser, TenThousandNestedVariationsNeedNoRecursion) {
   // The same, never closed: one problem, and the visitor still gets balanced events.
   std::string open = "1. e4 ";
   for (int i = 0; i < kDepth; ++i) open += "(1. d4 ";
-  const Recorder u = parse(open);
+  const ParserRecorder u = parse_recorded(open);
   EXPECT_EQ(u.only(")").size(), static_cast<std::size_t>(kDepth));
   EXPECT_EQ(u.problems, (std::vector<std::string>{"E unbalanced-variation @1:7", "W missing-result @1:70007"}));
 }
 
 TEST(MovetextParser, UnmatchedCloseParenIsSkipped) {
-  const Recorder r = parse("1. e4 (1. d4)) e5 ) *");
+  const ParserRecorder r = parse_recorded("1. e4 (1. d4)) e5 ) *");
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E unbalanced-variation @1:14", "E unbalanced-variation @1:19"}));
   EXPECT_EQ(r.only(")").size(), 1u);
   EXPECT_TRUE(contains(r.events, "san e5 @1:16"));
@@ -269,7 +269,7 @@ TEST(MovetextParser, UnmatchedCloseParenIsSkipped) {
 }
 
 TEST(MovetextParser, UnclosedVariationsBeforeFinalResultAreReportedOnce) {
-  const Recorder r = parse("((( 1. c4 *");
+  const ParserRecorder r = parse_recorded("((( 1. c4 *");
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unbalanced-variation @1:1"});
   EXPECT_EQ(r.only(")").size(), 3u);
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result * @1:11"});
@@ -277,13 +277,13 @@ TEST(MovetextParser, UnclosedVariationsBeforeFinalResultAreReportedOnce) {
 }
 
 TEST(MovetextParser, ResultInsideVariationFollowedByMovesIsIgnored) {
-  const Recorder r = parse("1. e4 (1. d4 1-0) e5 0-1");
+  const ParserRecorder r = parse_recorded("1. e4 (1. d4 1-0) e5 0-1");
   EXPECT_EQ(r.problems, std::vector<std::string>{"W result-in-variation @1:14"});
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result 0-1 @1:22"});
 }
 
 TEST(MovetextParser, JunkIsUnexpectedTokenWithExactLocation) {
-  const Recorder r = parse("[Event \"x\"]<br />[Site \"y\"]\n1. e4 e5\n2. Nf3 } \" *");
+  const ParserRecorder r = parse_recorded("[Event \"x\"]<br />[Site \"y\"]\n1. e4 e5\n2. Nf3 } \" *");
   EXPECT_EQ(r.only("tag").size(), 2u);  // junk in the tag section does not end it
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E unexpected-token @1:12", "E unexpected-token @1:16",
                                                   "E unexpected-token @3:8", "E unexpected-token @3:10"}));
@@ -291,34 +291,34 @@ TEST(MovetextParser, JunkIsUnexpectedTokenWithExactLocation) {
 }
 
 TEST(MovetextParser, TagPairInsideMovetextIsUnexpected) {
-  const Recorder r = parse("1. e4 [Event \"x ] y\"] e5 *");
+  const ParserRecorder r = parse_recorded("1. e4 [Event \"x ] y\"] e5 *");
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @1:7"});
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san e4 @1:4", "san e5 @1:23"}));
 }
 
 TEST(MovetextParser, LoneDotIsUnexpected) {
-  const Recorder r = parse("1. . .");
+  const ParserRecorder r = parse_recorded("1. . .");
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E unexpected-token @1:4", "E unexpected-token @1:6",
                                                   "W missing-result @1:7"}));
 }
 
 TEST(MovetextParser, TextAfterResultIsReportedOnce) {
-  const Recorder r = parse("1. e4 1-0 e5 2. Nf3 *");
+  const ParserRecorder r = parse_recorded("1. e4 1-0 e5 2. Nf3 *");
   EXPECT_EQ(r.problems, std::vector<std::string>{"E text-after-result @1:11"});
   EXPECT_EQ(r.only("san"), std::vector<std::string>{"san e4 @1:4"});
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result 1-0 @1:7"});
 }
 
 TEST(MovetextParser, MissingResultIsAWarningAtTheEnd) {
-  const Recorder r = parse("1. e4 e5\n2. Nf3");
+  const ParserRecorder r = parse_recorded("1. e4 e5\n2. Nf3");
   EXPECT_EQ(r.problems, std::vector<std::string>{"W missing-result @2:7"});
 }
 
 TEST(MovetextParser, Latin1TagIsConvertedWithWarningAtTheBadByte) {
-  RawGame g = game_of("[Event \"x\"]\n[White \"M\xFCller\"]\n[Black \"Gr\xC3\xBC\xC3\x9F\"] {Zug \xE4} *");
+  RawGame g = parser_game_of("[Event \"x\"]\n[White \"M\xFCller\"]\n[Black \"Gr\xC3\xBC\xC3\x9F\"] {Zug \xE4} *");
   g.line = 10;
   g.byte_offset = 1000;
-  Recorder r;
+  ParserRecorder r;
   parse_game(g, r);
   EXPECT_EQ(r.problems, std::vector<std::string>{"W invalid-utf8 @11:10"});
   ASSERT_EQ(r.problem_locs.size(), 1u);
@@ -329,13 +329,13 @@ TEST(MovetextParser, Latin1TagIsConvertedWithWarningAtTheBadByte) {
 }
 
 TEST(MovetextParser, NulByteIsAnError) {
-  const Recorder r = parse(std::string("1. e4 e\0 5 *", 12));
+  const ParserRecorder r = parse_recorded(std::string("1. e4 e\0 5 *", 12));
   EXPECT_EQ(r.problems, std::vector<std::string>{"E nul-byte @1:8"});
   EXPECT_TRUE(contains(r.events, "result * @1:12"));
 }
 
 TEST(MovetextParser, CountsCrlfAndLoneCrLines) {
-  const Recorder r = parse("[Event \"x\"]\r\n\r\n1. e4\re5\r\n\r2. Nf3\n\r*");
+  const ParserRecorder r = parse_recorded("[Event \"x\"]\r\n\r\n1. e4\re5\r\n\r2. Nf3\n\r*");
   EXPECT_TRUE(contains(r.events, "san e4 @3:4"));
   EXPECT_TRUE(contains(r.events, "san e5 @4:1"));
   EXPECT_TRUE(contains(r.events, "san Nf3 @6:4"));
@@ -343,7 +343,7 @@ TEST(MovetextParser, CountsCrlfAndLoneCrLines) {
 }
 
 TEST(MovetextParser, TabsCountAsOneColumn) {
-  const Recorder r = parse("[Event\t\"x\"]\n1.\te4\t\te5 *");
+  const ParserRecorder r = parse_recorded("[Event\t\"x\"]\n1.\te4\t\te5 *");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag Event=x @1:1"});
   EXPECT_TRUE(contains(r.events, "san e4 @2:4"));
   EXPECT_TRUE(contains(r.events, "san e5 @2:8"));
@@ -355,7 +355,7 @@ TEST(MovetextParser, GameStartingMidLineUsesSourceColumns) {
   RawGame g;
   ASSERT_TRUE(splitter.next(g));
   ASSERT_TRUE(splitter.next(g));
-  Recorder r;
+  ParserRecorder r;
   parse_game(g, r);
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san e4 @1:18", "san e5 @1:21"}));
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result 1-0 @1:24"});
@@ -366,7 +366,7 @@ TEST(MovetextParser, BomDoesNotShiftColumnsButCountsInOffsets) {
   GameSplitter splitter(src);
   RawGame g;
   ASSERT_TRUE(splitter.next(g));
-  Recorder r;
+  ParserRecorder r;
   parse_game(g, r);
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag Event=x @1:1"});
   EXPECT_TRUE(contains(r.events, "san e4 @1:16"));
@@ -385,8 +385,8 @@ TEST(MovetextParser, ArbitraryBytesNeverCrash) {
       const auto pick = static_cast<std::size_t>(state >> 33);
       text.push_back(pick % 8 == 0 ? static_cast<char>(pick >> 8) : alphabet[pick % alphabet.size()]);
     }
-    Recorder r;
-    parse_game(game_of(text), r);
+    ParserRecorder r;
+    parse_game(parser_game_of(text), r);
     ASSERT_FALSE(r.events.empty());
     EXPECT_EQ(r.events.back(), "end");
     EXPECT_EQ(std::count(r.events.begin(), r.events.end(), "begin"), 1);

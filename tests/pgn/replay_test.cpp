@@ -21,13 +21,13 @@ namespace fs = std::filesystem;
 
 namespace {
 const char* kTags = "[Event \"t\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n";
-std::string game(const std::string& result, const std::string& moves) {
+std::string replay_game(const std::string& result, const std::string& moves) {
   return std::string(kTags) + "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n";
 }
 }  // namespace
 
 TEST(GameChecker, ValidGameReplaysEveryPly) {
-  auto games = check_text(game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"));
+  auto games = check_text(replay_game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"));
   ASSERT_EQ(games.size(), 1u);
   EXPECT_TRUE(games[0].valid);
   EXPECT_EQ(games[0].plies, 7);
@@ -38,7 +38,7 @@ TEST(GameChecker, ValidGameReplaysEveryPly) {
 }
 
 TEST(GameChecker, IllegalMoveNamesPlyTokenAndPosition) {
-  auto games = check_text(game("*", "1. e4 Qa1"));
+  auto games = check_text(replay_game("*", "1. e4 Qa1"));
   ASSERT_EQ(games.size(), 1u);
   const GameReport& g = games[0];
   EXPECT_FALSE(g.valid);
@@ -58,11 +58,11 @@ TEST(GameChecker, IllegalMoveNamesPlyTokenAndPosition) {
 TEST(GameChecker, VariationsAreReplayedFromTheirBranchPoint) {
   // 2...Nc6 is legal in the variation; 2...Ke7?? after 2.Nf3 is legal too; the illegal
   // move sits in a nested variation and carries the ply it would have in the game.
-  auto ok = check_text(game("*", "1. e4 e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6 3. d3)) 2... Nc6"));
+  auto ok = check_text(replay_game("*", "1. e4 e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6 3. d3)) 2... Nc6"));
   ASSERT_EQ(ok.size(), 1u);
   EXPECT_TRUE(ok[0].valid) << (ok[0].errors.empty() ? "" : ok[0].errors[0].message);
   EXPECT_EQ(ok[0].plies, 4);
-  auto bad = check_text(game("*", "1. e4 e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6 3. Bg5)) 2... Nc6"));
+  auto bad = check_text(replay_game("*", "1. e4 e5 2. Nf3 (2. Bc4 Nc6 (2... Nf6 3. Bg5)) 2... Nc6"));
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_FALSE(bad[0].valid);
   ASSERT_EQ(bad[0].errors.size(), 1u);
@@ -71,28 +71,28 @@ TEST(GameChecker, VariationsAreReplayedFromTheirBranchPoint) {
 }
 
 TEST(GameChecker, CommentStartingALineBetweenMovesKeepsOneGame) {
-  auto games = check_text(game("*", "1. e4 e5\n{ [%eval 0.2] } 2. Nf3 Nc6"));
+  auto games = check_text(replay_game("*", "1. e4 e5\n{ [%eval 0.2] } 2. Nf3 Nc6"));
   ASSERT_EQ(games.size(), 1u);
   EXPECT_TRUE(games[0].valid);
   EXPECT_EQ(games[0].plies, 4);
 }
 
 TEST(GameChecker, NullMoveIsAnErrorInTheMainlineAndAWarningInAVariation) {
-  auto main = check_text(game("*", "1. e4 -- 2. d4"));
+  auto main = check_text(replay_game("*", "1. e4 -- 2. d4"));
   ASSERT_EQ(main.size(), 1u);
   EXPECT_FALSE(main[0].valid);
   EXPECT_TRUE(has_code(main[0].errors, "null-move"));
-  auto variation = check_text(game("*", "1. e4 e5 (1... -- 2. d4) 2. Nf3"));
+  auto variation = check_text(replay_game("*", "1. e4 e5 (1... -- 2. d4) 2. Nf3"));
   ASSERT_EQ(variation.size(), 1u);
   EXPECT_TRUE(variation[0].valid);
   EXPECT_TRUE(has_code(variation[0].warnings, "null-move"));
-  auto in_check = check_text(game("*", "1. e4 f5 2. Qh5+ --"));
+  auto in_check = check_text(replay_game("*", "1. e4 f5 2. Qh5+ --"));
   EXPECT_FALSE(in_check[0].valid);
   EXPECT_TRUE(has_code(in_check[0].errors, "null-move-in-check"));
 }
 
 TEST(GameChecker, LenientNotationWarnsOnlyInStrictMode) {
-  std::string text = game("*", "1. e2e4 e7e5 2. Ng1-f3 Nb8c6 3. Bb5 a6 4. 0-0");
+  std::string text = replay_game("*", "1. e2e4 e7e5 2. Ng1-f3 Nb8c6 3. Bb5 a6 4. 0-0");
   auto lenient = check_text(text);
   EXPECT_TRUE(lenient[0].valid);
   EXPECT_TRUE(lenient[0].warnings.empty());
@@ -171,8 +171,8 @@ TEST(GameChecker, Chess960WithoutFenOnlyWhenThereIsNoFen) {
 }
 
 TEST(GameChecker, RecoversAtTheNextGameAfterABrokenOne) {
-  std::string text = game("*", "1. e4 e5 2. Ke3") + "\n" + game("1-0", "1. d4 d5") + "\n" + "[Event \"x\"\n\n1. ((( e4\n" +
-                     game("0-1", "1. c4 c5");
+  std::string text = replay_game("*", "1. e4 e5 2. Ke3") + "\n" + replay_game("1-0", "1. d4 d5") + "\n" + "[Event \"x\"\n\n1. ((( e4\n" +
+                     replay_game("0-1", "1. c4 c5");
   auto games = check_text(text);
   ASSERT_EQ(games.size(), 4u);
   EXPECT_FALSE(games[0].valid);
@@ -312,7 +312,7 @@ ObservedReplay observe(const std::string& text, RecordingObserver& obs, chesstoo
 
 TEST(ReplayObserver, SeesTheStartAndEveryMainlineMoveNotTheVariations) {
   RecordingObserver obs;
-  ObservedReplay r = observe(game("*", "1. e4 (1. d4 d5) 1... e5 (1... c5 2. Nf3) 2. Nf3"), obs);
+  ObservedReplay r = observe(replay_game("*", "1. e4 (1. d4 d5) 1... e5 (1... c5 2. Nf3) 2. Nf3"), obs);
   EXPECT_EQ(obs.plies, (std::vector<int>{0, 1, 2, 3}));
   ASSERT_EQ(obs.fens.size(), 4u);
   EXPECT_EQ(obs.fens[0], chesstool::to_fen(chesstool::Position::startpos()));
@@ -325,7 +325,7 @@ TEST(ReplayObserver, SeesTheStartAndEveryMainlineMoveNotTheVariations) {
 TEST(ReplayObserver, DoneObserverIsNotCalledAgainAndTheReplayGoesOnUnlessAsked) {
   RecordingObserver obs;
   obs.limit = 2;
-  ObservedReplay r = observe(game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), obs);
+  ObservedReplay r = observe(replay_game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), obs);
   EXPECT_EQ(obs.plies, (std::vector<int>{0, 1}));
   EXPECT_FALSE(r.report.valid);  // the replay went on and found the illegal move
   EXPECT_FALSE(r.stopped);
@@ -334,7 +334,7 @@ TEST(ReplayObserver, DoneObserverIsNotCalledAgainAndTheReplayGoesOnUnlessAsked) 
   stopper.limit = 2;
   chesstool::pgn::ReplayOptions o;
   o.stop_with_observer = true;
-  ObservedReplay s = observe(game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), stopper, o);
+  ObservedReplay s = observe(replay_game("*", "1. e4 e5 2. Nf3 Nc6 3. Ke3"), stopper, o);
   EXPECT_EQ(stopper.plies, (std::vector<int>{0, 1}));
   EXPECT_TRUE(s.stopped);
   EXPECT_TRUE(s.report.valid);  // nothing after the stop was looked at
@@ -346,19 +346,19 @@ TEST(ReplayObserver, MainlineOnlySkipsVariationsAndAnErrorStopsTheObserver) {
   chesstool::pgn::ReplayOptions o;
   o.mainline_only = true;
   RecordingObserver obs;
-  ObservedReplay r = observe(game("*", "1. e4 (1. Ke3 Qa1) 1... e5 2. Nf3"), obs, o);
+  ObservedReplay r = observe(replay_game("*", "1. e4 (1. Ke3 Qa1) 1... e5 2. Nf3"), obs, o);
   EXPECT_TRUE(r.report.valid);  // the illegal variation was not read
   EXPECT_TRUE(r.mainline_replayed);
   EXPECT_EQ(obs.plies.back(), 3);
 
   RecordingObserver broken;
-  ObservedReplay b = observe(game("*", "1. e4 e5 2. Ke3 Nf6"), broken);
+  ObservedReplay b = observe(replay_game("*", "1. e4 e5 2. Ke3 Nf6"), broken);
   EXPECT_EQ(broken.plies, (std::vector<int>{0, 1, 2}));
   EXPECT_FALSE(b.mainline_replayed);
 
   // An error in a variation leaves the mainline replayed (the game is still invalid).
   RecordingObserver side;
-  ObservedReplay v = observe(game("*", "1. e4 (1. Ke3) 1... e5"), side);
+  ObservedReplay v = observe(replay_game("*", "1. e4 (1. Ke3) 1... e5"), side);
   EXPECT_FALSE(v.report.valid);
   EXPECT_TRUE(v.mainline_replayed);
   EXPECT_EQ(side.plies.back(), 2);

@@ -21,7 +21,7 @@ std::vector<std::string> codes(const StartPosition& s) {
   return out;
 }
 
-Position from_fen(const std::string& fen) {
+Position start_from_fen(const std::string& fen) {
   FenResult r = parse_fen(fen);
   EXPECT_TRUE(r.ok()) << fen;
   return r.position;
@@ -31,7 +31,7 @@ Position from_fen(const std::string& fen) {
 const std::string kSicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
 // A Chess960 start (position 518 is the standard one; this is another): king b1 between
 // rooks a1 and c1 cannot arise in standard chess with castling rights.
-const std::string k960 = "rkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w KQkq - 0 1";
+const std::string kStart960 = "rkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w KQkq - 0 1";
 
 TEST(StartPosition, NoTagsIsTheStandardPosition) {
   const StartPosition s = resolve_start_position({{"Event", "x"}, {"White", "A"}});
@@ -46,7 +46,7 @@ TEST(StartPosition, FenWithSetUpIsUsedWithoutNotes) {
   const StartPosition s = resolve_start_position({{"SetUp", "1"}, {"FEN", kSicilian}});
   EXPECT_TRUE(s.ok);
   EXPECT_TRUE(s.notes.empty());
-  EXPECT_TRUE(s.position == from_fen(kSicilian));
+  EXPECT_TRUE(s.position == start_from_fen(kSicilian));
   EXPECT_FALSE(s.chess960);
 }
 
@@ -58,7 +58,7 @@ TEST(StartPosition, FenWithoutSetUpIsAStrictOnlyWarning) {
     ASSERT_EQ(codes(s), std::vector<std::string>{"fen-without-setup"});
     EXPECT_TRUE(s.notes[0].strict_only);
     EXPECT_EQ(s.notes[0].severity, Severity::Warning);
-    EXPECT_TRUE(s.position == from_fen(kSicilian));
+    EXPECT_TRUE(s.position == start_from_fen(kSicilian));
   }
 }
 
@@ -78,16 +78,16 @@ TEST(StartPosition, FenTagInOtherLetterCaseIsReadWithAStrictNote) {
   ASSERT_EQ(codes(s), std::vector<std::string>{"tag-name-case"});
   EXPECT_TRUE(s.notes[0].strict_only);
   EXPECT_EQ(s.notes[0].token, "fen");
-  EXPECT_TRUE(s.position == from_fen(kSicilian));
+  EXPECT_TRUE(s.position == start_from_fen(kSicilian));
   // A correctly spelled FEN wins over one in another case, wherever it stands.
   const StartPosition both = resolve_start_position({{"SetUp", "1"}, {"Fen", kStartFen}, {"FEN", kSicilian}});
   EXPECT_TRUE(both.notes.empty());
-  EXPECT_TRUE(both.position == from_fen(kSicilian));
+  EXPECT_TRUE(both.position == start_from_fen(kSicilian));
 }
 
 TEST(StartPosition, FirstFenTagCounts) {
   const StartPosition s = resolve_start_position({{"SetUp", "1"}, {"FEN", kSicilian}, {"FEN", kStartFen}});
-  EXPECT_TRUE(s.position == from_fen(kSicilian));
+  EXPECT_TRUE(s.position == start_from_fen(kSicilian));
 }
 
 TEST(StartPosition, InvalidFenIsAnErrorAtTheFenTag) {
@@ -122,7 +122,7 @@ TEST(StartPosition, ImpossiblePlacementsAreInvalidFens) {
 
 TEST(StartPosition, Chess960WithFen) {
   for (const char* variant : {"Chess960", "chess 960", "Fischerandom", "FischerRandom", "960", "chess-960", "freestyle"}) {
-    const StartPosition s = resolve_start_position({{"Variant", variant}, {"SetUp", "1"}, {"FEN", k960}});
+    const StartPosition s = resolve_start_position({{"Variant", variant}, {"SetUp", "1"}, {"FEN", kStart960}});
     EXPECT_TRUE(s.ok) << variant;
     EXPECT_TRUE(s.chess960) << variant;
     EXPECT_TRUE(s.position.is_chess960()) << variant;
@@ -132,7 +132,7 @@ TEST(StartPosition, Chess960WithFen) {
 
 TEST(StartPosition, FenThatOnlyChess960AllowsImpliesIt) {
   // Castling rights with the king on b1 exist only in Chess960, Variant tag or not.
-  const StartPosition s = resolve_start_position({{"SetUp", "1"}, {"FEN", k960}});
+  const StartPosition s = resolve_start_position({{"SetUp", "1"}, {"FEN", kStart960}});
   EXPECT_TRUE(s.ok);
   EXPECT_TRUE(s.chess960);
   EXPECT_TRUE(s.position.is_chess960());

@@ -14,7 +14,7 @@ using chesstool::testing::has_code;
 
 namespace {
 
-Position fen(const char* text) {
+Position outcome_fen(const char* text) {
   FenResult r = parse_fen(text);
   EXPECT_TRUE(r.ok()) << text;
   return r.position;
@@ -30,21 +30,21 @@ const char* kDance = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
 }  // namespace
 
 TEST(Outcome, InsufficientMaterialRecognisedCases) {
-  EXPECT_TRUE(is_insufficient_material(fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")));         // K v K
-  EXPECT_TRUE(is_insufficient_material(fen("8/8/8/4k3/8/8/8/3BK3 w - - 0 1")));        // K+B v K
-  EXPECT_TRUE(is_insufficient_material(fen("8/8/8/4k3/8/8/8/3NK3 b - - 0 1")));        // K+N v K
-  EXPECT_TRUE(is_insufficient_material(fen("8/8/8/4k3/8/b7/8/2B1K3 w - - 0 1")));       // bishops on one colour
-  EXPECT_TRUE(is_insufficient_material(fen("8/8/8/4k3/8/b7/8/2B1K1B1 w - - 0 1")));     // three, still one colour
-  EXPECT_FALSE(is_insufficient_material(fen("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1")));       // opposite colours
-  EXPECT_FALSE(is_insufficient_material(fen("8/8/8/4k3/8/8/8/2NNK3 w - - 0 1")));      // K+N+N: mate possible
-  EXPECT_FALSE(is_insufficient_material(fen("8/8/8/4k3/8/8/n7/3NK3 w - - 0 1")));      // K+N v K+N
-  EXPECT_FALSE(is_insufficient_material(fen("8/8/8/4k3/8/8/P7/4K3 w - - 0 1")));       // a pawn
+  EXPECT_TRUE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1")));         // K v K
+  EXPECT_TRUE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/8/3BK3 w - - 0 1")));        // K+B v K
+  EXPECT_TRUE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/8/3NK3 b - - 0 1")));        // K+N v K
+  EXPECT_TRUE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/b7/8/2B1K3 w - - 0 1")));       // bishops on one colour
+  EXPECT_TRUE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/b7/8/2B1K1B1 w - - 0 1")));     // three, still one colour
+  EXPECT_FALSE(is_insufficient_material(outcome_fen("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1")));       // opposite colours
+  EXPECT_FALSE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/8/2NNK3 w - - 0 1")));      // K+N+N: mate possible
+  EXPECT_FALSE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/n7/3NK3 w - - 0 1")));      // K+N v K+N
+  EXPECT_FALSE(is_insufficient_material(outcome_fen("8/8/8/4k3/8/8/P7/4K3 w - - 0 1")));       // a pawn
 }
 
 TEST(Outcome, CheckmateAndStalemate) {
-  EXPECT_TRUE(is_checkmate(fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")));
-  EXPECT_TRUE(is_stalemate(fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")));
-  EXPECT_FALSE(is_stalemate(fen(kStartFen)));
+  EXPECT_TRUE(is_checkmate(outcome_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")));
+  EXPECT_TRUE(is_stalemate(outcome_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")));
+  EXPECT_FALSE(is_stalemate(outcome_fen(kStartFen)));
 }
 
 TEST(Outcome, KnightsDanceClaimsThreefoldThenFivefoldEndsTheGame) {
@@ -139,9 +139,9 @@ TEST(Outcome, WinOnTimeWithoutMatingMaterialIsADraw) {
   std::string rook = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/r7/4K3 w - - 0 1\"]\n[Termination \"Time forfeit\"]\n";
   auto fine = check_text(make_pgn("0-1", "1. Kf1", rook));
   EXPECT_FALSE(has_code(fine[0].warnings, "time-forfeit-draw"));
-  EXPECT_TRUE(can_checkmate_at_all(fen("4k3/8/8/8/8/8/r7/4K3 w - - 0 1"), Black));
-  EXPECT_FALSE(can_checkmate_at_all(fen("4k3/8/8/8/8/8/n7/4K3 w - - 0 1"), Black));
-  EXPECT_TRUE(can_checkmate_at_all(fen("4k3/8/8/8/8/8/n6P/4K3 w - - 0 1"), Black));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/r7/4K3 w - - 0 1"), Black));
+  EXPECT_FALSE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/n7/4K3 w - - 0 1"), Black));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/n6P/4K3 w - - 0 1"), Black));
 }
 
 TEST(Outcome, CutechessThreefoldArchiveEndsInClaimableRepetition) {

@@ -15,16 +15,16 @@ using tournament::TbGame;
 using tournament::TbPlayer;
 using tournament::TieBreak;
 
-TbGame game(std::size_t opp, int half, bool white, int round, std::optional<int> rating = {}, bool played = true) {
+TbGame tb_game(std::size_t opp, int half, bool white, int round, std::optional<int> rating = {}, bool played = true) {
   return TbGame{opp, half, white, played, round, rating};
 }
 
 TEST(TieBreak, DirectEncounterAllMet) {
   // Three players level on 2 points; among themselves A 1.5, B 1, C 0.5.
   std::vector<TbPlayer> p(3);
-  p[0] = {"A", 4, {game(1, 2, true, 1), game(2, 1, false, 2)}};
-  p[1] = {"B", 4, {game(0, 0, false, 1), game(2, 2, true, 3)}};
-  p[2] = {"C", 4, {game(0, 1, true, 2), game(1, 0, false, 3)}};
+  p[0] = {"A", 4, {tb_game(1, 2, true, 1), tb_game(2, 1, false, 2)}};
+  p[1] = {"B", 4, {tb_game(0, 0, false, 1), tb_game(2, 2, true, 3)}};
+  p[2] = {"C", 4, {tb_game(0, 1, true, 2), tb_game(1, 0, false, 3)}};
   auto r = tournament::rank_players(p, {TieBreak::DE}, 3);
   EXPECT_EQ(r.order, (std::vector<std::size_t>{0, 1, 2}));
   EXPECT_EQ(r.values[0][0], 1.5);
@@ -37,9 +37,9 @@ TEST(TieBreak, DirectEncounterPartialAloneAtTop) {
   // C.07 6: Z beat both others; X and Y never met. Whatever X-Y would give, Z stays alone
   // at the top (2 > 0 + 1), so Z is first; X and Y stay level and go to the next tie-break.
   std::vector<TbPlayer> p(3);
-  p[0] = {"X", 2, {game(2, 0, true, 1)}};
-  p[1] = {"Y", 2, {game(2, 0, false, 2)}};
-  p[2] = {"Z", 2, {game(0, 2, false, 1), game(1, 2, true, 2)}};
+  p[0] = {"X", 2, {tb_game(2, 0, true, 1)}};
+  p[1] = {"Y", 2, {tb_game(2, 0, false, 2)}};
+  p[2] = {"Z", 2, {tb_game(0, 2, false, 1), tb_game(1, 2, true, 2)}};
   auto r = tournament::rank_players(p, {TieBreak::DE}, 2);
   EXPECT_EQ(r.order, (std::vector<std::size_t>{2, 0, 1}));
   EXPECT_EQ(r.rank, (std::vector<int>{2, 2, 1}));  // X and Y share second place
@@ -58,9 +58,9 @@ TEST(TieBreak, DirectEncounterAveragesRepeatedGames) {
   // B twice and lost to C; B beat C. Averages: A 1 + 0, B 0 + 1, C 1 + 0: all level (the
   // sums, A 2, B 1, C 1, would put A first).
   std::vector<TbPlayer> p(3);
-  p[0] = {"A", 4, {game(1, 2, true, 1), game(1, 2, false, 2), game(2, 0, true, 3)}};
-  p[1] = {"B", 4, {game(0, 0, false, 1), game(0, 0, true, 2), game(2, 2, true, 4)}};
-  p[2] = {"C", 4, {game(0, 2, false, 3), game(1, 0, false, 4)}};
+  p[0] = {"A", 4, {tb_game(1, 2, true, 1), tb_game(1, 2, false, 2), tb_game(2, 0, true, 3)}};
+  p[1] = {"B", 4, {tb_game(0, 0, false, 1), tb_game(0, 0, true, 2), tb_game(2, 2, true, 4)}};
+  p[2] = {"C", 4, {tb_game(0, 2, false, 3), tb_game(1, 0, false, 4)}};
   auto r = tournament::rank_players(p, {TieBreak::DE}, 4);
   EXPECT_EQ(r.rank, (std::vector<int>{1, 1, 1}));
   EXPECT_EQ(r.values[0][0], 1.0);
@@ -69,8 +69,8 @@ TEST(TieBreak, DirectEncounterAveragesRepeatedGames) {
 TEST(TieBreak, DirectEncounterIgnoresForfeitsInASwiss) {
   // A Swiss: a forfeit is no encounter. A and B level, their only game a forfeit.
   std::vector<TbPlayer> p(2);
-  p[0] = {"A", 2, {game(1, 2, true, 1, {}, false)}};
-  p[1] = {"B", 2, {game(0, 0, false, 1, {}, false)}};
+  p[0] = {"A", 2, {tb_game(1, 2, true, 1, {}, false)}};
+  p[1] = {"B", 2, {tb_game(0, 0, false, 1, {}, false)}};
   auto r = tournament::rank_players(p, {TieBreak::DE}, 1);
   EXPECT_EQ(r.rank, (std::vector<int>{1, 1}));
 }
@@ -80,9 +80,9 @@ TEST(TieBreak, RoundRobinCountsForfeitsAsGames) {
   // rating-based tie-breaks. A round robin of three: A won against B by forfeit and beat C
   // over the board; B beat C.
   std::vector<TbPlayer> p(3);
-  p[0] = {"A", 4, {game(1, 2, true, 1, 2100, false), game(2, 2, false, 2, 1900)}};
-  p[1] = {"B", 2, {game(0, 0, false, 1, 2000, false), game(2, 2, true, 3, 1900)}};
-  p[2] = {"C", 0, {game(0, 0, true, 2, 2000), game(1, 0, false, 3, 2100)}};
+  p[0] = {"A", 4, {tb_game(1, 2, true, 1, 2100, false), tb_game(2, 2, false, 2, 1900)}};
+  p[1] = {"B", 2, {tb_game(0, 0, false, 1, 2000, false), tb_game(2, 2, true, 3, 1900)}};
+  p[2] = {"C", 0, {tb_game(0, 0, true, 2, 2000), tb_game(1, 0, false, 3, 2100)}};
   const auto rr = tournament::EventKind::RoundRobin;
   auto v = [&](TieBreak t) { return tournament::tiebreak_values(p, t, 3, rr)[0]; };
   EXPECT_EQ(v(TieBreak::SB), 1.0 + 0.0);  // B's real 1 point, not a dummy with A's 2
@@ -94,8 +94,8 @@ TEST(TieBreak, RoundRobinCountsForfeitsAsGames) {
   EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::WON, 3)[0], 1);      // in a Swiss: over the board only
   // D and E level on points, their game a forfeit: in a round robin DE decides it.
   std::vector<TbPlayer> q(2);
-  q[0] = {"D", 2, {game(1, 2, true, 1, {}, false)}};
-  q[1] = {"E", 2, {game(0, 0, false, 1, {}, false)}};
+  q[0] = {"D", 2, {tb_game(1, 2, true, 1, {}, false)}};
+  q[1] = {"E", 2, {tb_game(0, 0, false, 1, {}, false)}};
   auto r = tournament::rank_players(q, {TieBreak::DE}, 1, rr);
   EXPECT_EQ(r.rank, (std::vector<int>{1, 2}));
   EXPECT_EQ(r.values[0][0], 1.0);
@@ -109,9 +109,9 @@ TEST(TieBreak, UnplayedRoundsCountAsDummyOpponent) {
   // = 1.5. 16.4: P0's forfeit round is a dummy with P0's 2 points but at most P2's 1.5
   // (16.4.1); P0's round 3 a dummy with 2 points but at most 0.5 x 3 = 1.5 (16.4.2).
   std::vector<TbPlayer> p(3);
-  p[0] = {"P0", 4, {game(1, 2, false, 1, 2000), game(2, 2, true, 2, 2200, false)}};
-  p[1] = {"P1", 2, {game(0, 0, true, 1)}};
-  p[2] = {"P2", 1, {game(0, 0, false, 2, {}, false)}};
+  p[0] = {"P0", 4, {tb_game(1, 2, false, 1, 2000), tb_game(2, 2, true, 2, 2200, false)}};
+  p[1] = {"P1", 2, {tb_game(0, 0, true, 1)}};
+  p[2] = {"P2", 1, {tb_game(0, 0, false, 2, {}, false)}};
   auto v = [&](TieBreak t) { return tournament::tiebreak_values(p, t, 3)[0]; };
   EXPECT_EQ(v(TieBreak::BH), 2.0 + 1.5 + 1.5);
   // 16.5.1: P0's round 3 is a voluntary unplayed round: Cut-1 cuts it.
@@ -136,9 +136,9 @@ TEST(TieBreak, ByeCategoriesAndTheCutOfAVoluntaryRound) {
   // P2 has no game in round 1, followed by a played round 2 (16.2.3: counted as awarded,
   // 0), and none in round 3 (16.2.5: a draw): 0 + 0.5.
   std::vector<TbPlayer> p(3);
-  p[0] = {"P0", 4, {game(1, 2, true, 1), game(2, 2, false, 2)}};
-  p[1] = {"P1", 0, {game(0, 0, false, 1)}};
-  p[2] = {"P2", 0, {game(0, 0, true, 2)}};
+  p[0] = {"P0", 4, {tb_game(1, 2, true, 1), tb_game(2, 2, false, 2)}};
+  p[1] = {"P1", 0, {tb_game(0, 0, false, 1)}};
+  p[2] = {"P2", 0, {tb_game(0, 0, true, 2)}};
   auto v = [&](TieBreak t) { return tournament::tiebreak_values(p, t, 3)[0]; };
   // P0's round 3: a dummy with P0's 2 points, at most 0.5 x 3 rounds (16.4.2).
   EXPECT_EQ(v(TieBreak::BH), 1.0 + 0.5 + 1.5);
@@ -148,9 +148,9 @@ TEST(TieBreak, ByeCategoriesAndTheCutOfAVoluntaryRound) {
   // P0 and P1 also meet in round 3: no unplayed round is left for P0, and the least
   // value is cut (14.1). P1 now has one unplayed round, round 2, followed by a played
   // round (16.2.3): P1 counts 0 twice, P2 0.5.
-  p[0].games.push_back(game(1, 2, true, 3));
+  p[0].games.push_back(tb_game(1, 2, true, 3));
   p[0].half_points = 6;
-  p[1].games.push_back(game(0, 0, false, 3));
+  p[1].games.push_back(tb_game(0, 0, false, 3));
   EXPECT_EQ(v(TieBreak::BH), 0.0 + 0.5 + 0.0);
   EXPECT_EQ(v(TieBreak::BH_C1), 0.5);
 }
@@ -158,9 +158,9 @@ TEST(TieBreak, ByeCategoriesAndTheCutOfAVoluntaryRound) {
 TEST(TieBreak, LaterTieBreaksOnlySplitTheLevel) {
   // Level on points and on BH; SB decides. Rank numbers skip as standings do.
   std::vector<TbPlayer> p(3);
-  p[0] = {"A", 2, {game(2, 2, true, 1)}};
-  p[1] = {"B", 2, {game(2, 2, false, 2)}};
-  p[2] = {"C", 0, {game(0, 0, false, 1), game(1, 0, true, 2)}};
+  p[0] = {"A", 2, {tb_game(2, 2, true, 1)}};
+  p[1] = {"B", 2, {tb_game(2, 2, false, 2)}};
+  p[2] = {"C", 0, {tb_game(0, 0, false, 1), tb_game(1, 0, true, 2)}};
   auto r = tournament::rank_players(p, {TieBreak::WIN, TieBreak::BPG}, 2);
   EXPECT_EQ(r.order, (std::vector<std::size_t>{1, 0, 2}));  // B played Black
   EXPECT_EQ(r.rank, (std::vector<int>{2, 1, 3}));

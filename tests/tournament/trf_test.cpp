@@ -18,7 +18,7 @@
 namespace chesstool::tournament {
 namespace {
 
-EventGame game(std::string white, std::string black, int white_half, std::optional<int> round,
+EventGame trf_game(std::string white, std::string black, int white_half, std::optional<int> round,
                std::optional<int> white_elo = {}, std::optional<int> black_elo = {}) {
   EventGame g;
   g.white = std::move(white);
@@ -45,7 +45,7 @@ EventReport report_of(std::vector<EventGame> games) {
   return r;
 }
 
-std::vector<std::string> lines_of(const std::string& trf) {
+std::vector<std::string> trf_lines_of(const std::string& trf) {
   std::vector<std::string> out;
   for (std::size_t p = 0; p < trf.size();) {
     const std::size_t e = trf.find("\r\n", p);
@@ -73,13 +73,13 @@ std::string cols(std::string line, std::size_t from, std::size_t to) {
 // round 3; B beats C in round 2. Starting ranks by rating: A 1, B 2, C 3; final ranks
 // by points: A 2.0, B 1.0, C 0.0.
 std::vector<EventGame> round_robin() {
-  return {game("A", "B", 2, 1, 2400, 2200), game("B", "C", 2, 2, 2200, {}), game("C", "A", 0, 3, {}, 2400)};
+  return {trf_game("A", "B", 2, 1, 2400, 2200), trf_game("B", "C", 2, 2, 2200, {}), trf_game("C", "A", 0, 3, {}, 2400)};
 }
 
 TEST(Trf, HeaderLines) {
   std::string out, error;
   ASSERT_TRUE(render_trf(report_of(round_robin()), out, error)) << error;
-  const auto lines = lines_of(out);
+  const auto lines = trf_lines_of(out);
   ASSERT_NE(line_starting(lines, "012"), nullptr);
   EXPECT_EQ(*line_starting(lines, "012"), "012 Test Open");
   EXPECT_EQ(*line_starting(lines, "022"), "022 Amman");
@@ -93,7 +93,7 @@ TEST(Trf, PlayerLinesInStartingOrderWithRounds) {
   std::string out, error;
   ASSERT_TRUE(render_trf(report_of(round_robin()), out, error)) << error;
   std::vector<std::string> players;
-  for (const auto& l : lines_of(out))
+  for (const auto& l : trf_lines_of(out))
     if (l.rfind("001", 0) == 0) players.push_back(l);
   ASSERT_EQ(players.size(), 3u);
   // A: starting rank 1, 2400, 2.0 points, rank 1; round 1 white against 2 won, round 2
@@ -128,16 +128,16 @@ TEST(Trf, PlayerLinesInStartingOrderWithRounds) {
 }
 
 TEST(Trf, DrawsForfeitsAndFideNumbers) {
-  std::vector<EventGame> games = {game("A", "B", 1, 1, 2000, 2000)};
+  std::vector<EventGame> games = {trf_game("A", "B", 1, 1, 2000, 2000)};
   games[0].white_fide_id = "4100018";
-  EventGame forfeit = game("B", "A", 2, 2, 2000, 2000);
+  EventGame forfeit = trf_game("B", "A", 2, 2, 2000, 2000);
   forfeit.unplayed = Unplayed::ForfeitResult;
   forfeit.result = "+/-";
   games.push_back(forfeit);
   std::string out, error;
   ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
   std::vector<std::string> players;
-  for (const auto& l : lines_of(out))
+  for (const auto& l : trf_lines_of(out))
     if (l.rfind("001", 0) == 0) players.push_back(l);
   ASSERT_EQ(players.size(), 2u);
   // Equal ratings: starting order by name, A then B.
@@ -152,7 +152,7 @@ TEST(Trf, DrawsForfeitsAndFideNumbers) {
   games[1].result = "1-0";
   ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
   players.clear();
-  for (const auto& l : lines_of(out))
+  for (const auto& l : trf_lines_of(out))
     if (l.rfind("001", 0) == 0) players.push_back(l);
   ASSERT_EQ(players.size(), 2u);
   EXPECT_EQ(cols(players[0], 102, 109), "   2 b L");
@@ -162,10 +162,10 @@ TEST(Trf, DrawsForfeitsAndFideNumbers) {
 TEST(Trf, ColumnsCountCharactersNotBytes) {
   // A name in UTF-8 takes as many columns as it has characters: the rating still starts
   // in column 49.
-  std::vector<EventGame> games = {game("\xC3\x98rsted", "\xD9\x85\xD8\xAD\xD9\x85\xD8\xAF", 2, 1, 2100, 2000)};
+  std::vector<EventGame> games = {trf_game("\xC3\x98rsted", "\xD9\x85\xD8\xAD\xD9\x85\xD8\xAF", 2, 1, 2100, 2000)};
   std::string out, error;
   ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
-  const auto lines = lines_of(out);
+  const auto lines = trf_lines_of(out);
   const std::string* l = line_starting(lines, "001    1");
   ASSERT_NE(l, nullptr) << out;
   // "Ørsted" is 6 characters but 7 bytes: one byte more before column 49.
@@ -175,10 +175,10 @@ TEST(Trf, ColumnsCountCharactersNotBytes) {
 
 TEST(Trf, LongNamesAreCutToTheirColumns) {
   const std::string name(40, 'N');
-  std::vector<EventGame> games = {game(name, "B", 2, 1, 2100, 2000)};
+  std::vector<EventGame> games = {trf_game(name, "B", 2, 1, 2100, 2000)};
   std::string out, error;
   ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
-  const auto lines = lines_of(out);
+  const auto lines = trf_lines_of(out);
   const std::string* l = line_starting(lines, "001    1");
   ASSERT_NE(l, nullptr);
   EXPECT_EQ(cols(*l, 15, 48), std::string(33, 'N') + " ");
@@ -187,13 +187,13 @@ TEST(Trf, LongNamesAreCutToTheirColumns) {
 
 TEST(Trf, RoundsMustBeNumbered) {
   std::string out, error;
-  EXPECT_FALSE(render_trf(report_of({game("A", "B", 2, 1), game("B", "A", 1, std::nullopt)}), out, error));
+  EXPECT_FALSE(render_trf(report_of({trf_game("A", "B", 2, 1), trf_game("B", "A", 1, std::nullopt)}), out, error));
   EXPECT_NE(error.find("Round"), std::string::npos) << error;
 }
 
 TEST(Trf, TwoGamesOfOnePlayerInOneRoundAreRefused) {
   std::string out, error;
-  EXPECT_FALSE(render_trf(report_of({game("A", "B", 2, 1), game("A", "C", 2, 1)}), out, error));
+  EXPECT_FALSE(render_trf(report_of({trf_game("A", "B", 2, 1), trf_game("A", "C", 2, 1)}), out, error));
   EXPECT_NE(error.find("two games in round 1"), std::string::npos) << error;
 }
 
