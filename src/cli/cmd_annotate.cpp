@@ -116,6 +116,7 @@ Annotated annotate_one(pgn::RawGame raw, output::Lang lang, bool eco) {
   }
   pgn::ReplayOptions replay;
   replay.keep = pgn::Keep::Tree;
+  replay.check_comments = false;  // annotate reports errors only: no clock warnings to look for
   pgn::Replayer replayer(replay, &raw);
   pgn::parse_game(raw, replayer);
   a.report = replayer.take_report();

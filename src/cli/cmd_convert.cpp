@@ -229,6 +229,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
   auto work = [to, reduced, eco, strip, columns](std::size_t, const pgn::RawGame& raw) {
     pgn::ReplayOptions replay;
     replay.keep = format_info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+    replay.check_comments = false;  // convert reports errors only: no clock warnings to look for
     pgn::Replayed r = pgn::replay_game(raw, replay);
     Converted c;
     c.valid = r.ok();
@@ -270,6 +271,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
                          OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   pgn::ReplayOptions replay;
   replay.keep = format_info(o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
+  replay.check_comments = false;  // convert reports errors only
   pgn::RawGame place;  // where the record is, for the report; no PGN text
   place.index = index;
   place.line = rec.line;

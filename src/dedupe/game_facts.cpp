@@ -17,7 +17,12 @@ class CountingVisitor final : public pgn::ForwardingVisitor {
  public:
   explicit CountingVisitor(pgn::Replayer& r) : ForwardingVisitor(&r) {}
   void san(std::string_view token, pgn::SourceLoc loc) override {
-    if (token.find_first_of("!?") != std::string_view::npos) ++annotations;
+    // A plain loop: find_first_of calls memchr once per character.
+    for (const char c : token)
+      if (c == '!' || c == '?') {
+        ++annotations;
+        break;
+      }
     ForwardingVisitor::san(token, loc);
   }
   void nag(int code, pgn::SourceLoc loc) override {

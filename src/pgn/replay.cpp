@@ -41,8 +41,10 @@ void append_comment(std::string& to, std::string_view text) {
 
 // The suffix glyph of a move token ("Nf3!?" -> 5), 0 when it has none.
 int token_glyph(std::string_view token) {
-  const std::size_t at = token.find_first_of("!?");
-  return at == std::string_view::npos ? 0 : glyph_nag(token.substr(at));
+  // A plain loop: find_first_of calls memchr once per character of every move token.
+  for (std::size_t at = 0; at < token.size(); ++at)
+    if (token[at] == '!' || token[at] == '?') return glyph_nag(token.substr(at));
+  return 0;
 }
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
