@@ -28,12 +28,33 @@ fi
 
 targets=(fen_fuzz san_fuzz pgn_fuzz pgn_roundtrip_fuzz json_games_fuzz)
 
+# Two targets fuzz at a time when there are two cores (one libFuzzer process uses one):
+# the second starts once the first is built, so two builds never share the build folder.
+# Each target's log is printed when it ends.
+parallel=1
+(($(nproc 2>/dev/null || echo 1) >= 2)) && parallel=2
+logs="$probe/logs"
+mkdir -p "$logs"
 failed=()
-for t in "${targets[@]}"; do
-  # -close_fd_mask=1 keeps the log to libFuzzer's own lines and the failure reports.
-  if ! "$here/run.sh" "$t" "$seconds" -close_fd_mask=1; then
-    failed+=("$t")
-  fi
+finish() {  # finish TARGET PID: wait for it, print its log, note a failure
+  local status=0
+  wait "$2" || status=$?
+  cat "$logs/$1.log"
+  ((status == 0)) || failed+=("$1")
+}
+for ((i = 0; i < ${#targets[@]}; i += parallel)); do
+  batch=("${targets[@]:i:parallel}")
+  pids=()
+  for t in "${batch[@]}"; do
+    # -close_fd_mask=1 keeps the log to libFuzzer's own lines and the failure reports.
+    "$here/run.sh" "$t" "$seconds" -close_fd_mask=1 >"$logs/$t.log" 2>&1 &
+    pids+=($!)
+    # run.sh prints "== TARGET:" once it is built and seeded; it may also fail before that.
+    while kill -0 "$!" 2>/dev/null && ! grep -q "^== $t:" "$logs/$t.log"; do sleep 0.2; done
+  done
+  for j in "${!batch[@]}"; do
+    finish "${batch[j]}" "${pids[j]}"
+  done
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "fuzz: FAILED: ${failed[*]}" >&2
