@@ -3,6 +3,8 @@
 // diagnostics with positions, the mainline adjudication, and the game tree when kept.
 #include "pgn/replay.hpp"
 
+#include <tuple>
+
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/san.hpp"
@@ -93,7 +95,7 @@ Replayer::~Replayer() = default;
 void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
   for (const auto& [k, v] : report_.tags)
     if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
-  report_.tags.emplace_back(std::string(name), std::string(value));
+  report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   // Where the set-up tags are, for the notes about them (start_position.hpp).
   if (name.size() == 7 && name == "Variant") variant_loc_ = loc;
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
