@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -20,7 +21,21 @@ namespace {
 // harakat and Quranic marks) and format characters take none, so an Arabic comment fills
 // 80 columns, not 80 bytes. (tournament/report_table has the full display_width; the pgn
 // library cannot depend on report.)
+bool is_ascii(std::string_view w) {
+  // Eight bytes at a time: no byte with its high bit set.
+  std::size_t i = 0;
+  std::uint64_t high = 0;
+  for (; i + 8 <= w.size(); i += 8) {
+    std::uint64_t chunk;
+    std::memcpy(&chunk, w.data() + i, 8);
+    high |= chunk;
+  }
+  for (; i < w.size(); ++i) high |= static_cast<unsigned char>(w[i]);
+  return (high & 0x8080808080808080ull) == 0;
+}
+
 std::size_t columns(std::string_view w) {
+  if (is_ascii(w)) return w.size();  // moves, clocks, engine output: one column a byte
   std::size_t n = 0;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto b = static_cast<unsigned char>(w[i]);
@@ -155,8 +170,9 @@ void write_comment(Wrapper& w, std::string_view text) {
   // and fit where they are: written whole, as word by word would write them.
   bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
   for (std::size_t i = 0; plain && i < text.size(); ++i) {
-    const char c = text[i];
-    plain = c != '}' && (c == ' ' ? text[i + 1] != ' ' : !is_space(c));
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c > ' ' && c != '}') continue;  // the usual byte: one test
+    plain = c == ' ' ? text[i + 1] != ' ' : !is_space(char(c)) && c != '}';
   }
   if (plain && w.fits(columns(text) + 2)) {
     w.braced(text);
@@ -181,10 +197,14 @@ void write_tag(std::string& out, std::string_view name, std::string_view value) 
   out += '[';
   out += name;
   out += " \"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';  // spec 8.1: the two escaped characters
-    out += c;
+  // Runs without a quote or backslash in one piece; spec 8.1 escapes just those two.
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] != '"' && value[i] != '\\') continue;
+    out.append(value, from, i - from).append(1, '\\').append(1, value[i]);
+    from = i + 1;
   }
+  out.append(value, from, value.size() - from);
   out += "\"]\n";
 }
 
