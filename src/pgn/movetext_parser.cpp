@@ -165,7 +165,7 @@ class Parser {
   void parse_tag(std::size_t start, std::size_t end, bool closed);
   void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at);
   void symbol();
-  void move_number(std::string_view word, std::size_t start, std::size_t digits);
+  void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
   void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
   void nag_token();
   void result_token(std::size_t start, std::size_t len);
@@ -511,20 +511,21 @@ void Parser::symbol() {
   if (!accept_token(start)) return;
 
   // Move number indication (spec 8.2.2): digits, then periods, maybe glued to a move.
+  // Read once: the digits and their value (which stops growing past 2^32 - 1, so that
+  // leading zeros still give a valid number).
+  constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
   std::size_t digits = 0;
-  while (digits < word.size() && is_digit(word[digits])) ++digits;
+  std::uint64_t number = 0;
+  for (; digits < word.size() && is_digit(word[digits]); ++digits)
+    if (number <= kMaxNumber) number = number * 10 + static_cast<std::uint64_t>(word[digits] - '0');
   if (digits > 0 && (digits == word.size() || word[digits] == '.')) {
-    move_number(word, start, digits);
+    move_number(word, start, digits, number);
     return;
   }
   san_like(word, start, flags);
 }
 
-void Parser::move_number(std::string_view word, std::size_t start, std::size_t digits) {
-  std::uint64_t number = 0;
-  for (std::size_t i = 0; i < digits && number <= std::numeric_limits<std::uint32_t>::max(); ++i) {
-    number = number * 10 + static_cast<std::uint64_t>(word[i] - '0');
-  }
+void Parser::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
   if (number > std::numeric_limits<std::uint32_t>::max()) {
     junk(word, start, "move number out of range");
     return;
