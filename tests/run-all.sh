@@ -31,9 +31,22 @@ jobs=$(nproc 2>/dev/null || echo 2)
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 suite_start=$SECONDS
+# Each stage ends with its wall time and the CPU time (user + system) of what it ran, which
+# a machine shared with other work does not inflate as it does the wall time.
+cpu_seconds() {
+  awk -v t="$(times | tail -1)" 'BEGIN { n = split(t, a, " "); for (i = 1; i <= n; i++) { split(a[i], b, "m"); s += b[1] * 60 + b[2] }
+                                         printf "%d", s }'
+}
+stage_name="" stage_start=0 stage_cpu=0
+stage_end() {
+  [[ -n $stage_name ]] || return 0
+  echo "-- stage ${stage_name%%.*}: $((SECONDS - stage_start)) s, $(($(cpu_seconds) - stage_cpu)) s of CPU"
+}
 stage() {
+  stage_end
   echo
   echo "== $1 (at $((SECONDS - suite_start)) s) =="
+  stage_name=$1 stage_start=$SECONDS stage_cpu=$(cpu_seconds)
 }
 
 stage "1. Release build (-Wall -Wextra -Werror) and all tests"
@@ -113,5 +126,6 @@ bash tests/faults/run.sh "$PWD/build-ci-release/chesstool"
 stage "9. Run-time dispatch: the Release binary under QEMU (qemu64, Nehalem, EPYC-Rome, max) and valgrind"
 bash tests/isa/qemu-checks.sh build-ci-release/chesstool
 
+stage_end
 echo
-echo "all stages passed in $((SECONDS - suite_start)) s"
+echo "all stages passed in $((SECONDS - suite_start)) s ($(cpu_seconds) s of CPU)"
