@@ -32,21 +32,25 @@ generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 suite_start=$SECONDS
 # Each stage ends with its wall time and the CPU time (user + system) of what it ran, which
-# a machine shared with other work does not inflate as it does the wall time.
-cpu_seconds() {
-  awk -v t="$(times | tail -1)" 'BEGIN { n = split(t, a, " "); for (i = 1; i <= n; i++) { split(a[i], b, "m"); s += b[1] * 60 + b[2] }
-                                         printf "%d", s }'
+# other work on a shared machine inflates much less than the wall time.
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+cpu_now() {  # sets cpu to the user + system seconds of the finished child processes
+  times >"$times_file"  # in this shell: in a subshell, times would count the subshell's own
+  cpu=$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, b, "m"); s += b[1] * 60 + b[2] } } END { printf "%d", s }' "$times_file")
 }
-stage_name="" stage_start=0 stage_cpu=0
+stage_name="" stage_start=0 stage_cpu=0 cpu=0
 stage_end() {
   [[ -n $stage_name ]] || return 0
-  echo "-- stage ${stage_name%%.*}: $((SECONDS - stage_start)) s, $(($(cpu_seconds) - stage_cpu)) s of CPU"
+  cpu_now
+  echo "-- stage ${stage_name%%.*}: $((SECONDS - stage_start)) s, $((cpu - stage_cpu)) s of CPU"
 }
 stage() {
   stage_end
   echo
   echo "== $1 (at $((SECONDS - suite_start)) s) =="
-  stage_name=$1 stage_start=$SECONDS stage_cpu=$(cpu_seconds)
+  cpu_now
+  stage_name=$1 stage_start=$SECONDS stage_cpu=$cpu
 }
 
 stage "1. Release build (-Wall -Wextra -Werror) and all tests"
@@ -128,4 +132,5 @@ bash tests/isa/qemu-checks.sh build-ci-release/chesstool
 
 stage_end
 echo
-echo "all stages passed in $((SECONDS - suite_start)) s ($(cpu_seconds) s of CPU)"
+cpu_now
+echo "all stages passed in $((SECONDS - suite_start)) s ($cpu s of CPU)"
