@@ -165,9 +165,10 @@ class ParallelRun {
       done_.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
       lock.unlock();
       done_cv_.notify_all();
-    } else if (!todo_.empty()) {
-      // The workers have a batch waiting: reading is ahead, so the reader works this one
-      // itself, while its text is still in this core's cache.
+    } else if (todo_.size() >= std::size_t(jobs_)) {
+      // Every worker has a batch waiting, and one more: reading is ahead, so the reader
+      // works this one itself, while its text is still in this core's cache. (With one
+      // batch waiting, a worker that finishes while the reader works would go idle.)
       lock.unlock();
       process(b);
     } else {
