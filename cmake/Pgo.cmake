@@ -1,13 +1,14 @@
 # Profile-guided optimisation (-DCHESSTOOL_PGO=ON; GCC, Release). The build first compiles
-# an instrumented chesstool in pgo-instrumented/, runs it once on the bundled test data
-# (cmake/pgo-train.sh) and compiles the real one with the profiles it wrote to
-# pgo-profile/: branch layout and inlining from real runs, about a tenth off validate's and
-# annotate's time (README, Performance), for about 2.3 times the compile time. Off by
-# default for that cost. The profiles are kept, so later builds of the same tree compile as
-# usual, a function changed since then without its profile; a new build tree trains
-# afresh. GCC's profile warnings ("missing counts") have no switch of their own, so these
-# objects do not stop on warnings (CHESSTOOL_WERROR); sanitizer and fuzz builds never use
-# it. A profile is found by its object's path relative to the build tree, which both share.
+# an instrumented chesstool in pgo-instrumented/ (a second configure of this source tree),
+# runs it once on the bundled test data (cmake/pgo-train.sh) and compiles the real one with
+# the profiles it wrote to pgo-profile/: branch layout and inlining from real runs, about a
+# tenth off validate's and annotate's time (README, Performance), for about 2.3 times the
+# compile time. Off by default for that cost. The profiles are kept, so later builds of the
+# same tree compile as usual, a function changed since then without its profile; a new
+# build tree trains afresh. GCC's profile warnings ("missing counts") have no switch of
+# their own, so these objects do not stop on warnings (CHESSTOOL_WERROR); sanitizer and
+# fuzz builds never use it. A profile is found by its object's path relative to the build
+# tree, which both share.
 include_guard(GLOBAL)
 
 option(CHESSTOOL_PGO "Release build with GCC: profile-guided optimisation, trained on testdata/ during the build (about 2.3x the compile time)" OFF)
@@ -17,23 +18,19 @@ if(CHESSTOOL_PGO)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU" OR CHESSTOOL_SANITIZE OR CHESSTOOL_BUILD_FUZZ)
     message(FATAL_ERROR "CHESSTOOL_PGO needs GCC, and neither CHESSTOOL_SANITIZE nor CHESSTOOL_BUILD_FUZZ")
   endif()
-  include(ExternalProject)
   set(pgo_build ${PROJECT_BINARY_DIR}/pgo-instrumented)
   set(pgo_profiles ${PROJECT_BINARY_DIR}/pgo-profile)
   set(pgo_stamp ${pgo_profiles}/trained.stamp)
   cmake_host_system_information(RESULT pgo_jobs QUERY NUMBER_OF_LOGICAL_CORES)
-  # The same tree, configured like this one but instrumented and without tests.
-  ExternalProject_Add(chesstool_pgo_instrumented
-    SOURCE_DIR ${PROJECT_SOURCE_DIR}
-    BINARY_DIR ${pgo_build}
-    CMAKE_ARGS -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
-               -DCHESSTOOL_PGO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
-               "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
-    # A nested make cannot share the jobserver through cmake --build: give it the cores.
-    BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target chesstool --parallel ${pgo_jobs}
-    INSTALL_COMMAND ""
-    BUILD_BYPRODUCTS ${pgo_build}/chesstool
-    EXCLUDE_FROM_ALL ON)
+  # The same source tree, configured like this one but instrumented and without tests, and
+  # built by a cmake of its own (a nested make cannot share the jobserver: it gets the cores).
+  add_custom_command(OUTPUT ${pgo_build}/chesstool
+    COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${pgo_build} -G ${CMAKE_GENERATOR}
+            -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
+            -DCHESSTOOL_PGO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
+            "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
+    COMMAND ${CMAKE_COMMAND} --build ${pgo_build} --target chesstool --parallel ${pgo_jobs}
+    COMMENT "Building the instrumented chesstool for the profile-guided build" VERBATIM)
   # Trained once per build tree: the stamp depends on nothing that changes with the sources.
   add_custom_command(OUTPUT ${pgo_stamp}
                      COMMAND ${CMAKE_COMMAND} -E rm -rf ${pgo_profiles}
@@ -41,7 +38,7 @@ if(CHESSTOOL_PGO)
                              ${PROJECT_SOURCE_DIR}/testdata ${PROJECT_BINARY_DIR}/pgo-train
                      COMMAND ${CMAKE_COMMAND} -E make_directory ${pgo_profiles}
                      COMMAND ${CMAKE_COMMAND} -E touch ${pgo_stamp}
-                     DEPENDS chesstool_pgo_instrumented ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh
+                     DEPENDS ${pgo_build}/chesstool ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh
                      COMMENT "Training the profile-guided build on testdata/" VERBATIM)
   add_custom_target(chesstool_pgo_profile DEPENDS ${pgo_stamp})
   # -fprofile-partial-training: code the training never ran is optimised as without PGO,
