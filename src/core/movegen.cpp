@@ -46,6 +46,12 @@ bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, S
   return !((diag && (bishop_attacks(ksq, occ) & diag)) || (orth && (rook_attacks(ksq, occ) & orth)));
 }
 
+// Whether a castling of us could land its king on `to` (the g- or c-file of the back
+// rank, with a right left): SAN names castling by the king's destination.
+bool castling_may_land_on(const Position& pos, Color us, Square to) {
+  return pos.castling_rights() && rank_of(to) == relative_square(us, 0) / 8 && (file_of(to) == 6 || file_of(to) == 2);
+}
+
 }  // namespace
 
 void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
@@ -62,7 +68,7 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
     }
     // Castling is "king takes rook" but SAN names the king's destination: when it can
     // land here, let the full generator judge it.
-    if (pos.castling_rights() && rank_of(to) == relative_square(us, 0) / 8 && (file_of(to) == 6 || file_of(to) == 2)) {
+    if (castling_may_land_on(pos, us, to)) {
       MoveList all;
       ListSink sink{all};
       generate_for_side(pos, sink, type_bit(King));
@@ -159,7 +165,7 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
   if (pt == Pawn) return unique_pawn_move(pos, ksq, to, from_file);
   if (pt == King) {
     // Where castling can land, the king step is plain only if no castling lands there too.
-    if (pos.castling_rights() && rank_of(to) == relative_square(us, 0) / 8 && (file_of(to) == 6 || file_of(to) == 2)) {
+    if (castling_may_land_on(pos, us, to)) {
       MoveList moves;
       generate_legal_to(pos, King, to, moves);
       const bool one_step = moves.size() == 1 && !moves.moves[0].is_castling();

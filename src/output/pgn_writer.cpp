@@ -17,10 +17,6 @@ namespace chesstool::output {
 
 namespace {
 
-// Terminal columns of a word: UTF-8 continuation bytes, combining marks (Latin, Arabic
-// harakat and Quranic marks) and format characters take none, so an Arabic comment fills
-// 80 columns, not 80 bytes. (tournament/report_table has the full display_width; the pgn
-// library cannot depend on report.)
 bool is_ascii(std::string_view w) {
   // Eight bytes at a time: no byte with its high bit set.
   std::size_t i = 0;
@@ -34,6 +30,10 @@ bool is_ascii(std::string_view w) {
   return (high & 0x8080808080808080ull) == 0;
 }
 
+// Terminal columns of a word: UTF-8 continuation bytes, combining marks (Latin, Arabic
+// harakat and Quranic marks) and format characters take none, so an Arabic comment fills
+// 80 columns, not 80 bytes. (tournament/report_table has the full display_width; the pgn
+// library cannot depend on report.)
 std::size_t columns(std::string_view w) {
   if (is_ascii(w)) return w.size();  // moves, clocks, engine output: one column a byte
   std::size_t n = 0;
@@ -81,14 +81,13 @@ class Wrapper {
     const std::size_t need = columns(prefix_) + cols;
     return col_ == 0 ? need <= width_ : col_ + 1 + need <= width_;
   }
-  // "{text}" as one word, where fits() said it stays whole.
-  void braced(std::string_view text) {
+  // "{text}", `cols` columns with its braces, as one word, where fits(cols) said it stays whole.
+  void braced(std::string_view text, std::size_t cols) {
     if (!prefix_.empty()) {
       prefix_.append(1, '{').append(text).append(1, '}');
       word("");
       return;
     }
-    const std::size_t cols = columns(text) + 2;
     if (col_ > 0) {
       out_ += ' ';
       ++col_;
@@ -174,8 +173,8 @@ void write_comment(Wrapper& w, std::string_view text) {
     if (c > ' ' && c != '}') continue;  // the usual byte: one test
     plain = c == ' ' ? text[i + 1] != ' ' : !is_space(char(c)) && c != '}';
   }
-  if (plain && w.fits(columns(text) + 2)) {
-    w.braced(text);
+  if (const std::size_t cols = plain ? columns(text) + 2 : 0; plain && w.fits(cols)) {
+    w.braced(text, cols);
     return;
   }
   std::string word, next;
