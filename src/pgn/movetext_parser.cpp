@@ -50,6 +50,9 @@ std::uint8_t common_flags(std::string_view word) {
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The largest move number (the Visitor delivers it as 32 bits).
+constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
 bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
 bool is_newline(char c) { return c == '\n' || c == '\r'; }
 
@@ -514,7 +517,6 @@ void Parser::symbol() {
   // Move number indication (spec 8.2.2): digits, then periods, maybe glued to a move.
   // Read once: the digits and their value (which stops growing past 2^32 - 1, so that
   // leading zeros still give a valid number).
-  constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
   std::size_t digits = 0;
   std::uint64_t number = 0;
   for (; digits < word.size() && is_digit(word[digits]); ++digits)
@@ -527,7 +529,7 @@ void Parser::symbol() {
 }
 
 void Parser::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
-  if (number > std::numeric_limits<std::uint32_t>::max()) {
+  if (number > kMaxNumber) {
     junk(word, start, "move number out of range");
     return;
   }
