@@ -51,6 +51,21 @@ int token_glyph(std::string_view token) {
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
+// Where a set-up tag is: the one spelled `standard`, else the first spelled so in another
+// letter case, the one resolve_start_position reads.
+void note_set_up_tag(std::optional<SourceLoc>& at, std::string_view name, std::string_view standard, SourceLoc loc) {
+  if (name.size() != standard.size()) return;
+  if (name == standard) {
+    at = loc;
+    return;
+  }
+  if (at) return;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] | 0x20) != (standard[i] | 0x20)) return;
+  at = loc;
+}
+
+
 }  // namespace
 
 // One line of play (the mainline or a variation): the current position and the one
@@ -97,11 +112,9 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
     if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   // Where the set-up tags are, for the notes about them (start_position.hpp).
-  if (name.size() == 7 && name == "Variant") variant_loc_ = loc;
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
-  if (name.size() == 3 && (name == "FEN" || ((name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' &&
-                                              (name[2] | 0x20) == 'n' && !fen_loc_)))
-    fen_loc_ = loc;
+  note_set_up_tag(variant_loc_, name, "Variant", loc);
+  note_set_up_tag(fen_loc_, name, "FEN", loc);
 }
 
 void Replayer::begin_movetext() { setup_start_position(); }

@@ -31,6 +31,22 @@ const std::string* find_tag(const std::vector<std::pair<std::string, std::string
   return nullptr;
 }
 
+// The tag spelled `name`, else the first one spelled so in another letter case, with a
+// strict-only note. The PGN writer keeps the same one under the standard spelling
+// (output/pgn_writer.cpp), so a written game starts where the read one did.
+const std::string* find_tag_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
+                                     std::string_view name, std::vector<StartNote>& notes) {
+  if (const std::string* exact = find_tag(tags, name)) return exact;
+  for (const auto& [k, val] : tags)
+    if (equals_ignore_case(k, name)) {
+      notes.push_back(StartNote{Severity::Warning, true, "tag-name-case", k,
+                                "tag '" + k + "' read as '" + std::string(name) + "' (tag names are case-sensitive)",
+                                std::string(name)});
+      return &val;
+    }
+  return nullptr;
+}
+
 }  // namespace
 
 StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags) {
@@ -40,7 +56,7 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
                      std::string tag = {}) {
     out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message), std::move(tag)});
   };
-  const std::string* variant = find_tag(tags, "Variant");
+  const std::string* variant = find_tag_any_case(tags, "Variant", out.notes);
   if (variant) {
     std::string v = variant_key(*variant);
     if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
@@ -52,15 +68,7 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
       return out;
     }
   }
-  const std::string* fen = find_tag(tags, "FEN");
-  if (!fen) {
-    for (const auto& [k, val] : tags)
-      if (equals_ignore_case(k, "FEN")) {
-        fen = &val;
-        note(Severity::Warning, true, "tag-name-case", k, "tag '" + k + "' read as 'FEN' (tag names are case-sensitive)");
-        break;
-      }
-  }
+  const std::string* fen = find_tag_any_case(tags, "FEN", out.notes);
   const std::string* setup = find_tag(tags, "SetUp");
   if (fen) {
     FenResult parsed = parse_fen(*fen);

@@ -147,6 +147,17 @@ TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
   EXPECT_EQ(out.find("SetUp", out.find("SetUp") + 1), std::string::npos) << out;
 }
 
+TEST(PgnWriter, ATagInItsStandardSpellingBeatsOtherSpellingsOfIt) {
+  // The reader replays from [FEN] over an earlier [fEn] (pgn/start_position.cpp): the
+  // written game must keep that one, or it starts elsewhere. So for every standard name.
+  const std::string out = to_pgn("[fEn \"8/8/8/8/8/8/8/8\"]\n[white \"A\"]\n[White \"B\"]\n"
+                                 "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *");
+  EXPECT_NE(out.find("[White \"B\"]\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\"A\""), std::string::npos) << out;
+  EXPECT_NE(out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("8/8/8/8/8/8/8/8"), std::string::npos) << out;
+}
+
 // The movetext as convert writes it: commands canonical, some stripped.
 std::string convert_movetext(const std::string& text, pgn::StripCommands strip = {}) {
   pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game(text));

@@ -85,6 +85,19 @@ TEST(StartPosition, FenTagInOtherLetterCaseIsReadWithAStrictNote) {
   EXPECT_TRUE(both.position == start_from_fen(kSicilian));
 }
 
+TEST(StartPosition, VariantTagInOtherLetterCaseIsReadLikeFen) {
+  // As for FEN: the PGN writer writes [variant] as [Variant], so the reader must read it so.
+  const StartPosition s = resolve_start_position({{"variant", "chess960"}});
+  EXPECT_TRUE(s.chess960);
+  ASSERT_EQ(codes(s), (std::vector<std::string>{"tag-name-case", "chess960-without-fen"}));
+  EXPECT_TRUE(s.notes[0].strict_only);
+  EXPECT_EQ(s.notes[0].token, "variant");
+  EXPECT_EQ(s.notes[0].tag, "Variant");
+  const StartPosition both = resolve_start_position({{"variant", "chess960"}, {"Variant", "Standard"}});
+  EXPECT_FALSE(both.chess960);
+  EXPECT_TRUE(both.notes.empty());
+}
+
 TEST(StartPosition, FirstFenTagCounts) {
   const StartPosition s = resolve_start_position({{"SetUp", "1"}, {"FEN", kSicilian}, {"FEN", kStartFen}});
   EXPECT_TRUE(s.position == start_from_fen(kSicilian));
