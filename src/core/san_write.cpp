@@ -3,6 +3,7 @@
 // promotion, castling, check suffix) and a token written back as text.
 #include <string>
 
+#include "core/attacks.hpp"
 #include "core/movegen.hpp"
 #include "core/san.hpp"
 #include "core/san_detail.hpp"
@@ -19,6 +20,21 @@ void append_square(std::string& out, Square s) {
 void append_check_suffix(SanCheck c, std::string& out) {
   if (c == SanCheck::Check) out += '+';
   if (c == SanCheck::Mate) out += '#';
+}
+
+// Whether another piece of the mover's kind stands where it could reach the target on an
+// empty board. Only then can the move need a disambiguation, and only then are the legal
+// moves to the target listed: most moves skip that.
+bool may_need_disambiguation(const Position& pos, PieceType pt, Move m) {
+  const Bitboard rivals = pos.pieces(pos.side_to_move(), pt) & ~square_bb(m.from());
+  if (!rivals) return false;
+  const Square to = m.to();
+  const Bitboard reach = pt == Knight   ? knight_attacks(to)
+                         : pt == Bishop ? bishop_pseudo_attacks(to)
+                         : pt == Rook   ? rook_pseudo_attacks(to)
+                         : pt == Queen  ? bishop_pseudo_attacks(to) | rook_pseudo_attacks(to)
+                                        : Bitboard{0};  // one king: castling is written above
+  return (rivals & reach) != 0;
 }
 
 SanCheck check_state_of(const Position& after) {
@@ -43,11 +59,13 @@ void detail::append_san_core(const Position& pos, Move m, std::string& out) {
     if (capture) out += char('a' + file_of(m.from()));
   } else {
     out += piece_type_char(pt);
-    MoveList same;
-    generate_legal_to(pos, pt, m.to(), same);
-    Disambiguation d = needed_disambiguation(same, m);
-    if (d.file) out += char('a' + file_of(m.from()));
-    if (d.rank) out += char('1' + rank_of(m.from()));
+    if (may_need_disambiguation(pos, pt, m)) {
+      MoveList same;
+      generate_legal_to(pos, pt, m.to(), same);
+      Disambiguation d = needed_disambiguation(same, m);
+      if (d.file) out += char('a' + file_of(m.from()));
+      if (d.rank) out += char('1' + rank_of(m.from()));
+    }
   }
   if (capture) out += 'x';
   append_square(out, m.to());

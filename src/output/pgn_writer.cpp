@@ -26,6 +26,13 @@ bool is_ascii(std::string_view w) {
     std::memcpy(&chunk, w.data() + i, 8);
     high |= chunk;
   }
+  if (w.size() - i >= 4) {  // 4 to 7 left (a move like "Nf3+"): two overlapping loads
+    std::uint32_t a, b;
+    std::memcpy(&a, w.data() + i, 4);
+    std::memcpy(&b, w.data() + w.size() - 4, 4);
+    high |= a | b;
+    i = w.size();
+  }
   for (; i < w.size(); ++i) high |= static_cast<unsigned char>(w[i]);
   return (high & 0x8080808080808080ull) == 0;
 }
@@ -190,6 +197,22 @@ void write_comment(Wrapper& w, std::string_view text) {
   }
 }
 
+// Decimal digits of n, without the temporary string std::to_string makes.
+void append_number(std::string& out, long long value) {
+  if (value < 0) {
+    out += std::to_string(value);
+    return;
+  }
+  auto n = static_cast<unsigned long long>(value);
+  char digits[20];
+  std::size_t k = sizeof digits;
+  do {
+    digits[--k] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n != 0);
+  out.append(digits + k, sizeof digits - k);
+}
+
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
 void write_tag(std::string& out, std::string_view name, std::string_view value) {
@@ -230,6 +253,21 @@ constexpr std::string_view kStandardTags[] = {
 };
 // clang-format on
 
+// kStandardTags by name length: a lookup compares only the names as long as the one asked.
+struct SameLengthTags {
+  std::size_t count = 0;
+  std::array<std::uint8_t, 16> index{};
+};
+constexpr std::array<SameLengthTags, 16> make_tags_by_length() {
+  std::array<SameLengthTags, 16> by{};
+  for (std::size_t i = 0; i < std::size(kStandardTags); ++i) {
+    SameLengthTags& l = by[kStandardTags[i].size()];  // a name of 16 or more fails to compile here
+    l.index[l.count++] = static_cast<std::uint8_t>(i);
+  }
+  return by;
+}
+constexpr std::array<SameLengthTags, 16> kTagsByLength = make_tags_by_length();
+
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -239,7 +277,8 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-using Tags = std::vector<std::pair<std::string, std::string>>;
+// Views into the game's tags and kStandardTags: writing them copies no string.
+using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
 
 bool has_tag_spelled(const pgn::Game& game, std::string_view name) {
   for (const auto& t : game.tags)
@@ -259,12 +298,12 @@ Tags normalised_tags(const pgn::Game& game) {
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
     bool seen = false;
     for (const auto& t : tags) seen = seen || t.first == use;
-    if (!seen) tags.emplace_back(std::string(use), value);
+    if (!seen) tags.emplace_back(use, value);
   }
   return tags;
 }
 
-const std::string* find_tag(const Tags& tags, std::string_view name) {
+const std::string_view* find_tag(const Tags& tags, std::string_view name) {
   for (const auto& [k, v] : tags)
     if (k == name) return &v;
   return nullptr;
@@ -273,7 +312,7 @@ const std::string* find_tag(const Tags& tags, std::string_view name) {
 void write_tags(const pgn::Game& game, std::string& out, const std::string& result) {
   const Tags tags = normalised_tags(game);
   for (const auto& [name, fallback] : kSevenTagRoster) {
-    const std::string* v = find_tag(tags, name);
+    const std::string_view* v = find_tag(tags, name);
     if (v) write_tag(out, name, *v);
     else write_tag(out, name, std::string_view(name) == "Result" ? std::string_view(result) : std::string_view(fallback));
   }
@@ -286,19 +325,25 @@ void write_tags(const pgn::Game& game, std::string& out, const std::string& resu
 }
 
 // The comment after a move as written: its commands canonical or stripped when asked.
-std::string comment_after(const std::string& text, const PgnWriteOptions& options) {
+// The text itself when nothing changes, else the new text, kept in scratch.
+std::string_view comment_after(const std::string& text, const PgnWriteOptions& options, std::string& scratch) {
   if (!options.canonical_commands && !options.strip.any()) return text;
+  if (text.find("[%") == std::string::npos) return text;  // no command to canonicalise or strip
+  if (!options.strip.clk && pgn::is_canonical_clock_comment(text)) return text;  // most comments of online games
   pgn::CommentData d = pgn::parse_comment_commands(text);
   if (!d.has_commands()) return text;
   pgn::strip_commands(d, options.strip);
-  return pgn::render_comment_commands(d);
+  scratch = pgn::render_comment_commands(d);
+  return scratch;
 }
 
 }  // namespace
 
 std::string_view standard_tag_name(std::string_view name) {
-  for (std::string_view t : kStandardTags)
-    if (equal_ignoring_case(t, name)) return t;
+  if (name.size() >= kTagsByLength.size()) return {};
+  const auto& same_length = kTagsByLength[name.size()];
+  for (std::size_t k = 0; k < same_length.count; ++k)
+    if (equal_ignoring_case(kStandardTags[same_length.index[k]], name)) return kStandardTags[same_length.index[k]];
   return {};
 }
 
@@ -328,7 +373,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   };
   std::vector<Frame> stack;
   stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start, {}});
-  std::string buf;
+  std::string buf, rendered;
   while (!stack.empty()) {
     Frame& f = stack.back();
     if (!f.in_node) {
@@ -344,10 +389,10 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       }
       buf.clear();
       if (f.pos.side_to_move() == White) {
-        buf += std::to_string(f.pos.fullmove_number());
+        append_number(buf, f.pos.fullmove_number());
         buf += ". ";
       } else if (f.need_number) {
-        buf += std::to_string(f.pos.fullmove_number());
+        append_number(buf, f.pos.fullmove_number());
         buf += "... ";
       }
       f.after.copy_from(f.pos);
@@ -358,11 +403,11 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       if (full) {
         for (int nag : n.nags) {
           buf.assign(1, '$');
-          buf += std::to_string(nag);
+          append_number(buf, nag);
           w.word(buf);
         }
         if (!n.comment_after.empty()) {
-          const std::string text = comment_after(n.comment_after, options);
+          const std::string_view text = comment_after(n.comment_after, options, rendered);
           if (!text.empty()) {
             write_comment(w, text);
             f.need_number = true;

@@ -289,6 +289,20 @@ std::string render_comment_commands(const CommentData& d) {
   return out;
 }
 
+bool is_canonical_clock_comment(std::string_view c) {
+  // "[%clk " + hours (no leading zero, at most 5 digits: under the 10^9 s limit) + ":MM:SS]".
+  constexpr std::string_view kOpen = "[%clk ";
+  if (c.size() < kOpen.size() + 8 || c.substr(0, kOpen.size()) != kOpen || c.back() != ']') return false;
+  const std::string_view time = c.substr(kOpen.size(), c.size() - kOpen.size() - 1);
+  const std::size_t hours = time.size() - 6;  // ":MM:SS" ends it
+  if (hours > 5 || (hours > 1 && time[0] == '0')) return false;
+  for (std::size_t i = 0; i < hours; ++i)
+    if (!digit(time[i])) return false;
+  const std::string_view mmss = time.substr(hours);
+  return mmss[0] == ':' && mmss[3] == ':' && mmss[1] >= '0' && mmss[1] <= '5' && digit(mmss[2]) && mmss[4] >= '0' &&
+         mmss[4] <= '5' && digit(mmss[5]);
+}
+
 void strip_commands(CommentData& d, const StripCommands& strip) {
   if (strip.clk) d.clock.reset();
   if (strip.emt) d.emt.reset();

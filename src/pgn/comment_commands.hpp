@@ -64,6 +64,12 @@ std::string format_eval(const Eval& eval);
 // hold all the squares and arrows), so writing twice gives the same text.
 std::string render_comment_commands(const CommentData& d);
 
+// True when the comment is the one shape nearly every server writes, "[%clk H:MM:SS]"
+// alone with whole seconds, and already canonical: render_comment_commands of
+// parse_comment_commands gives it back unchanged, so a writer can skip both. False for
+// every other comment, canonical or not.
+bool is_canonical_clock_comment(std::string_view comment);
+
 // The commands a --strip list can name: clk, emt, eval, arrows (%cal and %csl).
 struct StripCommands {
   bool clk = false, emt = false, eval = false, arrows = false;

@@ -132,6 +132,39 @@ TEST(CommentCommands, StripLeavesTheOthers) {
   EXPECT_EQ(render_comment_commands(d), "x");
 }
 
+TEST(CommentCommands, ACanonicalClockCommentIsOneRenderingGivesBack) {
+  // Every clock as the renderer writes it is recognised ...
+  int recognised = 0;
+  for (long long s : {0LL, 1LL, 59LL, 60LL, 180LL, 3599LL, 3600LL, 36000LL, 359999LL, 359999999LL}) {
+    const std::string c = "[%clk " + format_duration(static_cast<double>(s)) + "]";
+    EXPECT_TRUE(is_canonical_clock_comment(c)) << c;
+    recognised += is_canonical_clock_comment(c) ? 1 : 0;
+  }
+  EXPECT_EQ(recognised, 10);
+  // ... and whatever it recognises, rendering gives back unchanged. Near misses of every
+  // field: leading zeros, one-digit fields, 60 seconds, fractions, blanks, other commands.
+  const std::string hours[] = {"0", "00", "1", "01", "12", "99999", "100000", "x"};
+  const std::string minutes[] = {"00", "5", "05", "59", "60", "6a"};
+  const std::string seconds[] = {"00", "7", "09", "59", "60", "00.5"};
+  const std::string wraps[][2] = {{"[%clk ", "]"}, {"[%clk  ", "]"}, {" [%clk ", "]"}, {"[%clk ", "] "},
+                                  {"[%emt ", "]"}, {"[%clk ", "] [%eval 0.1]"}};
+  int checked = 0, accepted = 0;
+  for (const auto& h : hours)
+    for (const auto& m : minutes)
+      for (const auto& sec : seconds)
+        for (const auto& w : wraps) {
+          const std::string c = w[0] + h + ":" + m + ":" + sec + w[1];
+          ++checked;
+          if (!is_canonical_clock_comment(c)) continue;
+          ++accepted;
+          EXPECT_EQ(render_comment_commands(parse_comment_commands(c)), c);
+        }
+  EXPECT_EQ(checked, 8 * 6 * 6 * 6);
+  EXPECT_EQ(accepted, 4 * 3 * 3);  // hours 0, 1, 12, 99999; minutes 00, 05, 59; seconds 00, 09, 59
+  EXPECT_FALSE(is_canonical_clock_comment("[%clk 0:03:00"));
+  EXPECT_FALSE(is_canonical_clock_comment(""));
+}
+
 TEST(CommentCommands, EvalTooLargeForCentipawnsStaysText) {
   const auto d = parse_comment_commands("[%eval 99999999.99]");
   EXPECT_FALSE(d.eval);
