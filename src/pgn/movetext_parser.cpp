@@ -254,8 +254,9 @@ void Parser::run() {
       continue;
     }
     if (k == detail::kSpace) {
-      ++p_;
-      while (p_ < n_ && t_[p_] == ' ') ++p_;  // runs of blanks are common
+      std::size_t p = p_ + 1;  // a local, as in symbol()
+      while (p < n_ && t_[p] == ' ') ++p;  // runs of blanks are common
+      p_ = p;
       continue;
     }
     if (k == detail::kLf || k == detail::kCr) {
@@ -481,12 +482,18 @@ void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool
 void Parser::symbol() {
   const std::size_t start = p_;
   std::uint8_t flags = 0xFF;  // those every byte of the symbol has
-  while (p_ < n_) {
-    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t_[p_])];
+  // Locals, not the members: a store to p_ could change a byte read through t_ (char
+  // aliases anything), which would keep p_ in memory on every byte.
+  const char* const t = t_;
+  const std::size_t n = n_;
+  std::size_t p = start;
+  while (p < n) {
+    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t[p])];
     if ((f & kSymbolByte) == 0) break;
     flags &= f;
-    ++p_;
+    ++p;
   }
+  p_ = p;
   const std::string_view word(t_ + start, p_ - start);
   const char first = word[0];
   // A move, nearly every symbol that does not start with a digit: first, and with fewer tests.
