@@ -222,6 +222,9 @@ SourceLoc Parser::locate(std::size_t target) const {
 }
 
 void Parser::prescan() {
+  // Nearly every game is plain ASCII: one pass says so, and both checks below are skipped.
+  const auto* u = reinterpret_cast<const unsigned char*>(t_);
+  if (!detail::has_nul_or_high(u, u + n_)) return;
   const std::string_view text(t_, n_);
   if (const auto bad = first_invalid_utf8(text)) {
     convert_ = true;

@@ -46,5 +46,22 @@ TEST(ByteScan, FindAnyMatchesScalarAtEveryOffset) {
   }
 }
 
+TEST(ByteScan, NulOrHighByteFoundWhereverItIs) {
+  // Every length up to three blocks, the one odd byte at every position (or none).
+  int found = 0;
+  for (std::size_t len = 0; len <= 48; ++len)
+    for (std::size_t at = 0; at <= len; ++at)
+      for (const char odd : {'\0', '\x80', '\xFF', 'z'}) {
+        std::string s(len, 'e');
+        if (at < len) s[at] = odd;
+        const auto* b = bytes(s);
+        const bool fast = detail::has_nul_or_high(b, b + s.size());
+        ASSERT_EQ(fast, detail::has_nul_or_high_scalar(b, b + s.size())) << len << " " << at;
+        ASSERT_EQ(fast, at < len && odd != 'z') << len << " " << at;
+        found += fast ? 1 : 0;
+      }
+  EXPECT_EQ(found, 3 * (48 * 49 / 2));
+}
+
 }  // namespace
 }  // namespace chesstool::pgn
