@@ -56,12 +56,20 @@ constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
 bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
 bool is_newline(char c) { return c == '\n' || c == '\r'; }
 
+// Bytes of a tag name as spec 8.1.1 has them: letters, digits and underscores.
+constexpr std::array<bool, 256> make_tag_name_bytes() {
+  std::array<bool, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = true;
+  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = true;
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = true;
+  t['_'] = true;
+  return t;
+}
+constexpr std::array<bool, 256> kTagNameByte = make_tag_name_bytes();
+
 bool is_standard_tag_name(std::string_view name) {
-  // Spec 8.1.1: letters, digits and underscores.
-  for (const char c : name) {
-    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
-    if (!ok) return false;
-  }
+  for (const char c : name)
+    if (!kTagNameByte[static_cast<unsigned char>(c)]) return false;
   return true;
 }
 
@@ -166,7 +174,10 @@ class Parser {
   void bracket();
   std::size_t tag_extent(std::size_t start, bool& closed) const;
   void parse_tag(std::size_t start, std::size_t end, bool closed);
-  void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at);
+  bool plain_tag(std::size_t start);
+  // name_checked: the caller knows the name is standard (letters, digits, '_').
+  void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
+                   bool name_checked = false);
   void symbol();
   void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
   void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
@@ -364,8 +375,27 @@ std::size_t Parser::tag_extent(std::size_t start, bool& closed) const {
   return end;
 }
 
+// The tag pair nearly every file is made of, [Name "value"] on one line, a standard name,
+// one blank and no backslash, read in one pass. It ends where tag_extent ends it, and
+// parse_tag would read the same name and value with no warning; any other shape returns
+// false and takes that way.
+bool Parser::plain_tag(std::size_t start) {
+  const auto* u = reinterpret_cast<const unsigned char*>(t_);
+  std::size_t i = start + 1;
+  while (i < n_ && kTagNameByte[u[i]]) ++i;
+  if (i == start + 1 || i + 1 >= n_ || t_[i] != ' ' || t_[i + 1] != '"') return false;
+  const std::size_t value_start = i + 2;
+  const auto close = static_cast<std::size_t>(detail::find_any<'"', '\\', '\n', '\r'>(u + value_start, u + n_) - u);
+  if (close + 1 >= n_ || t_[close] != '"' || t_[close + 1] != ']') return false;
+  p_ = close + 2;
+  deliver_tag(std::string_view(t_ + start + 1, i - start - 1), std::string_view(t_ + value_start, close - value_start),
+              false, loc(start), true);
+  return true;
+}
+
 void Parser::bracket() {
   const std::size_t start = p_;
+  if (!movetext_ && plain_tag(start)) return;
   bool closed = false;
   const std::size_t end = tag_extent(start, closed);
   p_ = end;
@@ -441,8 +471,9 @@ void Parser::parse_tag(std::size_t start, std::size_t end, bool closed) {
   deliver_tag(name, value, has_escape, at);
 }
 
-void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at) {
-  if (!is_standard_tag_name(name)) {
+void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
+                         bool name_checked) {
+  if (!name_checked && !is_standard_tag_name(name)) {
     report(Severity::Warning, "invalid-tag-name",
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
   }

@@ -148,6 +148,35 @@ TEST(MovetextParser, NonstandardTagNameIsKeptWithWarning) {
   EXPECT_EQ(r.problems, std::vector<std::string>{"W invalid-tag-name @1:1"});
 }
 
+TEST(MovetextParser, PlainTagPairsReadAsTheGeneralTagReaderReadsThem) {
+  // "[Name "value"]" takes a one-pass path; a blank after '[' sends the same tag through
+  // the general reader, which skips it silently. Both must give the same tag and the same
+  // problems, for every mix of these pieces (near misses of the plain shape included).
+  const std::string names[] = {"Event", "White_2", "x", "Bad-Name", "Caf\xC3\xA9", ""};
+  const std::string gaps[] = {" ", "  ", "\t", ""};
+  const std::string values[] = {"\"Carlsen, Magnus\"", "\"\"", "\"say \\\"hi\\\"\"", "\"a]b\"", "\"Jos\xE9\"",
+                                "\"open", "3", "\"\"Name\"\"", "\"ends in \\\\\""};
+  const std::string ends[] = {"]", " ]", "", "]]"};
+  int plain = 0, compared = 0;
+  for (const auto& name : names)
+    for (const auto& gap : gaps)
+      for (const auto& value : values)
+        for (const auto& end : ends) {
+          const std::string pair = name + gap + value + end;
+          const ParserRecorder fast = parse_recorded("[" + pair + "\n*");
+          const ParserRecorder general = parse_recorded("[ " + pair + "\n*");
+          std::vector<std::string> fast_codes, general_codes;
+          for (const auto& p : fast.problems) fast_codes.push_back(p.substr(0, p.find(" @")));
+          for (const auto& p : general.problems) general_codes.push_back(p.substr(0, p.find(" @")));
+          ASSERT_EQ(fast.only("tag"), general.only("tag")) << pair;
+          ASSERT_EQ(fast_codes, general_codes) << pair;
+          ++compared;
+          plain += fast.problems.empty() && !fast.only("tag").empty() ? 1 : 0;
+        }
+  EXPECT_EQ(compared, 6 * 4 * 9 * 4);
+  EXPECT_GT(plain, 6);  // the plain shape itself was among them
+}
+
 TEST(MovetextParser, MoveNumberForms) {
   const ParserRecorder r = parse_recorded("1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 4. ... a6 12... Ba4 *");
   const std::vector<std::string> expected = {
