@@ -439,17 +439,19 @@ void write_uci_line(const pgn::Game& game, std::string& out) {
   // rook) is the only move whose UCI depends on the position, through the variant only.
   // The unit tests check this against to_uci() on every corpus game.
   const bool chess960 = game.start.is_chess960();
-  auto square = [&out](Square s) {
-    out += char('a' + file_of(s));
-    out += char('1' + rank_of(s));
+  // Written in place: room for the longest, "e7e8q " per move, cut to size at the end.
+  const std::size_t start = out.size();
+  out.resize(start + 6 * game.moves.size());
+  char* w = out.data() + start;
+  auto square = [&w](Square s) {
+    *w++ = char('a' + file_of(s));
+    *w++ = char('1' + rank_of(s));
   };
-  bool first = true;
   for (const pgn::Node& n : game.moves) {
-    if (!first) out += ' ';
-    first = false;
+    if (w != out.data() + start) *w++ = ' ';
     const Move m = n.move;
     if (m.is_null()) {
-      out += "0000";
+      for (int i = 0; i < 4; ++i) *w++ = '0';
       continue;
     }
     square(m.from());
@@ -457,8 +459,9 @@ void write_uci_line(const pgn::Game& game, std::string& out) {
       square(make_square(file_of(m.to()) > file_of(m.from()) ? 6 : 2, rank_of(m.from())));  // king to g- or c-file
     else
       square(m.to());
-    if (m.kind() == Move::Promotion) out += " pnbrqk"[m.promotion()];
+    if (m.kind() == Move::Promotion) *w++ = " pnbrqk"[m.promotion()];
   }
+  out.resize(static_cast<std::size_t>(w - out.data()));
 }
 
 void write_lan_line(const pgn::Game& game, std::string& out) {

@@ -431,6 +431,15 @@ TEST(PgnWriterLines, PromotionAndChess960Castling) {
   uci.clear();
   output::write_uci_line(s, uci);
   EXPECT_EQ(uci.substr(uci.rfind(' ') + 1), "e1g1");
+  // Appended after what the string holds, moves one space apart, nothing after the last.
+  uci = "id: ";
+  output::write_uci_line(q, uci);
+  output::write_uci_line(s, uci);
+  EXPECT_EQ(uci, "id: b7b8ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+  pgn::Game none = writer_build("*");
+  uci.clear();
+  output::write_uci_line(none, uci);
+  EXPECT_EQ(uci, "");
 }
 
 }  // namespace
