@@ -3,6 +3,7 @@
 // diagnostics with positions, the mainline adjudication, and the game tree when kept.
 #include "pgn/replay.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 #include "core/fen.hpp"
@@ -432,7 +433,10 @@ void Replayer::setup_start_position() {
   if (options_.keep != Keep::Report) {
     game_.start = start.position;
     game_.start_fen = to_fen(start.position);
-    game_.moves.reserve(128);  // most games fit: no regrowth while replaying
+    // Room for the mainline once, not regrowth while replaying (which moves every node):
+    // a ply takes at least 3 bytes of text ("e4 "), most take 6 to 20.
+    const std::size_t guess = raw_ ? raw_->text.size() / 8 : 0;
+    game_.moves.reserve(std::clamp<std::size_t>(guess, 128, 600));
     main.tree = &game_.moves;
   }
   lines_.push_back(std::move(main));
