@@ -5,6 +5,13 @@
 namespace chesstool::pgn {
 
 void release_line(Line& line) {
+  // Most lines have no variation: their nodes are shallow already, and no work list is made.
+  bool deep = false;
+  for (const Node& n : line) deep = deep || !n.variations.empty();
+  if (!deep) {
+    line.clear();
+    return;
+  }
   // Moving every variation out onto a work list before its node dies keeps each
   // destructor shallow: nodes are destroyed holding only empty lines.
   std::vector<Line> pending;
