@@ -62,6 +62,14 @@ struct Annotated {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// Where the last line end of text is, as find_last_of("\r\n") (which calls memchr once
+// per character it passes: most of the game's last line).
+std::size_t last_line_end(const std::string& text) {
+  for (std::size_t i = text.size(); i > 0; --i)
+    if (text[i - 1] == '\n' || text[i - 1] == '\r') return i - 1;
+  return std::string::npos;
+}
+
 // Drops the warning lines an earlier run put before this game (see kWarningPrefix),
 // keeping the game's position in the source right for its diagnostics.
 void drop_own_warnings(pgn::RawGame& raw) {
@@ -89,7 +97,7 @@ void drop_own_warnings(pgn::RawGame& raw) {
   // After a game without a termination marker, the next game's warning line is read as
   // the end of this one (the splitter ends a game at the next '[' line, not at a comment).
   for (;;) {
-    const std::size_t eol = raw.text.find_last_of("\r\n");
+    const std::size_t eol = last_line_end(raw.text);
     if (eol == std::string::npos) break;
     if (raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) != 0) break;
     std::size_t end = eol;
