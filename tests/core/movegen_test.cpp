@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/uci.hpp"
+#include "support/random_positions.hpp"
 
 namespace chesstool {
 namespace {
@@ -153,48 +153,32 @@ TEST(Movegen, GenerateLegalToAgreesWithTheFullList) {
 }
 
 // unique_plain_move against its definition from generate_legal_to, in the positions of
-// random games from four starts (pins, checks, en passant, Chess960 castling).
+// random games from the varied starts of support/random_positions.hpp.
 TEST(Movegen, UniquePlainMoveIsTheOneFilteredMove) {
-  const char* fens[] = {
-      kStartFen,
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-  };
-  std::mt19937 rng(17);
   int checked = 0, found = 0;
-  for (const char* fen : fens) {
-    FenResult r = parse_fen(fen);
-    ASSERT_TRUE(r.ok()) << fen;
-    Position pos = r.position;
-    for (int ply = 0; ply < 80; ++ply) {
-      const Color us = pos.side_to_move();
-      for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-        for (Square to = 0; to < 64; ++to)
-          for (int file = -1; file < 8; ++file) {
-            if (pt == Pawn && relative_rank(us, to) == 7) continue;  // promotions are not asked
-            MoveList all;
-            generate_legal_to(pos, pt, to, all);
-            std::vector<Move> named;
-            bool castling = false;
-            for (Move m : all) {
-              const int need = pt == Pawn && file < 0 ? file_of(to) : file;
-              if (need >= 0 && file_of(m.from()) != need) continue;
-              castling |= m.is_castling();
-              named.push_back(m);
-            }
-            const Move expected = named.size() == 1 && !castling ? named[0] : Move();
-            ASSERT_EQ(unique_plain_move(pos, pt, to, file), expected)
-                << to_fen(pos) << " piece " << int(pt) << " to " << int(to) << " file " << file;
-            ++checked;
-            found += expected ? 1 : 0;
+  testing::for_each_random_position(17, 80, [&](const Position& pos) {
+    const Color us = pos.side_to_move();
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      for (Square to = 0; to < 64; ++to)
+        for (int file = -1; file < 8; ++file) {
+          if (pt == Pawn && relative_rank(us, to) == 7) continue;  // promotions are not asked
+          MoveList all;
+          generate_legal_to(pos, pt, to, all);
+          std::vector<Move> named;
+          bool castling = false;
+          for (Move m : all) {
+            const int need = pt == Pawn && file < 0 ? file_of(to) : file;
+            if (need >= 0 && file_of(m.from()) != need) continue;
+            castling |= m.is_castling();
+            named.push_back(m);
           }
-      MoveList legal;
-      generate_legal(pos, legal);
-      if (legal.size() == 0) break;
-      pos.make_move(legal.moves[rng() % legal.size()]);
-    }
-  }
+          const Move expected = named.size() == 1 && !castling ? named[0] : Move();
+          ASSERT_EQ(unique_plain_move(pos, pt, to, file), expected)
+              << to_fen(pos) << " piece " << int(pt) << " to " << int(to) << " file " << file;
+          ++checked;
+          found += expected ? 1 : 0;
+        }
+  });
   EXPECT_GT(checked, 500000);
   EXPECT_GT(found, 5000);
 }

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <set>
 #include <string>
 
@@ -17,6 +16,7 @@
 #include "core/uci.hpp"
 #include "support/paths.hpp"
 #include "support/perft_suite.hpp"
+#include "support/random_positions.hpp"
 
 namespace chesstool {
 namespace {
@@ -662,44 +662,32 @@ TEST(San, WritesCapturesPromotionsAndSuffixes) {
 
 TEST(San, DisambiguationAgreesWithListingEveryMoveToTheTarget) {
   // to_san lists the legal moves to the target only when a rival piece could reach it on
-  // an empty board; the answer must be the one listing them always gives. Random games
-  // from four starts (pins, several queens, Chess960), every legal move of every position.
-  const char* fens[] = {
-      kStartFen,
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-      "1k6/8/8/8/4Q2Q/8/8/2K4Q w - - 0 1",
-      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-  };
-  std::mt19937 rng(29);
+  // an empty board; the answer must be the one listing them always gives, for every legal
+  // move of every position of random games.
   int checked = 0, disambiguated = 0;
-  for (const char* fen : fens) {
-    Position pos = san_from_fen(fen);
-    for (int ply = 0; ply < 120; ++ply) {
-      MoveList legal;
-      generate_legal(pos, legal);
-      if (legal.size() == 0) break;
-      for (Move m : legal) {
-        const PieceType pt = type_of(pos.piece_on(m.from()));
-        if (pt == Pawn || pt == King || m.is_castling()) continue;
-        MoveList same;
-        generate_legal_to(pos, pt, m.to(), same);
-        const detail::Disambiguation d = detail::needed_disambiguation(same, m);
-        std::string expected(1, piece_type_char(pt));
-        if (d.file) expected += char('a' + file_of(m.from()));
-        if (d.rank) expected += char('1' + rank_of(m.from()));
-        if (pos.piece_on(m.to()) != NoPiece) expected += 'x';
-        expected += char('a' + file_of(m.to()));
-        expected += char('1' + rank_of(m.to()));
-        const std::string san = to_san(pos, m);
-        const std::string suffix = san.substr(std::min(san.size(), expected.size()));
-        ASSERT_EQ(san.substr(0, expected.size()), expected) << to_fen(pos) << " " << to_uci(pos, m);
-        ASSERT_TRUE(suffix.empty() || suffix == "+" || suffix == "#") << to_fen(pos) << " " << san;
-        ++checked;
-        disambiguated += d.file || d.rank ? 1 : 0;
-      }
-      pos.make_move(legal.moves[rng() % legal.size()]);
+  testing::for_each_random_position(29, 120, [&](const Position& pos) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move m : legal) {
+      const PieceType pt = type_of(pos.piece_on(m.from()));
+      if (pt == Pawn || pt == King || m.is_castling()) continue;
+      MoveList same;
+      generate_legal_to(pos, pt, m.to(), same);
+      const detail::Disambiguation d = detail::needed_disambiguation(same, m);
+      std::string expected(1, piece_type_char(pt));
+      if (d.file) expected += char('a' + file_of(m.from()));
+      if (d.rank) expected += char('1' + rank_of(m.from()));
+      if (pos.piece_on(m.to()) != NoPiece) expected += 'x';
+      expected += char('a' + file_of(m.to()));
+      expected += char('1' + rank_of(m.to()));
+      const std::string san = to_san(pos, m);
+      const std::string suffix = san.substr(std::min(san.size(), expected.size()));
+      ASSERT_EQ(san.substr(0, expected.size()), expected) << to_fen(pos) << " " << to_uci(pos, m);
+      ASSERT_TRUE(suffix.empty() || suffix == "+" || suffix == "#") << to_fen(pos) << " " << san;
+      ++checked;
+      disambiguated += d.file || d.rank ? 1 : 0;
     }
-  }
+  });
   EXPECT_GT(checked, 5000);
   EXPECT_GT(disambiguated, 100);
 }
