@@ -223,7 +223,7 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
   return r;
 }
 
-bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played) {
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played, bool* canonical) {
   SanToken t;
   if (!detail::parse_common_san(text, t)) return false;
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
@@ -232,6 +232,9 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after,
   after.copy_from(pos);
   after.make_move(found);
   if (played) *played = found;
+  // The one legal move of its kind to the square needs no disambiguation, and a pawn
+  // capture names its file: what is left to agree is the capture mark and the check sign.
+  if (canonical) *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after);
   return true;
 }
 

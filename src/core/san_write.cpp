@@ -37,11 +37,6 @@ bool may_need_disambiguation(const Position& pos, PieceType pt, Move m) {
   return (rivals & reach) != 0;
 }
 
-SanCheck check_state_of(const Position& after) {
-  if (!after.is_check()) return SanCheck::None;
-  return detail::is_mated(after) ? SanCheck::Mate : SanCheck::Check;
-}
-
 }  // namespace
 
 void detail::append_san_core(const Position& pos, Move m, std::string& out) {
@@ -73,6 +68,11 @@ void detail::append_san_core(const Position& pos, Move m, std::string& out) {
     out += '=';
     out += piece_type_char(m.promotion());
   }
+}
+
+SanCheck check_state_of(const Position& after) {
+  if (!after.is_check()) return SanCheck::None;
+  return detail::is_mated(after) ? SanCheck::Mate : SanCheck::Check;
 }
 
 SanCheck check_state_after(const Position& pos, Move m) { return check_state_of(pos.after(m)); }

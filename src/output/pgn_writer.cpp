@@ -397,7 +397,8 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       }
       f.after.copy_from(f.pos);
       f.after.make_move(n.move);
-      append_san(f.pos, n.move, f.after, buf);
+      if (n.san_canonical) buf += n.san_written;  // the replayer found it canonical: no need to write it anew
+      else append_san(f.pos, n.move, f.after, buf);
       w.word(buf);
       f.need_number = false;
       if (full) {

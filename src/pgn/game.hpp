@@ -21,6 +21,7 @@ using Line = std::vector<Node>;
 // One move of a line.
 struct Node {
   Move move;                    // legal in the position before it (Move::null() for "--" in a variation)
+  bool san_canonical = false;   // san_written is the move's canonical SAN (to_san's), as the writers write it
   std::string san_written;      // the token as it stood in the source, suffixes included ("0-0", "Nf3+!?")
   std::string comment_before;   // comments between the previous move's variations and this move (or before a line's first move), joined by a space
   std::string comment_after;    // comments after the move, joined by a space

@@ -130,13 +130,15 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   const bool mainline = lines_.size() == 1;
   Move move;
   bool is_null = false;
+  bool canonical = false;  // asked only when the tree keeps the token, for the writers
   // Plain moves take the fast path unless --strict wants their notation checked.
-  if (options_.strict || !play_plain_san(line.pos(), text, line.spare(), &move)) {
+  if (options_.strict ||
+      !play_plain_san(line.pos(), text, line.spare(), &move, options_.keep == Keep::Tree ? &canonical : nullptr)) {
     if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
   }
   if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
   line.after_variation = false;
-  if (keeping()) keep_move(line, move, text);
+  if (keeping()) keep_move(line, move, text, canonical);
   line.advance();
   ++line.ply;
   if (mainline) {
@@ -212,11 +214,12 @@ bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc l
   return true;
 }
 
-void Replayer::keep_move(LineState& line, Move move, std::string_view text) {
+void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool canonical) {
   if (!line.tree) return;
   Node& n = line.tree->emplace_back();
   n.move = move;
   if (options_.keep != Keep::Tree) return;
+  n.san_canonical = canonical;
   n.san_written = text;
   if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
   if (!line.pending.empty()) {

@@ -95,7 +95,7 @@ class Replayer final : public Visitor {
   struct LineState;
   bool play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null);
   void moves_after_end(const LineState& line, std::string_view text, SourceLoc loc);
-  void keep_move(LineState& line, Move move, std::string_view text);
+  void keep_move(LineState& line, Move move, std::string_view text, bool canonical);
   void add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message,
            const Position* pos);
   void result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message);

@@ -93,7 +93,7 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
       "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
   };
   const std::string files = "abcdefgh";
-  int played = 0;
+  int played = 0, canonical = 0;
   for (const char* fen : fens) {
     FenResult fr = parse_fen(fen);
     ASSERT_TRUE(fr.ok()) << fen;
@@ -118,6 +118,14 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
           ++played;
           ASSERT_TRUE(r.ok()) << fen << " " << token << ": " << r.message;
           EXPECT_TRUE(fast == full) << fen << " " << token;
+          // Canonical exactly when to_san writes the token back (right and wrong
+          // capture marks and check signs are all among the tokens).
+          Move move;
+          bool is_canonical = false;
+          ASSERT_TRUE(play_plain_san(pos, token, fast, &move, &is_canonical));
+          EXPECT_EQ(move, r.move) << fen << " " << token;
+          EXPECT_EQ(is_canonical, to_san(pos, move) == token) << fen << " " << token;
+          canonical += is_canonical ? 1 : 0;
         } else if (r.ok()) {
           EXPECT_TRUE(r.move.is_castling() || r.move.promotion() != NoPieceType) << fen << " " << token;
         }
@@ -125,4 +133,6 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
     }
   }
   EXPECT_GT(played, 300);
+  EXPECT_GT(canonical, 100);
+  EXPECT_LT(canonical, played);
 }
