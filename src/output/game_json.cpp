@@ -117,7 +117,7 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
       const pgn::Node& n = (*f.line)[f.i];
       if (f.i > 0) out += ',';
       out += "{\"san\":";
-      append_json_string(out, to_san(f.pos, n.move));
+      append_json_string(out, n.san_canonical ? n.san_written : to_san(f.pos, n.move));  // see pgn::Node
       out += ",\"uci\":";
       append_json_string(out, to_uci(f.pos, n.move));
       out += ",\"fen\":";
