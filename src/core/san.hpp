@@ -155,11 +155,12 @@ SanResolution resolve_san(const Position& pos, const SanToken& token, Position* 
 // other shape and whenever the full resolver has more to say (no legal move, ambiguity,
 // a pawn reaching the last rank, castling): call resolve_san then. Like MovesOnly, it
 // verifies neither the check sign nor the capture mark; it allocates nothing. `played`,
-// when given, receives the move (for callers that keep the game tree); `canonical`, when
-// given, whether text is the move's canonical SAN (to_san gives it back: capture mark and
-// check sign as the move has them), so a writer can copy it instead of writing it anew.
-bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played = nullptr,
-                    bool* canonical = nullptr);
+// when given, receives the move (for callers that keep the game tree).
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played = nullptr);
+// The same, also telling whether text is the move's canonical SAN (to_san gives it back:
+// capture mark and check sign as the move has them), so a writer can copy it instead of
+// writing it anew.
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move& played, bool& canonical);
 // parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,

@@ -223,7 +223,13 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
   return r;
 }
 
-bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played, bool* canonical) {
+namespace {
+
+// Both play_plain_san: the canonical test is compiled into the second only, so the
+// validate path (no tree, no writer) keeps the short function it had.
+template <bool kTellCanonical>
+[[gnu::always_inline]] inline bool play_plain(const Position& pos, std::string_view text, Position& after,
+                                              Move* played, bool* canonical) {
   SanToken t;
   if (!detail::parse_common_san(text, t)) return false;
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
@@ -234,8 +240,19 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after,
   if (played) *played = found;
   // The one legal move of its kind to the square needs no disambiguation, and a pawn
   // capture names its file: what is left to agree is the capture mark and the check sign.
-  if (canonical) *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after);
+  if constexpr (kTellCanonical)
+    *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after);
   return true;
+}
+
+}  // namespace
+
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played) {
+  return play_plain<false>(pos, text, after, played, nullptr);
+}
+
+bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move& played, bool& canonical) {
+  return play_plain<true>(pos, text, after, &played, &canonical);
 }
 
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after, SanChecks checks) {

@@ -132,10 +132,10 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   bool is_null = false;
   bool canonical = false;  // asked only when the tree keeps the token, for the writers
   // Plain moves take the fast path unless --strict wants their notation checked.
-  if (options_.strict ||
-      !play_plain_san(line.pos(), text, line.spare(), &move, options_.keep == Keep::Tree ? &canonical : nullptr)) {
-    if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
-  }
+  const bool plain = !options_.strict && (options_.keep == Keep::Tree
+                                              ? play_plain_san(line.pos(), text, line.spare(), move, canonical)
+                                              : play_plain_san(line.pos(), text, line.spare(), &move));
+  if (!plain && !play_resolved(line, text, loc, mainline, move, is_null)) return;
   if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
   line.after_variation = false;
   if (keeping()) keep_move(line, move, text, canonical);

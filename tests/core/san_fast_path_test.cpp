@@ -122,7 +122,7 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
           // capture marks and check signs are all among the tokens).
           Move move;
           bool is_canonical = false;
-          ASSERT_TRUE(play_plain_san(pos, token, fast, &move, &is_canonical));
+          ASSERT_TRUE(play_plain_san(pos, token, fast, move, is_canonical));
           EXPECT_EQ(move, r.move) << fen << " " << token;
           EXPECT_EQ(is_canonical, to_san(pos, move) == token) << fen << " " << token;
           canonical += is_canonical ? 1 : 0;
