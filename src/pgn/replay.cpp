@@ -220,7 +220,7 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   n.move = move;
   if (options_.keep != Keep::Tree) return;
   n.san_canonical = canonical;
-  n.san_written = text;
+  n.san_written.append(text);  // into the empty string: cheaper than assignment's general replace
   if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
   if (!line.pending.empty()) {
     n.comment_before = std::move(line.pending);
