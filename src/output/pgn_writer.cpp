@@ -355,6 +355,9 @@ std::string game_result(const pgn::Game& game) {
 
 void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& options) {
   const std::string result = game_result(game);
+  // Room for the usual game at once (tags, and about 20 bytes a ply with its comment),
+  // rather than the doublings that copy it again and again while it grows.
+  out.reserve(out.size() + 40 * game.tags.size() + 20 * game.moves.size() + 64);
   write_tags(game, out, result);
   out += '\n';
   Wrapper w(out, options.line_width);
