@@ -213,6 +213,21 @@ void append_number(std::string& out, long long value) {
   out.append(digits + k, sizeof digits - k);
 }
 
+// A move as one word, into buf: "12. Nf3", or "12... Nf3" for Black after a break (a
+// line's start, a comment or a variation), else "Nf3".
+void move_text(const Position& pos, const Position& after, const pgn::Node& n, bool need_number, std::string& buf) {
+  buf.clear();
+  if (pos.side_to_move() == White) {
+    append_number(buf, pos.fullmove_number());
+    buf += ". ";
+  } else if (need_number) {
+    append_number(buf, pos.fullmove_number());
+    buf += "... ";
+  }
+  if (n.san_canonical) buf += n.san_written;  // the replayer found it canonical: no need to write it anew
+  else append_san(pos, n.move, after, buf);
+}
+
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
 void write_tag(std::string& out, std::string_view name, std::string_view value) {
@@ -390,18 +405,9 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         write_comment(w, n.comment_before);
         f.need_number = true;
       }
-      buf.clear();
-      if (f.pos.side_to_move() == White) {
-        append_number(buf, f.pos.fullmove_number());
-        buf += ". ";
-      } else if (f.need_number) {
-        append_number(buf, f.pos.fullmove_number());
-        buf += "... ";
-      }
       f.after.copy_from(f.pos);
       f.after.make_move(n.move);
-      if (n.san_canonical) buf += n.san_written;  // the replayer found it canonical: no need to write it anew
-      else append_san(f.pos, n.move, f.after, buf);
+      move_text(f.pos, f.after, n, f.need_number, buf);
       w.word(buf);
       f.need_number = false;
       if (full) {
