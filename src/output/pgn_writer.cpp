@@ -213,19 +213,51 @@ void append_number(std::string& out, long long value) {
   out.append(digits + k, sizeof digits - k);
 }
 
-// A move as one word, into buf: "12. Nf3", or "12... Nf3" for Black after a break (a
-// line's start, a comment or a variation), else "Nf3".
-void move_text(const Position& pos, const Position& after, const pgn::Node& n, bool need_number, std::string& buf) {
+// One open line of write_pgn; a variation pushes a frame, so nesting costs heap, not
+// stack. The position is played forward only when a move's SAN must be written anew or a
+// variation starts: a tree of canonical tokens (the replayer's usual) needs none.
+struct LineFrame {
+  const pgn::Line* line;
+  Position pos;             // before node pos_at
+  Color side;               // to move before node i
+  int fullmove;             // the move number before node i
+  std::size_t pos_at = 0;   // pos_at <= i
+  std::size_t i = 0;        // node being written
+  std::size_t var = 0;      // next variation of node i to write
+  bool in_node = false;     // node i's move has been written, its variations are pending
+  bool need_number = true;  // a Black move needs "N..." (line start, after comment or variation)
+
+  LineFrame(const pgn::Line* l, const Position& start)
+      : line(l), pos(start), side(start.side_to_move()), fullmove(start.fullmove_number()) {}
+  const Position& before_node() {
+    while (pos_at < i) pos.make_move((*line)[pos_at++].move);
+    return pos;
+  }
+  void next_node() {  // as Position::make_move counts: Black's move, null or not, ends a move
+    if (side == Black) ++fullmove;
+    side = ~side;
+    ++i;
+    in_node = false;
+  }
+};
+
+// Node i's move as one word, into buf: "12. Nf3", or "12... Nf3" for Black after a break
+// (a line's start, a comment or a variation), else "Nf3".
+void move_text(LineFrame& f, const pgn::Node& n, std::string& buf) {
   buf.clear();
-  if (pos.side_to_move() == White) {
-    append_number(buf, pos.fullmove_number());
+  if (f.side == White) {
+    append_number(buf, f.fullmove);
     buf += ". ";
-  } else if (need_number) {
-    append_number(buf, pos.fullmove_number());
+  } else if (f.need_number) {
+    append_number(buf, f.fullmove);
     buf += "... ";
   }
-  if (n.san_canonical) buf += n.san_written;  // the replayer found it canonical: no need to write it anew
-  else append_san(pos, n.move, after, buf);
+  if (n.san_canonical) {
+    buf += n.san_written;  // the replayer found it canonical: no need to write it anew
+    return;
+  }
+  const Position& pos = f.before_node();
+  append_san(pos, n.move, pos.after(n.move), buf);
 }
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
@@ -379,21 +411,11 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   const bool full = !options.reduced;
   if (full && !game.comment.empty()) write_comment(w, game.comment);
 
-  // One frame per open line; a variation pushes a frame, so nesting costs heap, not stack.
-  struct Frame {
-    const pgn::Line* line;
-    std::size_t i = 0;       // node being written
-    std::size_t var = 0;     // next variation of node i to write
-    bool in_node = false;    // node i's move has been written, its variations are pending
-    bool need_number = true; // a Black move needs "N..." (line start, after comment or variation)
-    Position pos;            // before node i
-    Position after;          // after node i's move, once it has been written
-  };
-  std::vector<Frame> stack;
-  stack.push_back(Frame{&game.moves, 0, 0, false, true, game.start, {}});
+  std::vector<LineFrame> stack;
+  stack.emplace_back(&game.moves, game.start);
   std::string buf, rendered;
   while (!stack.empty()) {
-    Frame& f = stack.back();
+    LineFrame& f = stack.back();
     if (!f.in_node) {
       if (f.i == f.line->size()) {
         stack.pop_back();
@@ -405,9 +427,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         write_comment(w, n.comment_before);
         f.need_number = true;
       }
-      f.after.copy_from(f.pos);
-      f.after.make_move(n.move);
-      move_text(f.pos, f.after, n, f.need_number, buf);
+      move_text(f, n, buf);
       w.word(buf);
       f.need_number = false;
       if (full) {
@@ -431,14 +451,12 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
     if (full && f.var < n.variations.size()) {
       const pgn::Line* v = &n.variations[f.var++];
       f.need_number = true;
-      Position from = f.pos;
+      const Position from = f.before_node();
       w.glue_next("(");
-      stack.push_back(Frame{v, 0, 0, false, true, from, {}});  // f is invalid from here on
+      stack.emplace_back(v, from);  // f is invalid from here on
       continue;
     }
-    f.pos.copy_from(f.after);
-    ++f.i;
-    f.in_node = false;
+    f.next_node();
   }
   w.word(result);
   w.finish();
