@@ -52,6 +52,13 @@ int token_glyph(std::string_view token) {
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
+// Whether text is the canonical SAN of move (played from pos to after).
+bool is_canonical_san(const Position& pos, Move move, const Position& after, std::string_view text) {
+  std::string san;  // at most seven characters: no allocation
+  append_san(pos, move, after, san);
+  return san == text;
+}
+
 // Where a set-up tag is: the one spelled `standard`, else the first spelled so in another
 // letter case, the one resolve_start_position reads.
 void note_set_up_tag(std::optional<SourceLoc>& at, std::string_view name, std::string_view standard, SourceLoc loc) {
@@ -135,7 +142,12 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   const bool plain = !options_.strict && (options_.keep == Keep::Tree
                                               ? play_plain_san(line.pos(), text, line.spare(), move, canonical)
                                               : play_plain_san(line.pos(), text, line.spare(), &move));
-  if (!plain && !play_resolved(line, text, loc, mainline, move, is_null)) return;
+  if (!plain) {
+    if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
+    // A token the full rules read may be canonical too ("O-O", "Nbd2", "e8=Q+"): asked only
+    // when the tree keeps it, for these few moves, so the writer seldom replays a game.
+    if (options_.keep == Keep::Tree && !is_null) canonical = is_canonical_san(line.pos(), move, line.spare(), text);
+  }
   if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
   line.after_variation = false;
   if (keeping()) keep_move(line, move, text, canonical);

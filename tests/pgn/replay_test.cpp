@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <vector>
 
 #include "core/fen.hpp"
+#include "core/san.hpp"
+#include "core/uci.hpp"
 #include "pgn/replay.hpp"
 #include "support/check_text.hpp"
 #include "support/raw_game.hpp"
 #include "support/paths.hpp"
+#include "support/random_positions.hpp"
 
 using chesstool::pgn::GameReport;
 using chesstool::Termination;
@@ -362,4 +366,48 @@ TEST(ReplayObserver, MainlineOnlySkipsVariationsAndAnErrorStopsTheObserver) {
   EXPECT_FALSE(v.report.valid);
   EXPECT_TRUE(v.mainline_replayed);
   EXPECT_EQ(side.plies.back(), 2);
+}
+
+// The tree marks a token canonical exactly when to_san writes it back, whichever way the
+// replayer read it (the plain fast path or the full rules), so the writers can copy it.
+TEST(GameBuilder, TokensAreMarkedCanonicalExactlyWhenToSanWritesThemBack) {
+  std::mt19937 rng(41);
+  int canonical = 0, other = 0;
+  for (const char* fen : chesstool::testing::kVariedStarts) {
+    const chesstool::FenResult start = chesstool::parse_fen(fen);
+    ASSERT_TRUE(start.ok()) << fen;
+    chesstool::Position pos = start.position;
+    std::string movetext;
+    std::vector<std::string> tokens;
+    for (int ply = 0; ply < 60; ++ply) {
+      chesstool::MoveList legal;
+      chesstool::generate_legal(pos, legal);
+      if (legal.size() == 0) break;
+      const chesstool::Move m = legal.moves[rng() % legal.size()];
+      std::string token = chesstool::to_san(pos, m);
+      switch (rng() % 4) {  // a quarter each: canonical, coordinates, no check sign, a spare '+'
+        case 1: token = chesstool::to_uci(pos, m); break;
+        case 2: if (token.back() == '+' || token.back() == '#') token.pop_back(); break;
+        case 3: if (token.back() != '+' && token.back() != '#') token += '+'; break;
+        default: break;
+      }
+      if (token[0] == 'O' && rng() % 2) std::replace(token.begin(), token.end(), 'O', '0');  // "0-0-0"
+      tokens.push_back(token);
+      movetext += token + " ";
+      pos.make_move(m);
+    }
+    const std::string text = std::string("[FEN \"") + fen + "\"]\n[SetUp \"1\"]\n\n" + movetext + "*\n";
+    chesstool::pgn::Replayed b = chesstool::pgn::build_game(chesstool::testing::raw_game(text));
+    ASSERT_TRUE(b.ok()) << text;
+    chesstool::Position at = b.game.start;
+    ASSERT_EQ(b.game.moves.size(), tokens.size());
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const chesstool::pgn::Node& n = b.game.moves[i];
+      EXPECT_EQ(n.san_canonical, chesstool::to_san(at, n.move) == tokens[i]) << fen << " ply " << i + 1 << " " << tokens[i];
+      (n.san_canonical ? canonical : other) += 1;
+      at.make_move(n.move);
+    }
+  }
+  EXPECT_GT(canonical, 60);
+  EXPECT_GT(other, 60);
 }
