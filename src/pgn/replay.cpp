@@ -59,19 +59,6 @@ bool is_canonical_san(const Position& pos, Move move, const Position& after, std
   return san == text;
 }
 
-// Where a set-up tag is: the one spelled `standard`, else the first spelled so in another
-// letter case, the one resolve_start_position reads.
-void note_set_up_tag(std::optional<SourceLoc>& at, std::string_view name, std::string_view standard, SourceLoc loc) {
-  if (name.size() != standard.size()) return;
-  if (name == standard) {
-    at = loc;
-    return;
-  }
-  if (at) return;
-  for (std::size_t i = 0; i < name.size(); ++i)
-    if ((name[i] | 0x20) != (standard[i] | 0x20)) return;
-  at = loc;
-}
 
 
 }  // namespace
@@ -119,10 +106,11 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   for (const auto& [k, v] : report_.tags)
     if (k == name) return;  // the parser warned (duplicate-tag); the first one counts
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
-  // Where the set-up tags are, for the notes about them (start_position.hpp).
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
-  note_set_up_tag(variant_loc_, name, "Variant", loc);
-  note_set_up_tag(fen_loc_, name, "FEN", loc);
+  // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
+  // its notes point at that tag's place.
+  if ((name.size() == 3 && (name[0] | 0x20) == 'f') || (name.size() == 7 && (name[0] | 0x20) == 'v'))
+    set_up_tag_locs_.emplace_back(report_.tags.size() - 1, loc);
 }
 
 void Replayer::begin_movetext() { setup_start_position(); }
@@ -434,8 +422,11 @@ void Replayer::setup_start_position() {
     if (note.strict_only && !options_.strict) continue;
     // A note about one tag points at that tag's line.
     SourceLoc where = at;
-    if (note.tag == "Variant" && variant_loc_) where = *variant_loc_;
-    if (note.tag == "FEN" && fen_loc_) where = *fen_loc_;
+    const std::optional<std::size_t> tag = note.tag == "FEN" ? start.fen_tag
+                                           : note.tag == "Variant" ? start.variant_tag
+                                                                   : std::nullopt;
+    for (const auto& [index, loc] : set_up_tag_locs_)
+      if (tag == index) where = loc;
     if (note.severity == Severity::Error) mainline_broken_ = true;
     add(note.severity, note.code, where, 0, note.token, note.message, nullptr);
   }

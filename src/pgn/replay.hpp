@@ -115,9 +115,8 @@ class Replayer final : public Visitor {
   SourceLoc result_loc_{};
   const RawGame* raw_ = nullptr;  // the game's text, when given
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
-  // The first Variant tag's place and the first FEN tag's (in any letter case: the one
-  // resolve_start_position reads when no "FEN" is there).
-  std::optional<SourceLoc> variant_loc_, fen_loc_;
+  // The places of the tags that may be FEN or Variant, by index in report_.tags.
+  std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
   std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
   bool movetext_seen_ = false;
   bool skip_moves_ = false;

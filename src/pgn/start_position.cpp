@@ -31,20 +31,23 @@ const std::string* find_tag(const std::vector<std::pair<std::string, std::string
   return nullptr;
 }
 
-// The tag spelled `name`, else the first one spelled so in another letter case, with a
-// strict-only note. The PGN writer keeps the same one under the standard spelling
-// (output/pgn_writer.cpp), so a written game starts where the read one did.
-const std::string* find_tag_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
-                                     std::string_view name, std::vector<StartNote>& notes) {
-  if (const std::string* exact = find_tag(tags, name)) return exact;
-  for (const auto& [k, val] : tags)
+// Where in tags the tag spelled `name` is, else the first one spelled so in another letter
+// case, with a strict-only note. The PGN writer keeps the same one under the standard
+// spelling (output/pgn_writer.cpp), so a written game starts where the read one did.
+std::optional<std::size_t> find_tag_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
+                                             std::string_view name, std::vector<StartNote>& notes) {
+  for (std::size_t i = 0; i < tags.size(); ++i)
+    if (tags[i].first == name) return i;
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const std::string& k = tags[i].first;
     if (equals_ignore_case(k, name)) {
       notes.push_back(StartNote{Severity::Warning, true, "tag-name-case", k,
                                 "tag '" + k + "' read as '" + std::string(name) + "' (tag names are case-sensitive)",
                                 std::string(name)});
-      return &val;
+      return i;
     }
-  return nullptr;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -56,7 +59,8 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
                      std::string tag = {}) {
     out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message), std::move(tag)});
   };
-  const std::string* variant = find_tag_any_case(tags, "Variant", out.notes);
+  out.variant_tag = find_tag_any_case(tags, "Variant", out.notes);
+  const std::string* variant = out.variant_tag ? &tags[*out.variant_tag].second : nullptr;
   if (variant) {
     std::string v = variant_key(*variant);
     if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
@@ -68,7 +72,8 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
       return out;
     }
   }
-  const std::string* fen = find_tag_any_case(tags, "FEN", out.notes);
+  out.fen_tag = find_tag_any_case(tags, "FEN", out.notes);
+  const std::string* fen = out.fen_tag ? &tags[*out.fen_tag].second : nullptr;
   const std::string* setup = find_tag(tags, "SetUp");
   if (fen) {
     FenResult parsed = parse_fen(*fen);

@@ -2,6 +2,7 @@
 // The position a game starts from, decided by its FEN, SetUp and Variant tags (PGN standard 9.7).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,9 @@ struct StartPosition {
   Position position;       // meaningful only when ok
   bool ok = true;          // false: unsupported variant or invalid FEN; the moves cannot be replayed
   bool chess960 = false;   // Variant tag names Chess960 (or the FEN implies it)
+  // Where in the tags the Variant and FEN tags read are (in whatever letter case), so
+  // that the notes about them point at their lines.
+  std::optional<std::size_t> variant_tag, fen_tag;
   std::vector<StartNote> notes;
 };
 
