@@ -40,6 +40,15 @@ bool Position::is_attacked_by(Color attacker, Square s, Bitboard occ) const {
 
 Bitboard Position::checkers() const { return attackers_to(king_square(side_), occupied()) & pieces(~side_); }
 
+bool Position::is_check() const {
+  const Color them = ~side_;
+  const Square k = king_square(side_);
+  if ((pawn_attacks(side_, k) & pieces(them, Pawn)) | (knight_attacks(k) & pieces(them, Knight))) return true;
+  const Bitboard diag = (pieces(them, Bishop) | pieces(them, Queen)) & bishop_pseudo_attacks(k);
+  const Bitboard orth = (pieces(them, Rook) | pieces(them, Queen)) & rook_pseudo_attacks(k);
+  return (diag && (bishop_attacks(k, occupied()) & diag)) || (orth && (rook_attacks(k, occupied()) & orth));
+}
+
 bool Position::set_ep_if_capturable(Square ep) {
   // The capturing side is the side to move; the pawn that just double-stepped stands
   // one rank beyond ep from the capturer's view.

@@ -59,7 +59,9 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occ) const;
   bool is_attacked_by(Color attacker, Square s, Bitboard occ) const;
   Bitboard checkers() const;
-  bool is_check() const { return checkers() != 0; }
+  // checkers() != 0, with early exits: the writers and the canonical-SAN test ask it once
+  // a move, and most enemy sliders share no line with the king.
+  bool is_check() const;
 
   // Plays a legal move (or Move::null()); undefined for anything else. Keeps the key
   // incrementally. The caller keeps a copy to go back.

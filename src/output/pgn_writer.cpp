@@ -169,6 +169,36 @@ bool next_comment_word(std::string_view text, std::size_t& i, std::string& word)
   return !word.empty();
 }
 
+// The end of the comment word that starts at s of a plain comment (single blanks, no '}'):
+// the words next_comment_word reads, as views, since in such a text a command's words
+// already stand one blank apart.
+std::size_t plain_comment_word_end(std::string_view text, std::size_t s) {
+  std::size_t e = text.find(' ', s);
+  if (e == std::string_view::npos) e = text.size();
+  if (text.compare(s, 2, "[%") != 0) return e;
+  const std::size_t close = text.find(']', s);
+  if (close == std::string_view::npos) return e;
+  e = text.find(' ', close);
+  return e == std::string_view::npos ? text.size() : e;
+}
+
+// A plain comment that does not fit where it stands, word by word without copies.
+void write_plain_comment_words(Wrapper& w, std::string_view text) {
+  w.glue_next("{");
+  std::size_t s = 0;
+  for (;;) {
+    const std::size_t e = plain_comment_word_end(text, s);
+    if (e == text.size()) {
+      std::string last(text.substr(s));
+      last += '}';
+      w.word(last);
+      return;
+    }
+    w.word(text.substr(s, e - s));
+    s = e + 1;
+  }
+}
+
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
 // last one gets the closing brace.
 void write_comment(Wrapper& w, std::string_view text) {
@@ -182,6 +212,10 @@ void write_comment(Wrapper& w, std::string_view text) {
   }
   if (const std::size_t cols = plain ? columns(text) + 2 : 0; plain && w.fits(cols)) {
     w.braced(text, cols);
+    return;
+  }
+  if (plain) {
+    write_plain_comment_words(w, text);
     return;
   }
   std::string word, next;

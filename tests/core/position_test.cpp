@@ -12,6 +12,7 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "core/uci.hpp"
+#include "support/random_positions.hpp"
 
 namespace chesstool {
 namespace {
@@ -125,6 +126,21 @@ TEST(Position, PromotionReplacesThePawn) {
   play(n, Move(position_sq("b7"), position_sq("a8"), Move::Promotion, Knight));
   EXPECT_EQ(to_fen(n), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
   EXPECT_FALSE(n.has_castling_right(Black, QueenSide));
+}
+
+// is_check has its own early exits; it must say what checkers() says, in check or not,
+// by every kind of piece (random games give plenty of both).
+TEST(Position, IsCheckAgreesWithCheckers) {
+  int in_check = 0, not_in_check = 0;
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    testing::for_each_random_position(seed, 160, [&](const Position& pos) {
+      const bool expected = pos.checkers() != 0;
+      EXPECT_EQ(pos.is_check(), expected) << to_fen(pos);
+      ++(expected ? in_check : not_in_check);
+    });
+  }
+  EXPECT_GT(in_check, 200);
+  EXPECT_GT(not_in_check, 2000);
 }
 
 TEST(Position, KeysStayEqualToKeysFromScratchOnLongWalks) {

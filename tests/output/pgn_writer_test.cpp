@@ -243,9 +243,15 @@ TEST(PgnWriter, ACommentWrittenWholeLandsAsWordByWord) {
       std::string before, single, spaced;
       for (int m = 1; m <= moves; ++m) before += std::to_string(2 * m - 1) + ". Nf3 Nf6 " + std::to_string(2 * m) + ". Ng1 Ng8 ";
       for (int w = 0; w < words; ++w) {
+        // Plain words, a command of two words, a word with a ']', and an unclosed "[%"
+        // that runs to the next ']' (the words of one command are never split).
         std::string word = "w";
-        if (w % 3 == 2)
+        if (w % 4 == 2)
           word.assign("[%clk 0:0").append(std::to_string(w)).append(":00]");
+        else if (w == 3)
+          word.assign("a]b");
+        else if (w == 5)
+          word.assign("[%open");
         else
           word.append(std::size_t(w), 'x');
         single.append(w ? " " : "").append(word);
