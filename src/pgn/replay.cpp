@@ -438,7 +438,8 @@ void Replayer::setup_start_position() {
   main.reset(start.position);
   if (options_.keep != Keep::Report) {
     game_.start = start.position;
-    game_.start_fen = to_fen(start.position);
+    // Without a FEN tag or Chess960 the start is the standard position (nearly every game).
+    game_.start_fen = start.fen_tag || start.chess960 ? to_fen(start.position) : std::string(kStartFen);
     // Room for the mainline once, not regrowth while replaying (which moves every node):
     // a ply takes at least 3 bytes of text ("e4 "), most take 6 to 20.
     const std::size_t guess = raw_ ? raw_->text.size() / 8 : 0;

@@ -35,6 +35,19 @@ TEST(GameTree, RejectsWhatValidateRejects) {
   EXPECT_EQ(v.error()->code, "unsupported-variant");
 }
 
+// start_fen is written without to_fen for the standard start: it must still be to_fen of
+// the start in every case the tags allow.
+TEST(GameTree, StartFenIsTheFenOfTheStart) {
+  for (const char* tags : {"", "[Variant \"Standard\"]\n", "[SetUp \"1\"]\n", "[Variant \"Chess960\"]\n",
+                           "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n",
+                           "[fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n",
+                           "[Variant \"chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n"}) {
+    pgn::Replayed b = pgn::build_game(raw_game(std::string(tags) + "\n*"));
+    ASSERT_TRUE(b.ok()) << tags;
+    EXPECT_EQ(b.game.start_fen, to_fen(b.game.start)) << tags;
+  }
+}
+
 TEST(GameTree, VariationsBranchFromTheirMove) {
   pgn::Replayed b = pgn::build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
   ASSERT_TRUE(b.ok());
