@@ -127,9 +127,10 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   // Idempotence: our own comments from an earlier run go first, so they are never doubled
   // and a run in another language replaces them.
   strip_annotations(game.comment);
+  const std::size_t shortest = shortest_annotation_text();  // asked here: most comments are shorter or empty
   for (pgn::Node& n : game.moves) {
-    strip_annotations(n.comment_before);
-    strip_annotations(n.comment_after);
+    if (n.comment_before.size() >= shortest) strip_annotations(n.comment_before);
+    if (n.comment_after.size() >= shortest) strip_annotations(n.comment_after);
   }
 
   const Color first = game.start.side_to_move();
