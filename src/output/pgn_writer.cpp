@@ -80,7 +80,15 @@ class Wrapper {
       place(p);
       return;
     }
-    place(w);
+    place(w, columns(w));
+  }
+  // word() for text known to be ASCII (moves, move numbers, NAGs): one column a byte.
+  void ascii_word(std::string_view w) {
+    if (!prefix_.empty()) {
+      word(w);
+      return;
+    }
+    place(w, w.size());
   }
   // Whether a text of `cols` columns, given to word(), stays on the current line, or
   // starts a line it fits on: then words that add up to it land exactly as it would.
@@ -124,8 +132,8 @@ class Wrapper {
   }
 
  private:
-  void place(std::string_view w) {
-    const std::size_t cols = columns(w);
+  void place(std::string_view w) { place(w, columns(w)); }
+  void place(std::string_view w, std::size_t cols) {
     if (col_ > 0 && col_ + 1 + cols > width_) {
       out_ += '\n';
       col_ = 0;
@@ -205,12 +213,17 @@ void write_comment(Wrapper& w, std::string_view text) {
   // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
   // and fit where they are: written whole, as word by word would write them.
   bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
+  bool ascii = true;  // then its columns are its bytes, without another pass
   for (std::size_t i = 0; plain && i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c > ' ' && c != '}') continue;  // the usual byte: one test
+    if (c > ' ' && c != '}' && c < 0x80) continue;  // the usual byte
+    if (c >= 0x80) {
+      ascii = false;
+      continue;
+    }
     plain = c == ' ' ? text[i + 1] != ' ' : !is_space(char(c)) && c != '}';
   }
-  if (const std::size_t cols = plain ? columns(text) + 2 : 0; plain && w.fits(cols)) {
+  if (const std::size_t cols = plain ? (ascii ? text.size() : columns(text)) + 2 : 0; plain && w.fits(cols)) {
     w.braced(text, cols);
     return;
   }
@@ -462,13 +475,13 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         f.need_number = true;
       }
       move_text(f, n, buf);
-      w.word(buf);
+      w.ascii_word(buf);  // SAN tokens are ASCII: the lexer reads no other byte into one
       f.need_number = false;
       if (full) {
         for (int nag : n.nags) {
           buf.assign(1, '$');
           append_number(buf, nag);
-          w.word(buf);
+          w.ascii_word(buf);
         }
         if (!n.comment_after.empty()) {
           const std::string_view text = comment_after(n.comment_after, options, rendered);

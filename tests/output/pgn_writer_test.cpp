@@ -252,21 +252,25 @@ TEST(PgnWriter, ACommentWrittenWholeLandsAsWordByWord) {
           word.assign("a]b");
         else if (w == 5)
           word.assign("[%open");
+        else if (w == 4)
+          word.assign("\xC3\xA9t\xC3\xA9");  // "été": 5 bytes, 3 columns
         else
           word.append(std::size_t(w), 'x');
         single.append(w ? " " : "").append(word);
         spaced.append(w ? "   " : "  ").append(word);
       }
-      for (const std::string& tail : {std::string(" *"), std::string(" ({" + single + "} Nc6) *")}) {
+      // Moves after the comment show where it left the column count.
+      const std::string moves_after = " Nc3 Nc6 Nb1 Nb8 Nc3 Nc6 Nb1 Nb8 Nc3 Nc6 Nb1 Nb8 *";
+      for (const std::string& tail : {std::string(" *"), moves_after, std::string(" ({" + single + "} Nc6) *")}) {
         const std::string a = movetext(before + "{" + single + "}" + tail);
         std::string b_tail = tail;
-        if (tail.size() > 2) b_tail = " ({" + spaced + "\n} Nc6) *";
+        if (tail.front() == ' ' && tail[1] == '(') b_tail = " ({" + spaced + "\n} Nc6) *";
         const std::string b = movetext(before + "{" + spaced + " }" + b_tail);
         EXPECT_EQ(a, b) << moves << " moves, " << words << " words";
         ++compared;
       }
     }
-  EXPECT_EQ(compared, 14 * 9 * 2);
+  EXPECT_EQ(compared, 14 * 9 * 3);
 }
 
 TEST(PgnWriter, LinesWrapAtEightyColumns) {
