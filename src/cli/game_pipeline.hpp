@@ -123,28 +123,47 @@ class ParallelRun {
     space_cv_.notify_all();
   }
 
+  // A batch for file f: a delivered one when there is one, whose games keep their
+  // texts' capacity (as run_serial's one RawGame does), so that reading a game seldom
+  // allocates, and never frees on another thread what this one allocated.
+  Batch fresh_batch(std::size_t f) {
+    Batch b;
+    {
+      std::lock_guard lock(mu_);
+      if (!spent_.empty()) {
+        b = std::move(spent_.back());
+        spent_.pop_back();
+      }
+    }
+    b.file = f;
+    return b;
+  }
+
   void read_file(std::size_t f, const std::string& path) {
     io::ByteSource source(path);
-    Batch b;
-    b.file = f;
+    Batch b = fresh_batch(f);
     if (source.error()) {
+      b.games.clear();
       b.error = *source.error();
       submit(std::move(b));
       return;
     }
     pgn::InputGames games(source);
-    std::size_t bytes = 0;
-    pgn::RawGame raw;
-    while (!stop_ && games.next(raw)) {
-      bytes += raw.text.size();
-      b.games.push_back(std::move(raw));
-      if (b.games.size() >= kBatchGames || bytes >= kBatchBytes) {
+    std::size_t bytes = 0, count = 0;  // b.games[0, count) are this batch's
+    auto slot = [&]() -> pgn::RawGame& {
+      if (count == b.games.size()) b.games.emplace_back();
+      return b.games[count];
+    };
+    while (!stop_ && games.next(slot())) {
+      bytes += b.games[count++].text.size();
+      if (count >= kBatchGames || bytes >= kBatchBytes) {
+        b.games.resize(count);
         submit(std::move(b));
-        b = Batch();
-        b.file = f;
-        bytes = 0;
+        b = fresh_batch(f);
+        bytes = count = 0;
       }
     }
+    b.games.resize(count);
     if (source.error()) {
       b.error = games.error_message();
     } else if (!stop_) {
@@ -221,12 +240,28 @@ class ParallelRun {
         done_.erase(it);
       }
       if (!stop_) deliver(b);
+      recycle(b);
       {
         std::lock_guard lock(mu_);
         --in_flight_;
+        if (spent_.size() < std::size_t(jobs_)) spent_.push_back(std::move(b));
       }
       space_cv_.notify_all();
     }
+  }
+
+  // What a delivered batch keeps for the reader: its games, for their capacity, up to
+  // twice a batch's bytes, so memory after a huge game stays what the usual games need.
+  static void recycle(Batch& b) {
+    std::size_t kept = 0;
+    for (pgn::RawGame& g : b.games) {
+      kept += g.text.capacity();
+      if (kept > 2 * kBatchBytes) g.text = std::string();
+    }
+    b.results.clear();
+    b.error.reset();
+    b.file_done = false;
+    b.bytes = b.line_ends = 0;
   }
 
   void deliver(Batch& b) {
@@ -249,6 +284,7 @@ class ParallelRun {
   std::condition_variable work_cv_, done_cv_, space_cv_;
   std::deque<Batch> todo_;                // read, not yet worked (guarded by mu_)
   std::map<std::uint64_t, Batch> done_;   // worked, not yet delivered (guarded by mu_)
+  std::vector<Batch> spent_;              // delivered, for fresh_batch (guarded by mu_)
   std::size_t in_flight_ = 0;             // submitted, not yet delivered (guarded by mu_)
   bool reading_finished_ = false;         // guarded by mu_
   std::uint64_t total_batches_ = 0;       // guarded by mu_

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Tests for cli/game_pipeline: whatever the number of jobs, every game of every file
+// reaches the sink once, in input order, with the text it was worked on; I/O errors and
+// file ends come in their places. The parallel run recycles its batches, so games of all
+// sizes, a huge one among them, and a sink that takes some games away are mixed in.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/game_pipeline.hpp"
+
+namespace chesstool::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One event the sink saw, written as text so that runs compare in one EXPECT.
+struct Seen {
+  std::vector<std::string> events;
+  std::vector<pgn::RawGame> taken;  // the games the sink moved away
+};
+
+std::string game_text(int i) {
+  std::string moves;
+  // Sizes from one move to a few kilobytes, and once a game of over a megabyte (more than
+  // two batches' worth of bytes), so a recycled slot must give up its room.
+  const int plies = i == 150 ? 300000 : 1 + (i * 37) % 400;
+  for (int p = 0; p < plies; ++p) moves += p % 4 == 0 ? "Nf3 " : p % 4 == 1 ? "Nf6 " : p % 4 == 2 ? "Ng1 " : "Ng8 ";
+  return "[Event \"g" + std::to_string(i) + "\"]\n\n" + moves + "*\n\n";
+}
+
+Seen run(const std::vector<std::string>& files, int jobs) {
+  Seen seen;
+  PipelineSink<std::string> sink;
+  sink.io_error = [&](std::size_t f, const std::string&) { seen.events.push_back("error " + std::to_string(f)); };
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, std::string&& worked) {
+    // The result was made from this very game: its file, index and text.
+    const std::string expected = std::to_string(f) + ":" + std::to_string(raw.index) + ":" + raw.text;
+    EXPECT_EQ(worked, expected) << "jobs " << jobs;
+    seen.events.push_back("game " + std::to_string(f) + ":" + std::to_string(raw.index) + ":" +
+                          std::to_string(raw.text.size()) + ":" + raw.text.substr(0, 16));
+    if (raw.index % 3 == 0) seen.taken.push_back(std::move(raw));  // as a sink that keeps games does
+    return true;
+  };
+  sink.file_done = [&](std::size_t f, std::uint64_t bytes, std::uint64_t lines) {
+    seen.events.push_back("done " + std::to_string(f) + " " + std::to_string(bytes) + " " + std::to_string(lines));
+  };
+  run_pipeline<std::string>(
+      files, jobs,
+      [](std::size_t f, const pgn::RawGame& g) { return std::to_string(f) + ":" + std::to_string(g.index) + ":" + g.text; },
+      sink);
+  return seen;
+}
+
+TEST(GamePipeline, EveryJobCountDeliversTheSerialSequence) {
+  const fs::path dir = fs::temp_directory_path() / ("chesstool-pipeline-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto write = [&](const std::string& name, int from, int to) {
+    std::ofstream out(dir / name, std::ios::binary);
+    for (int i = from; i < to; ++i) out << game_text(i);
+    return (dir / name).string();
+  };
+  const std::vector<std::string> files = {write("a.pgn", 0, 400), (dir / "missing.pgn").string(), write("empty.pgn", 0, 0),
+                                          write("b.pgn", 400, 405), write("c.pgn", 405, 1000)};
+  const Seen serial = run(files, 1);
+  std::size_t games = 0;
+  for (const std::string& e : serial.events) games += e.rfind("game ", 0) == 0;
+  ASSERT_EQ(games, 1000u);
+  ASSERT_EQ(serial.events[400], "done 0 " + std::to_string(fs::file_size(files[0])) + " " + std::to_string(400 * 4));
+  ASSERT_EQ(serial.events[401], "error 1");
+  for (int jobs : {2, 3, 4}) {
+    const Seen parallel = run(files, jobs);
+    EXPECT_EQ(parallel.events, serial.events) << "jobs " << jobs;
+    ASSERT_EQ(parallel.taken.size(), serial.taken.size());
+    for (std::size_t i = 0; i < serial.taken.size(); ++i) EXPECT_EQ(parallel.taken[i].text, serial.taken[i].text);
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace chesstool::cli
