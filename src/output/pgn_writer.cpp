@@ -207,23 +207,36 @@ void write_plain_comment_words(Wrapper& w, std::string_view text) {
   }
 }
 
+// Whether a comment is plain: words one blank apart, no other whitespace, no '}' (then
+// written as it is); Ascii when its columns are its bytes too.
+enum class Plainness { No, Ascii, Unicode };
+Plainness plainness(std::string_view text) {
+  if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
+  bool ascii = true;
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  for (const auto* end = p + text.size(); p != end; ++p) {
+    const unsigned c = *p;
+    if (c - '!' < unsigned('}' - '!') || c == '~') continue;  // the usual byte, '!' to '|', in one test
+    if (c >= 0x80) {
+      ascii = false;
+    } else if (c == ' ') {
+      if (p[1] == ' ') return Plainness::No;  // there is a p[1]: the text does not end with a blank
+    } else if (is_space(char(c)) || c == '}') {
+      return Plainness::No;
+    }
+  }
+  return ascii ? Plainness::Ascii : Plainness::Unicode;
+}
+
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
 // last one gets the closing brace.
 void write_comment(Wrapper& w, std::string_view text) {
   // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
   // and fit where they are: written whole, as word by word would write them.
-  bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
-  bool ascii = true;  // then its columns are its bytes, without another pass
-  for (std::size_t i = 0; plain && i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c > ' ' && c != '}' && c < 0x80) continue;  // the usual byte
-    if (c >= 0x80) {
-      ascii = false;
-      continue;
-    }
-    plain = c == ' ' ? text[i + 1] != ' ' : !is_space(char(c)) && c != '}';
-  }
-  if (const std::size_t cols = plain ? (ascii ? text.size() : columns(text)) + 2 : 0; plain && w.fits(cols)) {
+  const Plainness kind = plainness(text);
+  const bool plain = kind != Plainness::No;
+  if (const std::size_t cols = plain ? (kind == Plainness::Ascii ? text.size() : columns(text)) + 2 : 0;
+      plain && w.fits(cols)) {
     w.braced(text, cols);
     return;
   }
