@@ -264,6 +264,11 @@ void append_number(std::string& out, long long value) {
     return;
   }
   auto n = static_cast<unsigned long long>(value);
+  if (n < 100) {  // move numbers and NAGs nearly always: characters, no copy call
+    if (n >= 10) out.push_back(static_cast<char>('0' + n / 10));
+    out.push_back(static_cast<char>('0' + n % 10));
+    return;
+  }
   char digits[20];
   std::size_t k = sizeof digits;
   do {
@@ -307,7 +312,8 @@ void move_text(LineFrame& f, const pgn::Node& n, std::string& buf) {
   buf.clear();
   if (f.side == White) {
     append_number(buf, f.fullmove);
-    buf += ". ";
+    buf.push_back('.');  // characters: an append of a literal calls the copy routine
+    buf.push_back(' ');
   } else if (f.need_number) {
     append_number(buf, f.fullmove);
     buf += "... ";
