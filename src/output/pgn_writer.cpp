@@ -12,6 +12,8 @@
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
+#include "pgn/comment_commands.hpp"
+#include "pgn/movetext_parser.hpp"
 
 namespace chesstool::output {
 
@@ -343,12 +345,12 @@ void write_tag(std::string& out, std::string_view name, std::string_view value) 
   out += "\"]\n";
 }
 
-constexpr std::array<std::pair<const char*, const char*>, 7> kSevenTagRoster = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kSevenTagRoster = {{
     {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}};
 
 bool in_roster(std::string_view name) {
   for (const auto& [n, d] : kSevenTagRoster)
-    if (name == n) return true;
+    if (pgn::same_tag_name(name, n)) return true;
   return false;
 }
 
@@ -395,7 +397,7 @@ using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
 
 bool has_tag_spelled(const pgn::Game& game, std::string_view name) {
   for (const auto& t : game.tags)
-    if (t.first == name) return true;
+    if (pgn::same_tag_name(t.first, name)) return true;
   return false;
 }
 
@@ -410,7 +412,7 @@ Tags normalised_tags(const pgn::Game& game) {
     if (!standard.empty() && standard != name && has_tag_spelled(game, standard)) continue;
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
     bool seen = false;
-    for (const auto& t : tags) seen = seen || t.first == use;
+    for (const auto& t : tags) seen = seen || pgn::same_tag_name(t.first, use);
     if (!seen) tags.emplace_back(use, value);
   }
   return tags;
@@ -418,7 +420,7 @@ Tags normalised_tags(const pgn::Game& game) {
 
 const std::string_view* find_tag(const Tags& tags, std::string_view name) {
   for (const auto& [k, v] : tags)
-    if (k == name) return &v;
+    if (pgn::same_tag_name(k, name)) return &v;
   return nullptr;
 }
 
@@ -427,7 +429,7 @@ void write_tags(const pgn::Game& game, std::string& out, const std::string& resu
   for (const auto& [name, fallback] : kSevenTagRoster) {
     const std::string_view* v = find_tag(tags, name);
     if (v) write_tag(out, name, *v);
-    else write_tag(out, name, std::string_view(name) == "Result" ? std::string_view(result) : std::string_view(fallback));
+    else write_tag(out, name, name == "Result" ? std::string_view(result) : fallback);
   }
   const bool has_setup = find_tag(tags, "SetUp") != nullptr;
   for (const auto& [name, value] : tags) {

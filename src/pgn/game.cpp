@@ -2,6 +2,8 @@
 // The game tree: iterative release, so any nesting depth is safe.
 #include "pgn/game.hpp"
 
+#include "pgn/movetext_parser.hpp"
+
 namespace chesstool::pgn {
 
 void release_line(Line& line) {
@@ -41,7 +43,7 @@ Game& Game::operator=(Game&& other) noexcept {
 
 const std::string* Game::tag(std::string_view name) const {
   for (const auto& [k, v] : tags)
-    if (k == name) return &v;
+    if (same_tag_name(k, name)) return &v;
   return nullptr;
 }
 

@@ -478,7 +478,7 @@ void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
   }
   for (const std::string_view seen : tag_names_) {
-    if (seen.size() == name.size() && seen[0] == name[0] && seen == name) {  // never empty; see Replayer::tag
+    if (same_tag_name(seen, name)) {
       report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
       break;
     }

@@ -20,6 +20,13 @@ struct SourceLoc {
 
 enum class Severity { Warning, Error };
 
+// Whether two tag names are the same (exactly: letter case counts), the first letter tested
+// before the rest: many names share a length (Event, Round, White, Black), and the duplicate
+// and roster tests of a game meet this a few hundred times.
+inline bool same_tag_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
+}
+
 // Receives one game's tokens in source order. String views point into the RawGame
 // (or into a scratch buffer when text had to be unescaped or converted) and are only
 // valid during the call.

@@ -103,11 +103,9 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
 Replayer::~Replayer() = default;
 
 void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
-  // A duplicate: the parser warned (duplicate-tag), and the first one counts. The first
-  // letter before the rest: many names share a length (Event, Round, White, Black), and a
-  // game of 16 tags meets this test 120 times.
+  // A duplicate: the parser warned (duplicate-tag), and the first one counts.
   for (const auto& [k, v] : report_.tags)
-    if (k.size() == name.size() && (name.empty() || k[0] == name[0]) && k == name) return;
+    if (same_tag_name(k, name)) return;
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
