@@ -75,6 +75,12 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+TEST(MovetextParser, SameTagNameIsExactEquality) {
+  const std::vector<std::string_view> names = {"", "E", "Event", "event", "Eventx", "Round", "White", "Whitf", "Black", "FEN"};
+  for (std::string_view a : names)
+    for (std::string_view b : names) EXPECT_EQ(same_tag_name(a, b), a == b) << "'" << a << "' '" << b << "'";
+}
+
 TEST(MovetextParser, ReportsTagsMovesAndResultInOrder) {
   const ParserRecorder r = parse_recorded("[Event \"Test\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 $1 {good} Nc6 1-0");
   const std::vector<std::string> expected = {
