@@ -72,6 +72,13 @@ std::size_t last_line_end(const std::string& text) {
 
 // Drops the warning lines an earlier run put before this game (see kWarningPrefix),
 // keeping the game's position in the source right for its diagnostics.
+// Whether drop_own_warnings has anything to drop: a warning line first or last.
+bool holds_own_warnings(const pgn::RawGame& raw) {
+  if (raw.text.compare(0, kWarningPrefix.size(), kWarningPrefix) == 0) return true;
+  const std::size_t eol = last_line_end(raw.text);
+  return eol != std::string::npos && raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) == 0;
+}
+
 void drop_own_warnings(pgn::RawGame& raw) {
   std::size_t cut = 0;
   std::uint64_t lines = 0;
@@ -115,9 +122,16 @@ std::string first_error(const pgn::GameReport& report) {
   return s;
 }
 
-Annotated annotate_one(pgn::RawGame raw, output::Lang lang, bool eco) {
+Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   Annotated a;
-  drop_own_warnings(raw);
+  // A copy only for the rare game with our warning lines to drop.
+  const bool own_warnings = holds_own_warnings(input);
+  pgn::RawGame trimmed;
+  if (own_warnings) {
+    trimmed = input;
+    drop_own_warnings(trimmed);
+  }
+  const pgn::RawGame& raw = own_warnings ? trimmed : input;
   if (raw.text.empty()) {
     a.empty = true;
     return a;
