@@ -120,7 +120,7 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
   Bitboard from = reach & pos.pieces(us, pt);
   while (from) {
     Square f = pop_lsb(from);
-    if (pt != Knight && (between_bb(f, to) & pos.occupied())) continue;
+    if (between_bb(f, to) & pos.occupied()) continue;  // empty for a knight: it shares no line with to
     if (leaves_king_safe(pos, ksq, f, to, to)) list.push(Move(f, to));
   }
 }
@@ -183,7 +183,7 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
   Move found;
   while (from) {
     const Square f = pop_lsb(from);
-    if (pt != Knight && (between_bb(f, to) & pos.occupied())) continue;
+    if (between_bb(f, to) & pos.occupied()) continue;  // empty for a knight: it shares no line with to
     if (!leaves_king_safe(pos, ksq, f, to, to)) continue;
     if (found) return Move();  // ambiguous: the resolver words the error
     found = Move(f, to);
