@@ -70,8 +70,6 @@ std::size_t last_line_end(const std::string& text) {
   return std::string::npos;
 }
 
-// Drops the warning lines an earlier run put before this game (see kWarningPrefix),
-// keeping the game's position in the source right for its diagnostics.
 // Whether drop_own_warnings has anything to drop: a warning line first or last.
 bool holds_own_warnings(const pgn::RawGame& raw) {
   if (raw.text.compare(0, kWarningPrefix.size(), kWarningPrefix) == 0) return true;
@@ -79,6 +77,8 @@ bool holds_own_warnings(const pgn::RawGame& raw) {
   return eol != std::string::npos && raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) == 0;
 }
 
+// Drops the warning lines an earlier run put before this game (see kWarningPrefix),
+// keeping the game's position in the source right for its diagnostics.
 void drop_own_warnings(pgn::RawGame& raw) {
   std::size_t cut = 0;
   std::uint64_t lines = 0;

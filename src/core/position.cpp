@@ -31,23 +31,17 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
 }
 
 bool Position::is_attacked_by(Color attacker, Square s, Bitboard occ) const {
-  Bitboard them = pieces(attacker);
-  return (pawn_attacks(~attacker, s) & them & by_type_[Pawn]) || (knight_attacks(s) & them & by_type_[Knight]) ||
-         (king_attacks(s) & them & by_type_[King]) ||
-         (bishop_attacks(s, occ) & them & (by_type_[Bishop] | by_type_[Queen])) ||
-         (rook_attacks(s, occ) & them & (by_type_[Rook] | by_type_[Queen]));
+  const Bitboard them = pieces(attacker);
+  if (them & ((pawn_attacks(~attacker, s) & by_type_[Pawn]) | (knight_attacks(s) & by_type_[Knight]) |
+               (king_attacks(s) & by_type_[King])))
+    return true;
+  // Most sliders share no line with s: the lookups only for those that do.
+  const Bitboard diag = them & (by_type_[Bishop] | by_type_[Queen]) & bishop_pseudo_attacks(s);
+  const Bitboard orth = them & (by_type_[Rook] | by_type_[Queen]) & rook_pseudo_attacks(s);
+  return (diag && (bishop_attacks(s, occ) & diag)) || (orth && (rook_attacks(s, occ) & orth));
 }
 
 Bitboard Position::checkers() const { return attackers_to(king_square(side_), occupied()) & pieces(~side_); }
-
-bool Position::is_check() const {
-  const Color them = ~side_;
-  const Square k = king_square(side_);
-  if ((pawn_attacks(side_, k) & pieces(them, Pawn)) | (knight_attacks(k) & pieces(them, Knight))) return true;
-  const Bitboard diag = (pieces(them, Bishop) | pieces(them, Queen)) & bishop_pseudo_attacks(k);
-  const Bitboard orth = (pieces(them, Rook) | pieces(them, Queen)) & rook_pseudo_attacks(k);
-  return (diag && (bishop_attacks(k, occupied()) & diag)) || (orth && (rook_attacks(k, occupied()) & orth));
-}
 
 bool Position::set_ep_if_capturable(Square ep) {
   // The capturing side is the side to move; the pawn that just double-stepped stands

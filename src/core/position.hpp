@@ -59,9 +59,9 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occ) const;
   bool is_attacked_by(Color attacker, Square s, Bitboard occ) const;
   Bitboard checkers() const;
-  // checkers() != 0, with early exits: the writers and the canonical-SAN test ask it once
-  // a move, and most enemy sliders share no line with the king.
-  bool is_check() const;
+  // checkers() != 0 with is_attacked_by's early exits: the writers and the canonical-SAN
+  // test ask it once a move.
+  bool is_check() const { return is_attacked_by(~side_, king_square(side_), occupied()); }
 
   // Plays a legal move (or Move::null()); undefined for anything else. Keeps the key
   // incrementally. The caller keeps a copy to go back.

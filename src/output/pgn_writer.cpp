@@ -395,12 +395,6 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 // Views into the game's tags and kStandardTags: writing them copies no string.
 using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
 
-bool has_tag_spelled(const pgn::Game& game, std::string_view name) {
-  for (const auto& t : game.tags)
-    if (pgn::same_tag_name(t.first, name)) return true;
-  return false;
-}
-
 // The game's tags with standard names in their standard spelling. Of names that become
 // equal, the one already in the standard spelling counts, else the first: the tag the
 // reader replays from (pgn/start_position.cpp), so [fEn ...] beside [FEN ...] stays out.
@@ -409,7 +403,7 @@ Tags normalised_tags(const pgn::Game& game) {
   tags.reserve(game.tags.size());
   for (const auto& [name, value] : game.tags) {
     const std::string_view standard = standard_tag_name(name);
-    if (!standard.empty() && standard != name && has_tag_spelled(game, standard)) continue;
+    if (!standard.empty() && standard != name && game.tag(standard) != nullptr) continue;
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
     bool seen = false;
     for (const auto& t : tags) seen = seen || pgn::same_tag_name(t.first, use);

@@ -59,8 +59,6 @@ bool is_canonical_san(const Position& pos, Move move, const Position& after, std
   return san == text;
 }
 
-
-
 }  // namespace
 
 // One line of play (the mainline or a variation): the current position and the one
