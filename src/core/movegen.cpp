@@ -157,21 +157,21 @@ Move unique_pawn_move(const Position& pos, Square ksq, Square to, int from_file)
 
 }  // namespace
 
-Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_file) {
+Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_file, int from_rank) {
   const Color us = pos.side_to_move();
   const Bitboard target = square_bb(to);
   if (pos.pieces(us) & target) return Move();
   const Square ksq = pos.king_square(us);
-  if (pt == Pawn) return unique_pawn_move(pos, ksq, to, from_file);
+  if (pt == Pawn) return from_rank < 0 ? unique_pawn_move(pos, ksq, to, from_file) : Move();
   if (pt == King) {
+    if ((from_file >= 0 && file_of(ksq) != from_file) || (from_rank >= 0 && rank_of(ksq) != from_rank)) return Move();
     // Where castling can land, the king step is plain only if no castling lands there too.
     if (castling_may_land_on(pos, us, to)) {
       MoveList moves;
       generate_legal_to(pos, King, to, moves);
-      const bool one_step = moves.size() == 1 && !moves.moves[0].is_castling();
-      return one_step && (from_file < 0 || file_of(ksq) == from_file) ? moves.moves[0] : Move();
+      return moves.size() == 1 && !moves.moves[0].is_castling() ? moves.moves[0] : Move();
     }
-    if (!(king_attacks(ksq) & target) || (from_file >= 0 && file_of(ksq) != from_file)) return Move();
+    if (!(king_attacks(ksq) & target)) return Move();
     const Bitboard occ = pos.occupied() ^ square_bb(ksq);
     return (pos.attackers_to(to, occ) & pos.pieces(~us) & ~target) ? Move() : Move(ksq, to);
   }
@@ -180,6 +180,7 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
                                         : pt == Rook   ? rook_pseudo_attacks(to)
                                                        : bishop_pseudo_attacks(to) | rook_pseudo_attacks(to));
   if (from_file >= 0) from &= file_bb(from_file);
+  if (from_rank >= 0) from &= rank_bb(from_rank);
   Move found;
   while (from) {
     const Square f = pop_lsb(from);
@@ -189,6 +190,20 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
     found = Move(f, to);
   }
   return found;
+}
+
+bool castling_is_legal(const Position& pos, CastlingSide side) {
+  const Color us = pos.side_to_move();
+  if (!pos.has_castling_right(us, side)) return false;
+  const Square ksq = pos.king_square(us);
+  const Square rook = pos.castling_rook(us, side);
+  const Bitboard occ = pos.occupied();
+  const CastlingPath path = castling_path(us, side, ksq, rook);
+  if ((occ & path.must_be_empty) || pos.is_check()) return false;
+  const Bitboard lifted = occ ^ path.movers;
+  for (Bitboard squares = path.king_path; squares;)
+    if (pos.is_attacked_by(~us, pop_lsb(squares), lifted)) return false;
+  return true;
 }
 
 bool is_legal(const Position& pos, Move m) {

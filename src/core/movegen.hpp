@@ -17,10 +17,14 @@ std::uint64_t count_legal(const Position& pos);
 // counts as a king move to the king's destination square. Used to resolve SAN.
 void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& list);
 // The SAN fast path's question: the one legal move of piece type pt to `to` that is
-// neither castling nor a promotion, from the file from_file when it is >= 0 (a pawn
-// without one moves straight). Move() when there is none, more than one, or a castling
-// that lands there too: the caller then takes the full SAN rules.
-Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_file);
+// neither castling nor a promotion, from the file from_file and the rank from_rank when
+// they are >= 0 (a pawn without a file moves straight; a pawn with a rank is left to the
+// full rules). Move() when there is none, more than one, or a castling that lands there
+// too: the caller then takes the full SAN rules.
+Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_file, int from_rank = -1);
+// Whether the side to move may castle on `side` now (the right, the empty squares, and no
+// check on the king's way: castling.hpp), without listing moves: SAN's question for O-O.
+bool castling_is_legal(const Position& pos, CastlingSide side);
 // True when m is one of pos's legal moves.
 bool is_legal(const Position& pos, Move m);
 // Square the king lands on for a castling move (g- or c-file of its back rank).

@@ -150,12 +150,13 @@ enum class SanChecks : std::uint8_t { Full, MovesOnly };
 SanResolution resolve_san(const Position& pos, const SanToken& token, Position* after = nullptr,
                           SanChecks checks = SanChecks::Full);
 // The fast path of resolve_san(pos, text, &after, SanChecks::MovesOnly) for the plain
-// shapes nearly every real move has (e4, Nf3, Nxe5, exd5, each maybe with + or #): when
-// exactly one legal move matches, plays it into `after` and returns true. False for any
-// other shape and whenever the full resolver has more to say (no legal move, ambiguity,
-// a pawn reaching the last rank, castling): call resolve_san then. Like MovesOnly, it
-// verifies neither the check sign nor the capture mark; it allocates nothing. `played`,
-// when given, receives the move (for callers that keep the game tree).
+// shapes nearly every real move has (e4, Nf3, Nxe5, exd5, Nbd7, R1e2, O-O, O-O-O, each
+// maybe with + or #): when exactly one legal move matches, plays it into `after` and
+// returns true. False for any other shape and whenever the full resolver has more to say
+// (no legal move, ambiguity, a pawn reaching the last rank): call resolve_san then. Like
+// MovesOnly, it verifies neither the check sign, the capture mark nor whether a
+// disambiguation was needed; it allocates nothing. `played`, when given, receives the
+// move (for callers that keep the game tree).
 bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played = nullptr);
 // The same, also telling whether text is the move's canonical SAN (to_san gives it back:
 // capture mark and check sign as the move has them), so a writer can copy it instead of

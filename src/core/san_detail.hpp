@@ -64,9 +64,10 @@ constexpr const char* piece_name(PieceType t) {
 // ---------------------------------------------------------------------------------------
 // The fast path of parse_san (san_parse.cpp), also read by play_plain_san (san_resolve.cpp).
 
-// The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, each maybe with
-// '+' or '#'), read directly; anything else returns false and takes the general path,
-// which gives the same token for these shapes (a unit test compares the two).
+// The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, and the
+// disambiguated Nbd7, R1e2, Nbxd7, each maybe with '+' or '#'), read directly; anything
+// else returns false and takes the general path, which gives the same token for these
+// shapes (a unit test compares the two).
 inline bool parse_common_san(std::string_view s, SanToken& t) {
   SanCheck check = SanCheck::None;
   if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
@@ -74,14 +75,14 @@ inline bool parse_common_san(std::string_view s, SanToken& t) {
     s.remove_suffix(1);
   }
   const std::size_t n = s.size();
-  if (n < 2 || n > 4 || !is_file_char(s[n - 2]) || !is_rank_char(s[n - 1])) return false;
+  if (n < 2 || n > 5 || !is_file_char(s[n - 2]) || !is_rank_char(s[n - 1])) return false;
   const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
   if (n == 2) {
     t.piece = Pawn;
   } else if (n == 3) {
     if ((t.piece = piece_from_upper(s[0])) == NoPieceType) return false;
-  } else {
-    if (s[1] != 'x') return false;
+  } else if (s[1] == 'x') {
+    if (n != 4) return false;
     if (PieceType p = piece_from_upper(s[0]); p != NoPieceType) {
       t.piece = p;
     } else if (is_file_char(s[0])) {
@@ -91,6 +92,16 @@ inline bool parse_common_san(std::string_view s, SanToken& t) {
       return false;
     }
     t.capture = true;
+  } else {
+    // A piece, a file or a rank that tells it apart, and maybe the capture mark.
+    if ((n == 5 && s[2] != 'x') || (t.piece = piece_from_upper(s[0])) == NoPieceType) return false;
+    if (is_file_char(s[1]))
+      t.from_file = std::int8_t(s[1] - 'a');
+    else if (is_rank_char(s[1]))
+      t.from_rank = std::int8_t(s[1] - '1');
+    else
+      return false;
+    t.capture = n == 5;
   }
   t.to = to;
   t.check = check;

@@ -82,11 +82,8 @@ Move find_castling(const Position& pos, const SanToken& t, CastlingSide side, Sa
   const Color us = pos.side_to_move();
   if (t.promotion != NoPieceType) return refuse(r, SanError::Illegal, "castling cannot promote");
   if (!pos.has_castling_right(us, side)) return refuse(r, SanError::Illegal, detail::explain_castling(pos, side));
-  const Move m(pos.king_square(us), pos.castling_rook(us, side), Move::Castling);
-  MoveList list;
-  generate_legal_to(pos, King, castling_king_destination(pos, m), list);
-  if (!list.contains(m)) return refuse(r, SanError::Illegal, detail::explain_castling(pos, side));
-  return m;
+  if (!castling_is_legal(pos, side)) return refuse(r, SanError::Illegal, detail::explain_castling(pos, side));
+  return Move(pos.king_square(us), pos.castling_rook(us, side), Move::Castling);
 }
 
 // The one legal move of type pt that a token other than castling names; list receives
@@ -225,23 +222,59 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
 
 namespace {
 
+// Whether a plain token's disambiguation (at most a file or a rank) is the minimal one
+// the writer gives `found` (spec 8.2.3.4); none is, when the move was the only one of
+// its kind to the square.
+bool minimal_disambiguation(const Position& pos, const SanToken& t, Move found) {
+  if (t.piece == Pawn || (t.from_file < 0 && t.from_rank < 0)) return true;
+  MoveList same;
+  generate_legal_to(pos, t.piece, t.to, same);
+  const detail::Disambiguation need = detail::needed_disambiguation(same, found);
+  return need.file == (t.from_file >= 0) && need.rank == (t.from_rank >= 0);
+}
+
+// play_plain for O-O and O-O-O, maybe with '+' or '#', when that castling is legal; any
+// other text starting with 'O' is left to the full rules. Out of line: castling is rare,
+// and the plain moves' path stays short.
+[[gnu::noinline]] bool play_plain_castling(const Position& pos, std::string_view s, Position& after, Move* played,
+                                           bool* canonical) {
+  SanCheck check = SanCheck::None;
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
+    check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
+    s.remove_suffix(1);
+  }
+  if (s != "O-O" && s != "O-O-O") return false;
+  const Color us = pos.side_to_move();
+  const CastlingSide side = s.size() == 3 ? KingSide : QueenSide;
+  if (!castling_is_legal(pos, side)) return false;
+  const Move m(pos.king_square(us), pos.castling_rook(us, side), Move::Castling);
+  after.copy_from(pos);
+  after.make_move(m);
+  if (played) *played = m;
+  // Castling is written one way: only the check sign can differ.
+  if (canonical) *canonical = check == check_state_of(after);
+  return true;
+}
+
 // Both play_plain_san: the canonical test is compiled into the second only, so the
 // validate path (no tree, no writer) keeps the short function it had.
 template <bool kTellCanonical>
 [[gnu::always_inline]] inline bool play_plain(const Position& pos, std::string_view text, Position& after,
                                               Move* played, bool* canonical) {
   SanToken t;
-  if (!detail::parse_common_san(text, t)) return false;
+  if (!detail::parse_common_san(text, t))
+    return !text.empty() && text[0] == 'O' && play_plain_castling(pos, text, after, played, canonical);
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
-  const Move found = unique_plain_move(pos, t.piece, t.to, t.from_file);
+  const Move found = unique_plain_move(pos, t.piece, t.to, t.from_file, t.from_rank);
   if (!found) return false;
   after.copy_from(pos);
   after.make_move(found);
   if (played) *played = found;
-  // The one legal move of its kind to the square needs no disambiguation, and a pawn
-  // capture names its file: what is left to agree is the capture mark and the check sign.
+  // A pawn capture names its file: what is left to agree is the capture mark, the
+  // disambiguation and the check sign.
   if constexpr (kTellCanonical)
-    *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after);
+    *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after) &&
+                 minimal_disambiguation(pos, t, found);
   return true;
 }
 

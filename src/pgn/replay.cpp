@@ -131,7 +131,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
                                               : play_plain_san(line.pos(), text, line.spare(), &move));
   if (!plain) {
     if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
-    // A token the full rules read may be canonical too ("O-O", "Nbd2", "e8=Q+"): asked only
+    // A token the full rules read may be canonical too ("e8=Q+", "Qh4e1"): asked only
     // when the tree keeps it, for these few moves, so the writer seldom replays a game.
     if (options_.keep == Keep::Tree && !is_null) canonical = is_canonical_san(line.pos(), move, line.spare(), text);
   }
@@ -164,7 +164,7 @@ void Replayer::observed(bool wants_more) {
 }
 
 // Plays one token into line.spare() with the full resolver: what the fast path leaves
-// (castling, promotions, disambiguated, lenient or wrong moves), and every move under
+// (promotions, moves named by file and rank, lenient or wrong moves), and every move under
 // --strict. False when the move failed and its line died.
 bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move,
                              bool& is_null) {

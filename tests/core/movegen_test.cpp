@@ -153,34 +153,78 @@ TEST(Movegen, GenerateLegalToAgreesWithTheFullList) {
 }
 
 // unique_plain_move against its definition from generate_legal_to, in the positions of
-// random games from the varied starts of support/random_positions.hpp.
+// random games from the varied starts of support/random_positions.hpp: every piece, every
+// target, and a from-file or a from-rank (SAN names at most one of them in the fast path).
 TEST(Movegen, UniquePlainMoveIsTheOneFilteredMove) {
-  int checked = 0, found = 0;
+  int checked = 0, found = 0, by_rank = 0;
   testing::for_each_random_position(17, 80, [&](const Position& pos) {
     const Color us = pos.side_to_move();
     for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
-      for (Square to = 0; to < 64; ++to)
-        for (int file = -1; file < 8; ++file) {
-          if (pt == Pawn && relative_rank(us, to) == 7) continue;  // promotions are not asked
-          MoveList all;
-          generate_legal_to(pos, pt, to, all);
-          std::vector<Move> named;
-          bool castling = false;
-          for (Move m : all) {
-            const int need = pt == Pawn && file < 0 ? file_of(to) : file;
-            if (need >= 0 && file_of(m.from()) != need) continue;
-            castling |= m.is_castling();
-            named.push_back(m);
+      for (Square to = 0; to < 64; ++to) {
+        if (pt == Pawn && relative_rank(us, to) == 7) continue;  // promotions are not asked
+        MoveList all;
+        generate_legal_to(pos, pt, to, all);
+        for (int file = -1; file < 8; ++file)
+          for (int rank = -1; rank < (file < 0 ? 8 : 0); ++rank) {
+            std::vector<Move> named;
+            bool castling = false;
+            for (Move m : all) {
+              const int need = pt == Pawn && file < 0 ? file_of(to) : file;
+              if (need >= 0 && file_of(m.from()) != need) continue;
+              if (rank >= 0 && rank_of(m.from()) != rank) continue;
+              castling |= m.is_castling();
+              named.push_back(m);
+            }
+            // A pawn with a from-rank is no plain shape: the full rules read it.
+            const Move expected = named.size() == 1 && !castling && !(pt == Pawn && rank >= 0) ? named[0] : Move();
+            ASSERT_EQ(unique_plain_move(pos, pt, to, file, rank), expected)
+                << to_fen(pos) << " piece " << int(pt) << " to " << int(to) << " file " << file << " rank " << rank;
+            ++checked;
+            found += expected ? 1 : 0;
+            by_rank += expected && rank >= 0 ? 1 : 0;
           }
-          const Move expected = named.size() == 1 && !castling ? named[0] : Move();
-          ASSERT_EQ(unique_plain_move(pos, pt, to, file), expected)
-              << to_fen(pos) << " piece " << int(pt) << " to " << int(to) << " file " << file;
-          ++checked;
-          found += expected ? 1 : 0;
-        }
+      }
   });
   EXPECT_GT(checked, 500000);
   EXPECT_GT(found, 5000);
+  EXPECT_GT(by_rank, 500);
+}
+
+// castling_is_legal against the castling moves of the full generator, in random games
+// from the varied starts (a Chess960 array among them) and in positions made for it.
+TEST(Movegen, CastlingIsLegalIsACastlingMoveOfTheList) {
+  int legal = 0, refused_with_right = 0;
+  const auto check = [&](const Position& pos) {
+    MoveList all;
+    generate_legal(pos, all);
+    const Color us = pos.side_to_move();
+    for (CastlingSide side : {KingSide, QueenSide}) {
+      const bool listed =
+          pos.has_castling_right(us, side) && all.contains(Move(pos.king_square(us), pos.castling_rook(us, side), Move::Castling));
+      ASSERT_EQ(castling_is_legal(pos, side), listed) << to_fen(pos) << " side " << int(side);
+      legal += listed ? 1 : 0;
+      refused_with_right += !listed && pos.has_castling_right(us, side) ? 1 : 0;
+    }
+  };
+  testing::for_each_random_position(23, 60, check);
+  for (const char* fen : {
+           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+           "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+           "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1",   // f1 attacked: no O-O
+           "r3k2r/8/8/8/8/8/8/Rn2K2R w KQkq - 0 1",    // b1 taken: no O-O-O
+           "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",   // in check: neither
+           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+           "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",  // Chess960 rooks on b and g
+           "7k/8/8/8/8/8/8/1KR5 w C - 0 1",             // Chess960: O-O-O with the king on b1, rook c1
+           "7k/8/8/8/8/8/8/5RK1 w F - 0 1",              // king on g1 already, the rook jumps over
+           "7k/8/8/8/8/8/8/rR3K2 w B - 0 1",             // Chess960: the rook that leaves b1 uncovers c1
+       }) {
+    const FenResult r = parse_fen(fen);
+    ASSERT_TRUE(r.ok()) << fen;
+    check(r.position);
+  }
+  EXPECT_GT(legal, 20);
+  EXPECT_GT(refused_with_right, 50);
 }
 
 }  // namespace

@@ -91,19 +91,32 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
       "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",       // en passant exposes the king
       "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",      // in check
       "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+      "k7/8/1R6/8/1R3R2/8/8/KN3N2 w - - 0 1",  // disambiguation by file and by rank
   };
   const std::string files = "abcdefgh";
-  int played = 0, canonical = 0;
+  int played = 0, canonical = 0, castled = 0, disambiguated = 0;
   for (const char* fen : fens) {
     FenResult fr = parse_fen(fen);
     ASSERT_TRUE(fr.ok()) << fen;
     const Position& pos = fr.position;
-    std::vector<std::string> tokens;
+    std::vector<std::string> tokens = {"O-O", "O-O-O"};
     for (int sq = 0; sq < 64; ++sq) {
       const std::string square{char('a' + sq % 8), char('1' + sq / 8)};
       for (const std::string piece : {"", "N", "B", "R", "Q", "K"}) {
         tokens.push_back(piece + square);
-        if (!piece.empty()) tokens.push_back(piece + "x" + square);
+        if (piece.empty()) continue;
+        tokens.push_back(piece + "x" + square);
+        // Disambiguations: the file and the rank of each piece of this kind of the
+        // side to move, right or needless, and a file and a rank no such piece has.
+        std::string marks = "a1";
+        for (Bitboard b = pos.pieces(pos.side_to_move(), piece_type_from_char(piece[0])); b;) {
+          const Square from = pop_lsb(b);
+          marks += {char('a' + file_of(from)), char('1' + rank_of(from))};
+        }
+        for (char d : marks) {
+          tokens.push_back(piece + d + square);
+          tokens.push_back(piece + d + "x" + square);
+        }
       }
       for (char f : files) tokens.push_back(std::string{f, 'x'} + square);
     }
@@ -126,12 +139,20 @@ TEST(SanFastPath, PlayPlainSanAgreesWithTheFullResolverOnEveryPlainToken) {
           EXPECT_EQ(move, r.move) << fen << " " << token;
           EXPECT_EQ(is_canonical, to_san(pos, move) == token) << fen << " " << token;
           canonical += is_canonical ? 1 : 0;
+          castled += move.is_castling() ? 1 : 0;
+          const SanToken read = parse_san(token).token;
+          disambiguated += read.piece != Pawn && (read.from_file >= 0 || read.from_rank >= 0) && is_canonical ? 1 : 0;
         } else if (r.ok()) {
-          EXPECT_TRUE(r.move.is_castling() || r.move.promotion() != NoPieceType) << fen << " " << token;
+          // Left to the full rules: promotions, and a king move to its own rook (Kxh1)
+          // read as castling.
+          const bool king_takes_rook = r.move.is_castling() && token[0] == 'K';
+          EXPECT_TRUE(king_takes_rook || r.move.promotion() != NoPieceType) << fen << " " << token;
         }
       }
     }
   }
+  EXPECT_GT(castled, 4);  // O-O and O-O-O, with and without a sign, in the Kiwipete position
+  EXPECT_GT(disambiguated, 4);
   EXPECT_GT(played, 300);
   EXPECT_GT(canonical, 100);
   EXPECT_LT(canonical, played);

@@ -710,16 +710,18 @@ void check_round_trip(const Position& pos, int depth, const std::string& where, 
       ADD_FAILURE() << where << ": " << san << " -> " << p.message << r.message << " lenient " << r.lenient;
       ++failures;
     }
-    // The validate fast path takes every plain shape (no disambiguation, castling or
-    // promotion) and must land on the same position.
+    // The validate fast path takes every plain shape (castling, and any other move but
+    // a promotion or one that needs both a file and a rank to tell it apart) and must
+    // land on the same position.
     Position fast;
     const bool plain = play_plain_san(pos, san, fast);
     // (Chess960: a king step that castling could also land on is left to the full rules.)
     bool castling_lands_there = false;
     for (Move c : moves)
-      castling_lands_there |= c.is_castling() && castling_king_destination(pos, c) == m.to() && m.from() == c.from();
-    const bool plain_shape = !m.is_castling() && m.promotion() == NoPieceType && p.token.from_rank < 0 &&
-                             (p.token.piece == Pawn || p.token.from_file < 0) && !castling_lands_there;
+      castling_lands_there |= !m.is_castling() && c.is_castling() && castling_king_destination(pos, c) == m.to() &&
+                              m.from() == c.from();
+    const bool plain_shape = m.promotion() == NoPieceType && (p.token.from_rank < 0 || p.token.from_file < 0) &&
+                             !castling_lands_there;
     if (plain != plain_shape || (plain && !(fast == expected_after))) {
       ADD_FAILURE() << where << ": play_plain_san(" << san << ") gave " << plain;
       ++failures;
