@@ -222,11 +222,9 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
 
 namespace {
 
-// Whether a plain token's disambiguation (at most a file or a rank) is the minimal one
-// the writer gives `found` (spec 8.2.3.4); none is, when the move was the only one of
-// its kind to the square.
+// Whether a plain token's disambiguation (a file or a rank, not a pawn's file) is the
+// minimal one the writer gives `found` (spec 8.2.3.4).
 bool minimal_disambiguation(const Position& pos, const SanToken& t, Move found) {
-  if (t.piece == Pawn || (t.from_file < 0 && t.from_rank < 0)) return true;
   MoveList same;
   generate_legal_to(pos, t.piece, t.to, same);
   const detail::Disambiguation need = detail::needed_disambiguation(same, found);
@@ -270,11 +268,14 @@ template <bool kTellCanonical>
   after.copy_from(pos);
   after.make_move(found);
   if (played) *played = found;
-  // A pawn capture names its file: what is left to agree is the capture mark, the
-  // disambiguation and the check sign.
-  if constexpr (kTellCanonical)
-    *canonical = t.capture == detail::is_capture(pos, found) && t.check == check_state_of(after) &&
-                 minimal_disambiguation(pos, t, found);
+  // A pawn capture names its file, and the one move of its kind to the square needs no
+  // disambiguation: what is left to agree is the capture mark, a disambiguation the
+  // token gives, and the check sign.
+  if constexpr (kTellCanonical) {
+    const bool disambiguated = t.from_rank >= 0 || (t.from_file >= 0 && t.piece != Pawn);
+    *canonical = t.capture == detail::is_capture(pos, found) &&
+                 (!disambiguated || minimal_disambiguation(pos, t, found)) && t.check == check_state_of(after);
+  }
   return true;
 }
 
