@@ -69,6 +69,16 @@ TEST(SanFastPath, AgreesWithTheGeneralParserOnAnyShortText) {
       }
     }
   }
+  // Every piece letter with any two characters and a square: the disambiguated shapes
+  // (Nae1, N1e1, Naxe1) and their near misses.
+  for (char piece : std::string("NKQPo")) {
+    for (char b : alphabet)
+      for (char c : alphabet) {
+        expect_same(std::string{piece, b, c, '1'});
+        expect_same(std::string{piece, b, 'x', c, '8'});
+        expect_same(std::string{piece, b, c, 'e', '1', '+'});
+      }
+  }
   std::mt19937 rng(5);
   for (int i = 0; i < 20000; ++i) {
     s.assign(1 + rng() % 6, ' ');
