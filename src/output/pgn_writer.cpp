@@ -77,9 +77,8 @@ class Wrapper {
   void word(std::string_view w) {
     if (!prefix_.empty()) {
       prefix_ += w;
-      std::string p = std::move(prefix_);
+      place(prefix_);  // place writes to out_ only
       prefix_.clear();
-      place(p);
       return;
     }
     place(w, columns(w));
@@ -125,9 +124,8 @@ class Wrapper {
   }
   void finish() {
     if (!prefix_.empty()) {
-      std::string p = std::move(prefix_);
+      place(prefix_);
       prefix_.clear();
-      place(p);
     }
     if (col_ > 0) out_ += '\n';
     col_ = 0;

@@ -424,8 +424,9 @@ void Replayer::setup_start_position() {
     const std::optional<std::size_t> tag = note.tag == "FEN" ? start.fen_tag
                                            : note.tag == "Variant" ? start.variant_tag
                                                                    : std::nullopt;
-    for (const auto& [index, loc] : set_up_tag_locs_)
-      if (tag == index) where = loc;
+    if (tag)
+      for (const auto& [index, loc] : set_up_tag_locs_)
+        if (index == *tag) where = loc;
     if (note.severity == Severity::Error) mainline_broken_ = true;
     add(note.severity, note.code, where, 0, note.token, note.message, nullptr);
   }
