@@ -64,16 +64,20 @@ constexpr const char* piece_name(PieceType t) {
 // ---------------------------------------------------------------------------------------
 // The fast path of parse_san (san_parse.cpp), also read by play_plain_san (san_resolve.cpp).
 
+// Removes the check sign ending s, '+' or '#', and says which it was.
+inline SanCheck take_check_sign(std::string_view& s) {
+  if (s.empty() || (s.back() != '+' && s.back() != '#')) return SanCheck::None;
+  const SanCheck check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
+  s.remove_suffix(1);
+  return check;
+}
+
 // The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, and the
 // disambiguated Nbd7, R1e2, Nbxd7, each maybe with '+' or '#'), read directly; anything
 // else returns false and takes the general path, which gives the same token for these
 // shapes (a unit test compares the two).
 inline bool parse_common_san(std::string_view s, SanToken& t) {
-  SanCheck check = SanCheck::None;
-  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
-    check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
-    s.remove_suffix(1);
-  }
+  const SanCheck check = take_check_sign(s);
   const std::size_t n = s.size();
   if (n < 2 || n > 5 || !is_file_char(s[n - 2]) || !is_rank_char(s[n - 1])) return false;
   const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');

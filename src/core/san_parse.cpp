@@ -16,6 +16,7 @@ using detail::is_file_char;
 using detail::is_rank_char;
 using detail::piece_from_upper;
 using detail::promotion_from_char;
+using detail::take_check_sign;
 using detail::to_lower;
 
 namespace {
@@ -81,9 +82,7 @@ struct Reader {
     s = s.substr(0, g);
   }
   in.ep = strip_suffix(s, "e.p.");
-  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
-    t.check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
-    s.remove_suffix(1);
+  if ((t.check = take_check_sign(s)) != SanCheck::None) {
     if (!s.empty() && (s.back() == '+' || s.back() == '#'))
       return in.fail("doubled check sign: use '+' for check or '#' for mate");
     if (!s.empty() && is_glyph_char(s.back())) {

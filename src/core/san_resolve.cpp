@@ -236,11 +236,7 @@ bool minimal_disambiguation(const Position& pos, const SanToken& t, Move found) 
 // and the plain moves' path stays short.
 [[gnu::noinline]] bool play_plain_castling(const Position& pos, std::string_view s, Position& after, Move* played,
                                            bool* canonical) {
-  SanCheck check = SanCheck::None;
-  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
-    check = s.back() == '+' ? SanCheck::Check : SanCheck::Mate;
-    s.remove_suffix(1);
-  }
+  const SanCheck check = detail::take_check_sign(s);
   if (s != "O-O" && s != "O-O-O") return false;
   const Color us = pos.side_to_move();
   const CastlingSide side = s.size() == 3 ? KingSide : QueenSide;
