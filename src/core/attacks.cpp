@@ -47,32 +47,35 @@ Bitboard slide(const int (&dirs)[4][2], Square s, Bitboard occ) {
 }
 
 // Fast reference for filling the magic tables: each direction's full ray, cut at the
-// first blocker by removing the blocker's own ray beyond it.
+// first blocker by removing the blocker's own ray beyond it. The first blocker is the
+// lowest set bit on a ray of increasing squares and the highest on the others; each
+// list of directions has two of each (up and down a line), held apart in rising and
+// falling so the cut needs no test of the direction.
 struct Rays {
   Bitboard ray[4][64];
-  bool increasing[4];
+  Bitboard rising[2][64], falling[2][64];
   explicit Rays(const int (&dirs)[4][2]) {
+    int rises = 0, falls = 0;
     for (int d = 0; d < 4; ++d) {
-      increasing[d] = dirs[d][0] + 8 * dirs[d][1] > 0;
+      const bool increasing = dirs[d][0] + 8 * dirs[d][1] > 0;
       for (Square s = 0; s < 64; ++s) {
-        const int one_dir[4][2] = {{dirs[d][0], dirs[d][1]}, {0, 0}, {0, 0}, {0, 0}};
         Bitboard r = 0;
-        int f = file_of(s) + one_dir[0][0], rk = rank_of(s) + one_dir[0][1];
-        while (on_board(f, rk)) {
+        for (int f = file_of(s) + dirs[d][0], rk = rank_of(s) + dirs[d][1]; on_board(f, rk);
+             f += dirs[d][0], rk += dirs[d][1])
           r |= square_bb(make_square(f, rk));
-          f += one_dir[0][0];
-          rk += one_dir[0][1];
-        }
         ray[d][s] = r;
+        (increasing ? rising[rises] : falling[falls])[s] = r;
       }
+      ++(increasing ? rises : falls);
     }
   }
   Bitboard attacks(Square s, Bitboard occ) const {
     Bitboard result = 0;
-    for (int d = 0; d < 4; ++d) {
-      Bitboard r = ray[d][s];
-      if (Bitboard blockers = r & occ) r ^= ray[d][increasing[d] ? lsb(blockers) : 63 - std::countl_zero(blockers)];
-      result |= r;
+    for (int i = 0; i < 2; ++i) {
+      Bitboard up = rising[i][s], down = falling[i][s];
+      if (const Bitboard blockers = up & occ) up ^= rising[i][lsb(blockers)];
+      if (const Bitboard blockers = down & occ) down ^= falling[i][63 - std::countl_zero(blockers)];
+      result |= up | down;
     }
     return result;
   }
@@ -141,9 +144,12 @@ constexpr Bitboard kBishopMagics[64] = {
 };
 // clang-format on
 
+// Fills each square's table in one pass over the subsets of its mask, the stored magic
+// verified as it goes (an entry written twice must agree). This runs before main on every
+// start, so it keeps no copy of the subsets: a failed magic, which the stored ones never
+// are, walks them again with the next candidate of the search.
 void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, Bitboard* table) {
   const Rays rays(dirs);
-  std::vector<Bitboard> occupancy(4096), reference(4096);
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
   Prng prng{0x9E3779B97F4A7C15ULL};
@@ -156,16 +162,6 @@ void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, 
     m.mask = slide(dirs, s, 0) & ~edges;
     m.shift = unsigned(64 - popcount(m.mask));
     m.attacks = next_table;
-    // Enumerate all subsets of the mask (Carry-Rippler).
-    int size = 0;
-    Bitboard b = 0;
-    do {
-      occupancy[size] = b;
-      reference[size] = rays.attacks(s, b);
-      ++size;
-      b = (b - m.mask) & m.mask;
-    } while (b);
-    Bitboard* entries = next_table;
     for (bool first = true;; first = false) {
       if (first) {
         m.magic = known[s];
@@ -174,19 +170,47 @@ void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, 
         while (popcount((m.magic * m.mask) >> 56) < 6);
       }
       ++attempt;
-      int i = 0;
-      for (; i < size; ++i) {
-        unsigned idx = unsigned((occupancy[i] * m.magic) >> m.shift);
+      bool fits = true;
+      Bitboard b = 0;  // every subset of the mask (Carry-Rippler)
+      do {
+        const unsigned idx = unsigned((b * m.magic) >> m.shift);
+        const Bitboard attacks = rays.attacks(s, b);
         if (epoch[idx] < attempt) {
           epoch[idx] = attempt;
-          entries[idx] = reference[i];
-        } else if (entries[idx] != reference[i]) {
+          next_table[idx] = attacks;
+        } else if (next_table[idx] != attacks) {
+          fits = false;
           break;
         }
-      }
-      if (i == size) break;
+        b = (b - m.mask) & m.mask;
+      } while (b);
+      if (fits) break;
     }
-    next_table += size;
+    next_table += std::size_t{1} << popcount(m.mask);
+  }
+}
+
+// g_between and g_line from a walk along each of the eight directions from every square:
+// the squares passed before reaching b are between, and the two rays through a are the
+// line (both tables start zeroed, so pairs on no common line stay 0).
+void init_lines() {
+  for (const auto* dirs : {&kRookDirs, &kBishopDirs}) {
+    const Rays rays(*dirs);
+    for (Square a = 0; a < 64; ++a) {
+      for (int d = 0; d < 4; ++d) {
+        int opposite = 0;
+        while ((*dirs)[opposite][0] != -(*dirs)[d][0] || (*dirs)[opposite][1] != -(*dirs)[d][1]) ++opposite;
+        const Bitboard line = rays.ray[d][a] | rays.ray[opposite][a] | square_bb(a);
+        Bitboard passed = 0;
+        for (int f = file_of(a) + (*dirs)[d][0], r = rank_of(a) + (*dirs)[d][1]; on_board(f, r);
+             f += (*dirs)[d][0], r += (*dirs)[d][1]) {
+          const Square b = make_square(f, r);
+          g_line[a][b] = line;
+          g_between[a][b] = passed;
+          passed |= square_bb(b);
+        }
+      }
+    }
   }
 }
 
@@ -206,18 +230,7 @@ struct TableBuilder {
     }
     init_magics(kRookDirs, kRookMagics, g_rook_magics, g_rook_table);
     init_magics(kBishopDirs, kBishopMagics, g_bishop_magics, g_bishop_table);
-    for (Square a = 0; a < 64; ++a) {
-      for (Square b = 0; b < 64; ++b) {
-        g_between[a][b] = g_line[a][b] = 0;
-        if (a == b) continue;
-        for (const auto* dirs : {&kRookDirs, &kBishopDirs}) {
-          if (slide(*dirs, a, 0) & square_bb(b)) {
-            g_line[a][b] = (slide(*dirs, a, 0) & slide(*dirs, b, 0)) | square_bb(a) | square_bb(b);
-            g_between[a][b] = slide(*dirs, a, square_bb(b)) & slide(*dirs, b, square_bb(a));
-          }
-        }
-      }
-    }
+    init_lines();
   }
 };
 

@@ -90,14 +90,42 @@ TEST(Attacks, BetweenAndLineMasks) {
   EXPECT_EQ(line_bb(d4, e6), 0u);
   EXPECT_EQ(line_bb(d4, d8), file_bb(3));
   EXPECT_EQ(line_bb(a1, h8) & square_bb(d4), square_bb(d4));
+  // Every pair against the geometry: a and b share a rank, a file or a diagonal; the line
+  // is every square sharing it, and between are those strictly inside both coordinates.
+  auto same_line = [](Square x, Square y, int kind) {
+    const int fx = file_of(x), rx = rank_of(x), fy = file_of(y), ry = rank_of(y);
+    switch (kind) {
+      case 0: return rx == ry;
+      case 1: return fx == fy;
+      case 2: return fx - rx == fy - ry;
+      default: return fx + rx == fy + ry;
+    }
+  };
+  auto strictly_inside = [](int v, int p, int q) { return (p < v && v < q) || (q < v && v < p) || (v == p && v == q); };
+  int aligned = 0;
   for (Square a = 0; a < 64; ++a)
     for (Square b = 0; b < 64; ++b) {
+      Bitboard want_line = 0, want_between = 0;
+      for (int kind = 0; kind < 4 && a != b; ++kind) {
+        if (!same_line(a, b, kind)) continue;
+        ++aligned;
+        for (Square c = 0; c < 64; ++c) {
+          if (!same_line(a, c, kind)) continue;
+          want_line |= square_bb(c);
+          if (c != a && c != b && strictly_inside(file_of(c), file_of(a), file_of(b)) &&
+              strictly_inside(rank_of(c), rank_of(a), rank_of(b)))
+            want_between |= square_bb(c);
+        }
+      }
+      ASSERT_EQ(line_bb(a, b), want_line) << square_name(a) << " " << square_name(b);
+      ASSERT_EQ(between_bb(a, b), want_between) << square_name(a) << " " << square_name(b);
       ASSERT_EQ(between_bb(a, b), between_bb(b, a));
       ASSERT_EQ(between_bb(a, b) & (square_bb(a) | square_bb(b)), 0u);
       if (line_bb(a, b)) {
         ASSERT_EQ(between_bb(a, b) & ~line_bb(a, b), 0u);
       }
     }
+  EXPECT_EQ(aligned, 64 * 14 + 560);  // ordered pairs: 14 on a rook's lines, 560 on diagonals
 }
 
 TEST(Attacks, PawnShifts) {
