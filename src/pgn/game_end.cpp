@@ -64,9 +64,7 @@ void GameEnd::end_automatically(Termination termination, int ply, const Position
   ended_ply_ = ply;
 }
 
-void GameEnd::after_move(const Position& pos, int ply) {
-  last_ply_ = ply;
-  last_count_ = history_.push(pos);
+void GameEnd::after_move_rest(const Position& pos, int ply) {
   if (last_count_ >= 3 && !threefold_) threefold_ = Claim{ClaimKind::ThreefoldRepetition, ply, pos.side_to_move()};
   if (is_fifty_moves(pos) && !fifty_) fifty_ = Claim{ClaimKind::FiftyMoves, ply, pos.side_to_move()};
   if (ended()) return;

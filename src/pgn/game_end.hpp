@@ -21,8 +21,17 @@ class GameEnd {
  public:
   // The start position of the mainline (it may already be dead or drawn).
   void start(const Position& pos);
-  // The position reached by mainline ply `ply`.
-  void after_move(const Position& pos, int ply);
+  // The position reached by mainline ply `ply`. Inline, as it runs after every move: the
+  // usual position (seen less than three times, reached by a reversible move, the clock
+  // under 100 half-moves, no dead-position test pending) changes nothing but the history,
+  // and the rest is decided in after_move_rest.
+  void after_move(const Position& pos, int ply) {
+    last_ply_ = ply;
+    last_count_ = history_.push(pos);
+    const int clock = pos.halfmove_clock();
+    if (last_count_ < 3 && clock != 0 && clock < 100 && !recheck_dead_) return;
+    after_move_rest(pos, ply);
+  }
   // Whether the game already ended automatically (dead position, fivefold, 75 moves),
   // and why, in words ("fivefold repetition at ply 16").
   bool ended() const { return ended_.is_over(); }
@@ -50,6 +59,9 @@ class GameEnd {
   void end_automatically(Termination termination, int ply, const Position& pos);
   // The dead-position test where pawns_all_blocked(pos) holds; sets recheck_dead_.
   void check_dead_position(const Position& pos, int ply);
+
+  // after_move once the history has the position: claims, then the automatic ends.
+  void after_move_rest(const Position& pos, int ply);
 
   RepetitionHistory history_;
   int last_count_ = 1;

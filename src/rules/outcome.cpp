@@ -27,19 +27,11 @@ bool can_checkmate_at_all(const Position& pos, Color side) {
 bool is_checkmate(const Position& pos) { return pos.is_check() && count_legal(pos) == 0; }
 bool is_stalemate(const Position& pos) { return !pos.is_check() && count_legal(pos) == 0; }
 
-int RepetitionHistory::push(const Position& pos) {
-  if (pos.halfmove_clock() == 0) clear();
-  const Key key = pos.key();
-  std::uint64_t& word = seen_[(key >> 6) & 7];
-  const std::uint64_t bit = std::uint64_t{1} << (key & 63);
-  int count = 1;
-  if (word & bit) {
-    // Same side to move only every second entry; the key includes the side anyway.
-    for (std::size_t i = keys_.size(); i >= 2; i -= 2)
-      if (keys_[i - 2] == key) ++count;
-  }
-  word |= bit;
-  keys_.push_back(key);
+int RepetitionHistory::earlier_occurrences(Key key) const {
+  // Same side to move only every second entry; the key includes the side anyway.
+  int count = 0;
+  for (std::size_t i = keys_.size(); i >= 2; i -= 2)
+    if (keys_[i - 2] == key) ++count;
   return count;
 }
 

@@ -108,13 +108,26 @@ class RepetitionHistory {
   RepetitionHistory() { keys_.reserve(128); }  // most games: one allocation
   // Records pos (reached by the last move, or the start) and returns how many times it has
   // now occurred. An irreversible move (half-move clock 0) clears older positions.
-  int push(const Position& pos);
+  // Inline: it runs after every move, and nearly every call is over at the bit test.
+  int push(const Position& pos) {
+    if (pos.halfmove_clock() == 0) clear();
+    const Key key = pos.key();
+    std::uint64_t& word = seen_[(key >> 6) & 7];
+    const std::uint64_t bit = std::uint64_t{1} << (key & 63);
+    const int count = (word & bit) ? 1 + earlier_occurrences(key) : 1;
+    word |= bit;
+    keys_.push_back(key);
+    return count;
+  }
   void clear() {
     keys_.clear();
     seen_ = {};
   }
 
  private:
+  // How often key occurs among keys_ (positions with the same side to move).
+  int earlier_occurrences(Key key) const;
+
   std::vector<Key> keys_;
   // One bit per value of (key mod 512) among keys_: a position whose bit is clear has not
   // occurred before, so most pushes skip the scan.
