@@ -190,24 +190,21 @@ void init_magics(const int (&dirs)[4][2], const Bitboard* known, Magic* magics, 
   }
 }
 
-// g_between and g_line from a walk along each of the eight directions from every square:
-// the squares passed before reaching b are between, and the two rays through a are the
-// line (both tables start zeroed, so pairs on no common line stay 0).
+// g_between and g_line from the rays of every square: b on a's ray d has between them
+// that ray without b and what lies beyond it, and the line is that ray, its opposite and
+// a (both tables start zeroed, so pairs on no common line stay 0).
 void init_lines() {
   for (const auto* dirs : {&kRookDirs, &kBishopDirs}) {
     const Rays rays(*dirs);
-    for (Square a = 0; a < 64; ++a) {
-      for (int d = 0; d < 4; ++d) {
-        int opposite = 0;
-        while ((*dirs)[opposite][0] != -(*dirs)[d][0] || (*dirs)[opposite][1] != -(*dirs)[d][1]) ++opposite;
+    for (int d = 0; d < 4; ++d) {
+      int opposite = 0;
+      while ((*dirs)[opposite][0] != -(*dirs)[d][0] || (*dirs)[opposite][1] != -(*dirs)[d][1]) ++opposite;
+      for (Square a = 0; a < 64; ++a) {
         const Bitboard line = rays.ray[d][a] | rays.ray[opposite][a] | square_bb(a);
-        Bitboard passed = 0;
-        for (int f = file_of(a) + (*dirs)[d][0], r = rank_of(a) + (*dirs)[d][1]; on_board(f, r);
-             f += (*dirs)[d][0], r += (*dirs)[d][1]) {
-          const Square b = make_square(f, r);
+        for (Bitboard on_ray = rays.ray[d][a]; on_ray;) {
+          const Square b = pop_lsb(on_ray);
           g_line[a][b] = line;
-          g_between[a][b] = passed;
-          passed |= square_bb(b);
+          g_between[a][b] = rays.ray[d][a] ^ rays.ray[d][b] ^ square_bb(b);
         }
       }
     }

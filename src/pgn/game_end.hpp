@@ -28,8 +28,7 @@ class GameEnd {
   void after_move(const Position& pos, int ply) {
     last_ply_ = ply;
     last_count_ = history_.push(pos);
-    const int clock = pos.halfmove_clock();
-    if (last_count_ < 3 && clock != 0 && clock < 100 && !recheck_dead_) return;
+    if (last_count_ < 3 && pos.halfmove_clock() != 0 && !is_fifty_moves(pos) && !recheck_dead_) return;
     after_move_rest(pos, ply);
   }
   // Whether the game already ended automatically (dead position, fivefold, 75 moves),
