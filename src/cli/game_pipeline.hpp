@@ -35,10 +35,10 @@ struct PipelineSink {
 };
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
-// uses jobs - 1 workers, the calling thread as reader (working batches too whenever
-// reading is ahead) and one writer thread. An exception thrown by `work` or by the sink
-// on any thread stops the run and is rethrown here, on the calling thread, once every
-// thread has been joined.
+// uses jobs threads, the calling one among them, each reading and working batches in
+// turn; the sink is called on one thread at a time, in input order. An exception thrown
+// by `work` or by the sink on any thread stops the run and is rethrown here, on the
+// calling thread, once every thread has been joined.
 namespace detail {
 
 // jobs <= 1: everything on the calling thread, no batches.
@@ -67,35 +67,27 @@ void run_serial(const std::vector<std::string>& files,
   }
 }
 
-// jobs > 1: the calling thread reads games into batches, jobs - 1 workers replay them,
-// and one writer hands the results to the sink in sequence order.
+// jobs > 1: `jobs` threads (the calling one among them) take turns to read a batch of
+// games, each works the batch it read while the text is still in its own core's cache,
+// and whichever thread finishes the batch next in order hands it, and the finished ones
+// after it, to the sink. No thread only reads or only writes: with as many threads as
+// cores, a reader handing text to another core or a writer thread waking per batch costs
+// more than the splitting it would take off the workers.
 template <class Result>
 class ParallelRun {
  public:
   using Work = std::function<Result(std::size_t file, const pgn::RawGame&)>;
 
-  ParallelRun(int jobs, const Work& work, const PipelineSink<Result>& sink)
-      : jobs_(jobs), max_in_flight_(std::size_t(jobs) * 4), work_(work), sink_(sink) {}
+  ParallelRun(int jobs, const std::vector<std::string>& files, const Work& work, const PipelineSink<Result>& sink)
+      : jobs_(jobs), max_in_flight_(std::size_t(jobs) * 4), files_(files), work_(work), sink_(sink) {}
 
-  void run(const std::vector<std::string>& files) {
-    // The reader is one of the `jobs` threads that replay games (see submit), so jobs - 1
-    // workers keep every core busy without a thread more than there are cores.
+  void run() {
     std::vector<std::thread> threads;
-    for (int i = 1; i < jobs_; ++i) threads.emplace_back([this] { worker(); });
-    std::thread writer_thread([this] { writer(); });
-    try {
-      for (std::size_t f = 0; f < files.size() && !stop_; ++f) read_file(f, files[f]);
-    } catch (...) {
-      fail(std::current_exception());
-    }
-    {
-      std::lock_guard lock(mu_);
-      reading_finished_ = true;
-    }
-    work_cv_.notify_all();
-    done_cv_.notify_all();
+    for (int i = 1; i < jobs_; ++i) threads.emplace_back([this] { loop(); });
+    loop();
+    // Every batch is delivered by the thread that finished it or by the one delivering
+    // then (see finish), so once every thread is back nothing is left undelivered.
     for (auto& t : threads) t.join();
-    writer_thread.join();
     if (failure_) std::rethrow_exception(failure_);
   }
 
@@ -123,81 +115,96 @@ class ParallelRun {
     space_cv_.notify_all();
   }
 
-  // A batch for file f: a delivered one when there is one, whose games keep their
-  // texts' capacity (as run_serial's one RawGame does), so that reading a game seldom
-  // allocates, and never frees on another thread what this one allocated.
-  Batch fresh_batch(std::size_t f) {
-    Batch b;
+  void loop() {
+    try {
+      Batch b;
+      while (read_batch(b)) process(b);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  }
+
+  // The next batch in input order, in b (a delivered batch's games, which keep their
+  // texts' capacity, so that reading a game seldom allocates); false when every file has
+  // been read or the run stops. Waits while max_in_flight_ batches are undelivered.
+  bool read_batch(Batch& b) {
+    std::lock_guard in(input_mu_);
     {
-      std::lock_guard lock(mu_);
+      std::unique_lock lock(mu_);
+      space_cv_.wait(lock, [&] { return in_flight_ < max_in_flight_ || stop_; });
+      if (stop_) return false;
       if (!spent_.empty()) {
         b = std::move(spent_.back());
         spent_.pop_back();
       }
     }
-    b.file = f;
-    return b;
+    if (!stop_ && next_file_ <= files_.size()) {
+      if (!games_ && !open_next_file(b)) return submitted(b);  // the file could not be opened
+      if (!games_) return false;                                // every file read
+      fill(b);
+      return submitted(b);
+    }
+    return false;
   }
 
-  void read_file(std::size_t f, const std::string& path) {
-    io::ByteSource source(path);
-    Batch b = fresh_batch(f);
-    if (source.error()) {
-      b.games.clear();
-      b.error = *source.error();
-      submit(std::move(b));
-      return;
+  // Opens files_[next_file_] into source_ and games_; false, with b holding the error,
+  // when it cannot be opened. Past the last file games_ stays empty.
+  bool open_next_file(Batch& b) {
+    if (next_file_ == files_.size()) {
+      ++next_file_;
+      return true;
     }
-    pgn::InputGames games(source);
+    b.file = next_file_;
+    source_.emplace(files_[next_file_]);
+    if (source_->error()) {
+      b.games.clear();
+      b.error = *source_->error();
+      source_.reset();
+      ++next_file_;
+      return false;
+    }
+    games_.emplace(*source_);
+    return true;
+  }
+
+  // Reads the open file's next games into b: a full batch, or the file's last (with its
+  // size or its read error), which closes the file.
+  void fill(Batch& b) {
+    b.file = next_file_;
     std::size_t bytes = 0, count = 0;  // b.games[0, count) are this batch's
     auto slot = [&]() -> pgn::RawGame& {
       if (count == b.games.size()) b.games.emplace_back();
       return b.games[count];
     };
-    while (!stop_ && games.next(slot())) {
+    while (games_->next(slot())) {
       bytes += b.games[count++].text.size();
-      if (count >= kBatchGames || bytes >= kBatchBytes) {
+      if (count >= kBatchGames || bytes >= kBatchBytes || stop_) {
         b.games.resize(count);
-        submit(std::move(b));
-        b = fresh_batch(f);
-        bytes = count = 0;
+        return;
       }
     }
     b.games.resize(count);
-    if (source.error()) {
-      b.error = games.error_message();
-    } else if (!stop_) {
-      b.file_done = true;
-      b.bytes = source.bytes_read();
-      b.line_ends = games.line_ends();
-    }
-    if (!b.games.empty() || b.error || b.file_done) submit(std::move(b));
-  }
-
-  void submit(Batch&& b) {
-    b.seq = seq_++;
-    std::unique_lock lock(mu_);
-    space_cv_.wait(lock, [&] { return in_flight_ < max_in_flight_ || stop_; });
-    ++in_flight_;
-    ++total_batches_;
-    if (b.games.empty()) {
-      done_.emplace(b.seq, std::move(b));  // nothing to work on: straight to the writer
-      lock.unlock();
-      done_cv_.notify_all();
-    } else if (todo_.size() >= std::size_t(jobs_)) {
-      // Every worker has a batch waiting, and one more: reading is ahead, so the reader
-      // works this one itself, while its text is still in this core's cache. (With one
-      // batch waiting, a worker that finishes while the reader works would go idle.)
-      lock.unlock();
-      process(b);
+    if (source_->error()) {
+      b.error = games_->error_message();
     } else {
-      todo_.push_back(std::move(b));
-      lock.unlock();
-      work_cv_.notify_one();
+      b.file_done = true;
+      b.bytes = source_->bytes_read();
+      b.line_ends = games_->line_ends();
     }
+    games_.reset();
+    source_.reset();
+    ++next_file_;
   }
 
-  // Works one batch and hands it to the writer.
+  // b is read: it takes the next sequence number and a place among the batches in flight.
+  bool submitted(Batch& b) {
+    b.seq = seq_++;
+    std::lock_guard lock(mu_);
+    ++in_flight_;
+    return true;
+  }
+
+  // Works one batch and hands it on for delivery.
   void process(Batch& b) {
     if (!stop_.load(std::memory_order_relaxed)) {
       try {
@@ -207,47 +214,30 @@ class ParallelRun {
         fail(std::current_exception());
       }
     }
-    {
-      std::lock_guard lock(mu_);
-      done_.emplace(b.seq, std::move(b));
-    }
-    done_cv_.notify_all();
+    std::unique_lock lock(mu_);
+    finish(std::move(b), lock);
+    b = Batch();
   }
 
-  void worker() {
-    for (;;) {
-      Batch b;
-      {
-        std::unique_lock lock(mu_);
-        work_cv_.wait(lock, [&] { return !todo_.empty() || reading_finished_; });
-        if (todo_.empty()) return;
-        b = std::move(todo_.front());
-        todo_.pop_front();
-      }
-      process(b);
-    }
-  }
-
-  void writer() {
-    for (std::uint64_t next = 0;; ++next) {
-      Batch b;
-      {
-        std::unique_lock lock(mu_);
-        done_cv_.wait(lock, [&] { return done_.count(next) || (reading_finished_ && next == total_batches_); });
-        auto it = done_.find(next);
-        if (it == done_.end()) return;
-        b = std::move(it->second);
-        done_.erase(it);
-      }
-      if (!stop_) deliver(b);
-      recycle(b);
-      {
-        std::lock_guard lock(mu_);
-        --in_flight_;
-        if (spent_.size() < std::size_t(jobs_)) spent_.push_back(std::move(b));
-      }
+  // Files a worked batch, then, unless another thread is delivering (it will find this
+  // one before it stops), delivers every batch that is next in order. lock holds mu_.
+  void finish(Batch&& b, std::unique_lock<std::mutex>& lock) {
+    done_.emplace(b.seq, std::move(b));
+    if (delivering_) return;
+    delivering_ = true;
+    for (auto it = done_.find(next_); it != done_.end(); it = done_.find(next_)) {
+      Batch d = std::move(it->second);
+      done_.erase(it);
+      ++next_;
+      lock.unlock();
+      if (!stop_) deliver(d);
+      recycle(d);
+      lock.lock();
+      --in_flight_;
+      if (spent_.size() < std::size_t(jobs_)) spent_.push_back(std::move(d));
       space_cv_.notify_all();
     }
+    delivering_ = false;
   }
 
   // What a delivered batch keeps for the reader: its games, for their capacity, up to
@@ -277,18 +267,24 @@ class ParallelRun {
 
   const int jobs_;
   const std::size_t max_in_flight_;
+  const std::vector<std::string>& files_;
   const Work& work_;
   const PipelineSink<Result>& sink_;
 
+  // The input, read by one thread at a time (guarded by input_mu_, taken before mu_).
+  std::mutex input_mu_;
+  std::size_t next_file_ = 0;  // the file games_ reads, or the next to open
+  std::optional<io::ByteSource> source_;
+  std::optional<pgn::InputGames> games_;
+  std::uint64_t seq_ = 0;
+
   std::mutex mu_;
-  std::condition_variable work_cv_, done_cv_, space_cv_;
-  std::deque<Batch> todo_;                // read, not yet worked (guarded by mu_)
-  std::map<std::uint64_t, Batch> done_;   // worked, not yet delivered (guarded by mu_)
-  std::vector<Batch> spent_;              // delivered, for fresh_batch (guarded by mu_)
-  std::size_t in_flight_ = 0;             // submitted, not yet delivered (guarded by mu_)
-  bool reading_finished_ = false;         // guarded by mu_
-  std::uint64_t total_batches_ = 0;       // guarded by mu_
-  std::uint64_t seq_ = 0;                 // the reader's own
+  std::condition_variable space_cv_;
+  std::map<std::uint64_t, Batch> done_;  // worked, not yet delivered (guarded by mu_)
+  std::uint64_t next_ = 0;               // the sequence number to deliver next (guarded by mu_)
+  bool delivering_ = false;              // a thread is in finish's delivery loop (guarded by mu_)
+  std::vector<Batch> spent_;             // delivered, for read_batch (guarded by mu_)
+  std::size_t in_flight_ = 0;            // read, not yet delivered (guarded by mu_)
   std::atomic<bool> stop_{false};
   std::exception_ptr failure_;  // the first exception of any thread, guarded by mu_
 };
@@ -302,7 +298,7 @@ void run_pipeline(const std::vector<std::string>& files, int jobs,
   if (jobs <= 1)
     detail::run_serial(files, work, sink);
   else
-    detail::ParallelRun<Result>(jobs, work, sink).run(files);
+    detail::ParallelRun<Result>(jobs, files, work, sink).run();
 }
 
 }  // namespace chesstool::cli
