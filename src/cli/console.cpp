@@ -17,7 +17,7 @@ namespace chesstool::cli {
 
 namespace {
 
-std::mutex g_stdout_mu;            // the pipeline's writer thread and main may both write
+std::mutex g_stdout_mu;            // the thread delivering a batch and main may both write
 std::optional<int> g_stdout_errno;  // the first failure, kept for the message
 bool g_stdout_failed = false;
 bool g_stdin_closed = false;

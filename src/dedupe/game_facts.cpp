@@ -80,7 +80,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
     f.prefixes.reserve(f.plies - 1);
     for (std::size_t n = 1; n < f.plies; ++n) f.prefixes.push_back(kb.key(n));
   }
-  f.report.tags.clear();  // not needed any more: the writer thread gets less to move
+  f.report.tags.clear();  // not needed any more: less to move to the delivering thread
   return f;
 }
 
