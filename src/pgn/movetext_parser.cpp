@@ -214,6 +214,7 @@ class Parser {
   SourceLoc deep_loc_;
 
   std::vector<std::string_view> tag_names_;
+  std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in tag_names_
   std::vector<PendingComment> early_comments_;
   std::string scratch_;
   std::string scratch_name_;
@@ -477,12 +478,16 @@ void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool
     report(Severity::Warning, "invalid-tag-name",
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
   }
-  for (const std::string_view seen : tag_names_) {
-    if (same_tag_name(seen, name)) {
-      report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
-      break;
+  const std::uint64_t bit = tag_name_bit(name);
+  if (tag_bits_ & bit) {
+    for (const std::string_view seen : tag_names_) {
+      if (same_tag_name(seen, name)) {
+        report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
+        break;
+      }
     }
   }
+  tag_bits_ |= bit;
   tag_names_.push_back(name);
 
   std::string_view value = raw_value;

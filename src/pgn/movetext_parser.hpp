@@ -27,6 +27,14 @@ inline bool same_tag_name(std::string_view a, std::string_view b) {
   return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
 }
 
+// One bit of 64 chosen by a tag name's length and first byte: names with different bits
+// are different names, so a game's duplicate test scans its earlier names only when the
+// bits of all of them, or'ed together, hold this one.
+inline std::uint64_t tag_name_bit(std::string_view name) {
+  const unsigned first = name.empty() ? 0u : static_cast<unsigned char>(name[0]);
+  return std::uint64_t{1} << ((name.size() * 8 + first) & 63);
+}
+
 // Receives one game's tokens in source order. String views point into the RawGame
 // (or into a scratch buffer when text had to be unescaped or converted) and are only
 // valid during the call.

@@ -102,8 +102,11 @@ Replayer::~Replayer() = default;
 
 void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
   // A duplicate: the parser warned (duplicate-tag), and the first one counts.
-  for (const auto& [k, v] : report_.tags)
-    if (same_tag_name(k, name)) return;
+  const std::uint64_t bit = tag_name_bit(name);
+  if (tag_bits_ & bit)
+    for (const auto& [k, v] : report_.tags)
+      if (same_tag_name(k, name)) return;
+  tag_bits_ |= bit;
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:

@@ -117,6 +117,7 @@ class Replayer final : public Visitor {
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
   // The places of the tags that may be FEN or Variant, by index in report_.tags.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
+  std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
   std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
