@@ -1,17 +1,25 @@
-# Profile-guided optimisation (-DCHESSTOOL_PGO=ON; GCC, Release). The build first compiles
-# an instrumented chesstool in pgo-instrumented/ (a second configure of this source tree),
-# runs it once on the bundled test data (cmake/pgo-train.sh) and compiles the real one with
-# the profiles it wrote to pgo-profile/: branch layout and inlining from real runs, about a
-# tenth off validate's and annotate's time (README, Performance), for about 2.3 times the
-# compile time. Off by default for that cost. The profiles are kept, so later builds of the
-# same tree compile as usual, a function changed since then without its profile; a new
-# build tree trains afresh. GCC's profile warnings ("missing counts") have no switch of
-# their own, so these objects do not stop on warnings (CHESSTOOL_WERROR); sanitizer and
-# fuzz builds never use it. A profile is found by its object's path relative to the build
-# tree, which both share.
+# Profile-guided optimisation (GCC Release builds, on by default; -DCHESSTOOL_PGO=OFF skips
+# it). The build first compiles an instrumented chesstool in pgo-instrumented/ (a second
+# configure of this source tree), runs it once on the bundled test data
+# (cmake/pgo-train.sh) and compiles the real one with the profiles it wrote to
+# pgo-profile/: branch layout and inlining from real runs, about a tenth off validate's,
+# convert's and annotate's time (README, Performance), for about twice the compile time.
+# The profiles are kept, so later builds of the same tree compile as usual, a function
+# changed since then without its profile; a new build tree trains afresh. GCC's profile
+# warnings ("missing counts") have no switch of their own, so the objects compiled with
+# the profiles do not stop on warnings; the instrumented build compiles the same sources
+# with CHESSTOOL_WERROR as given, so a warning in them still stops the build. Sanitizer
+# and fuzz builds never use it. A profile is found by its object's path relative to the
+# build tree, which both share.
 include_guard(GLOBAL)
 
-option(CHESSTOOL_PGO "Release build with GCC: profile-guided optimisation, trained on testdata/ during the build (about 2.3x the compile time)" OFF)
+# On by default where it can be had: a Release build with GCC, without sanitizers or fuzzing.
+set(pgo_default OFF)
+if(CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND NOT CHESSTOOL_SANITIZE
+   AND NOT CHESSTOOL_BUILD_FUZZ)
+  set(pgo_default ON)
+endif()
+option(CHESSTOOL_PGO "Profile-guided optimisation, trained on testdata/ during the build (GCC; on by default for Release; about 2.3x the compile time)" ${pgo_default})
 set(CHESSTOOL_PGO_FLAGS "")
 
 if(CHESSTOOL_PGO)
@@ -28,6 +36,7 @@ if(CHESSTOOL_PGO)
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${pgo_build} -G ${CMAKE_GENERATOR}
             -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
             -DCHESSTOOL_PGO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
+            -DCHESSTOOL_WERROR=${CHESSTOOL_WERROR}
             "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
     COMMAND ${CMAKE_COMMAND} --build ${pgo_build} --target chesstool --parallel ${pgo_jobs}
     COMMENT "Building the instrumented chesstool for the profile-guided build" VERBATIM)
