@@ -64,7 +64,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   pgn::Game game = replayer.take_game();
   f.tags = std::uint32_t(f.report.tags.size());
   f.annotations = counting.annotations;
-  f.plies = std::uint32_t(game.moves.size());
+  f.plies = std::uint32_t(game.mainline.size());
   const std::string* white = f.report.tag("White");
   const std::string* black = f.report.tag("Black");
   std::string players = white ? *white : std::string();
@@ -74,7 +74,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   f.date = date_hash(f.report.tag("Date"));
   KeyBuilder kb;
   kb.start(game.start);
-  for (const pgn::Node& n : game.moves) kb.push(n.move);
+  for (const Move m : game.mainline) kb.push(m);
   f.key = kb.key();
   if (with_prefixes && f.plies > 1) {
     f.prefixes.reserve(f.plies - 1);

@@ -117,10 +117,8 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> mai
 }
 
 std::optional<Opening> classify(const pgn::Game& game) {
-  const std::size_t n = std::min<std::size_t>(game.moves.size(), std::size_t(detail::kEcoMaxPly));
-  Move moves[256];
-  for (std::size_t i = 0; i < n; ++i) moves[i] = game.moves[i].move;
-  return classify(game.start, std::span<const Move>(moves, n));
+  const std::size_t n = std::min<std::size_t>(game.mainline.size(), std::size_t(detail::kEcoMaxPly));
+  return classify(game.start, std::span<const Move>(game.mainline.data(), n));
 }
 
 bool apply_eco_tags(pgn::Game& game) {

@@ -529,15 +529,14 @@ void write_uci_line(const pgn::Game& game, std::string& out) {
   const bool chess960 = game.start.is_chess960();
   // Written in place: room for the longest, "e7e8q " per move, cut to size at the end.
   const std::size_t start = out.size();
-  out.resize(start + 6 * game.moves.size());
+  out.resize(start + 6 * game.mainline.size());
   char* w = out.data() + start;
   auto square = [&w](Square s) {
     *w++ = char('a' + file_of(s));
     *w++ = char('1' + rank_of(s));
   };
-  for (const pgn::Node& n : game.moves) {
+  for (const Move m : game.mainline) {
     if (w != out.data() + start) *w++ = ' ';
-    const Move m = n.move;
     if (m.is_null()) {
       for (int i = 0; i < 4; ++i) *w++ = '0';
       continue;
@@ -555,11 +554,11 @@ void write_uci_line(const pgn::Game& game, std::string& out) {
 void write_lan_line(const pgn::Game& game, std::string& out) {
   Position pos = game.start;
   bool first = true;
-  for (const pgn::Node& n : game.moves) {
+  for (const Move m : game.mainline) {
     if (!first) out += ' ';
     first = false;
-    out += to_lan(pos, n.move);
-    pos.make_move(n.move);
+    out += to_lan(pos, m);
+    pos.make_move(m);
   }
 }
 
@@ -567,8 +566,8 @@ void write_fen_lines(const pgn::Game& game, std::string& out) {
   Position pos = game.start;
   out += game.start_fen;
   out += '\n';
-  for (const pgn::Node& n : game.moves) {
-    pos.make_move(n.move);
+  for (const Move m : game.mainline) {
+    pos.make_move(m);
     out += to_fen(pos);
     out += '\n';
   }
@@ -585,8 +584,8 @@ void write_epd_lines(const pgn::Game& game, std::string& out) {
   Position pos = game.start;
   out += to_epd(pos);
   out += '\n';
-  for (const pgn::Node& n : game.moves) {
-    pos.make_move(n.move);
+  for (const Move m : game.mainline) {
+    pos.make_move(m);
     out += to_epd(pos);
     out += '\n';
   }

@@ -34,6 +34,7 @@ Game& Game::operator=(Game&& other) noexcept {
     tags = std::move(other.tags);
     start = other.start;
     start_fen = std::move(other.start_fen);
+    mainline = std::move(other.mainline);
     moves = std::move(other.moves);
     comment = std::move(other.comment);
     result = std::move(other.result);

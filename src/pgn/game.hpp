@@ -49,7 +49,12 @@ class Game {
   std::vector<std::pair<std::string, std::string>> tags;  // in source order, first of duplicate names only, UTF-8
   Position start;          // after the FEN/SetUp/Variant tags (spec 9.7)
   std::string start_fen;   // to_fen(start)
-  Line moves;              // the mainline
+  // The mainline's moves, in every kept game: what the line formats (UCI, LAN, FEN, EPD,
+  // CSV), the opening table and dedupe read, four bytes a move.
+  std::vector<Move> mainline;
+  // The mainline as a tree, with its tokens, comments, NAGs and variations: kept only with
+  // Keep::Tree (empty with Keep::Mainline); its moves are mainline's, one node each.
+  Line moves;
   std::string comment;     // comments of a game without moves
   std::string result;      // the termination marker as written ("1-0", "0-1", "1/2-1/2", "*"), empty when missing
 };

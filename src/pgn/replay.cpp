@@ -140,7 +140,10 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   }
   if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
   line.after_variation = false;
-  if (keeping()) keep_move(line, move, text, canonical);
+  if (keeping()) {
+    if (mainline) game_.mainline.push_back(move);
+    if (line.tree) keep_move(line, move, text, canonical);
+  }
   line.advance();
   ++line.ply;
   if (mainline) {
@@ -217,10 +220,8 @@ bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc l
 }
 
 void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool canonical) {
-  if (!line.tree) return;
   Node& n = line.tree->emplace_back();
   n.move = move;
-  if (options_.keep != Keep::Tree) return;
   n.san_canonical = canonical;
   n.san_written.append(text);  // into the empty string: cheaper than assignment's general replace
   if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
@@ -372,7 +373,7 @@ void Replayer::end_game() {
     if (raw_ && last_move_end_ > raw_->byte_offset && last_move_end_ - raw_->byte_offset <= raw_->text.size())
       game_end_.note_text_after_last_move(std::string_view(raw_->text).substr(last_move_end_ - raw_->byte_offset));
     check_result();
-    if (keeping()) {
+    if (keeping() && main.tree) {
       if (main.tree->empty()) {
         append_comment(game_.comment, main.pending);
         main.pending.clear();
@@ -445,9 +446,12 @@ void Replayer::setup_start_position() {
     game_.start_fen = start.fen_tag || start.chess960 ? to_fen(start.position) : std::string(kStartFen);
     // Room for the mainline once, not regrowth while replaying (which moves every node):
     // a ply takes at least 3 bytes of text ("e4 "), most take 6 to 20.
-    const std::size_t guess = raw_ ? raw_->text.size() / 8 : 0;
-    game_.moves.reserve(std::clamp<std::size_t>(guess, 128, 600));
-    main.tree = &game_.moves;
+    const std::size_t guess = std::clamp<std::size_t>(raw_ ? raw_->text.size() / 8 : 0, 128, 600);
+    game_.mainline.reserve(guess);
+    if (options_.keep == Keep::Tree) {
+      game_.moves.reserve(guess);
+      main.tree = &game_.moves;
+    }
   }
   lines_.push_back(std::move(main));
   game_end_.start(start.position);

@@ -314,7 +314,8 @@ TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   Verdict kept = Matcher(inv).judge(testing::raw_game(matcher_game("1. e4 e5 2. Nf3")), pgn::Keep::Mainline);
   EXPECT_TRUE(kept.selected);
   ASSERT_TRUE(kept.game.has_value());
-  EXPECT_EQ(kept.game->moves.size(), 3u);
+  EXPECT_EQ(kept.game->mainline.size(), 3u);
+  EXPECT_TRUE(kept.game->moves.empty());  // Keep::Mainline keeps no tree
 }
 
 TEST(Matcher, OpeningCriteriaClassifyTheMovesNotTheTags) {

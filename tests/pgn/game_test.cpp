@@ -48,6 +48,27 @@ TEST(GameTree, StartFenIsTheFenOfTheStart) {
   }
 }
 
+// The mainline's moves, kept in every mode: with Keep::Tree one per mainline node (not the
+// variations' moves), with Keep::Mainline alone, the tree left empty.
+TEST(GameTree, MainlineHoldsTheMainlinesMoves) {
+  const std::string text =
+      "1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 {x} Nc6 $1 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 *";
+  const pgn::Game tree = build(text);
+  ASSERT_EQ(tree.moves.size(), 7u);
+  ASSERT_EQ(tree.mainline.size(), tree.moves.size());
+  for (std::size_t i = 0; i < tree.moves.size(); ++i) EXPECT_EQ(tree.mainline[i], tree.moves[i].move) << i;
+  pgn::ReplayOptions o;
+  o.keep = pgn::Keep::Mainline;
+  const pgn::Replayed line = pgn::replay_game(raw_game(text), o);
+  ASSERT_TRUE(line.ok());
+  EXPECT_TRUE(line.game.moves.empty());
+  EXPECT_EQ(line.game.mainline, tree.mainline);
+  // A game that fails keeps nothing.
+  const pgn::Replayed bad = pgn::replay_game(raw_game("1. e4 e5 2. Ke3 *"), o);
+  EXPECT_FALSE(bad.ok());
+  EXPECT_TRUE(bad.game.mainline.empty());
+}
+
 TEST(GameTree, VariationsBranchFromTheirMove) {
   pgn::Replayed b = pgn::build_game(raw_game("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *"));
   ASSERT_TRUE(b.ok());
