@@ -6,9 +6,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/game_pipeline.hpp"
@@ -77,6 +82,46 @@ TEST(GamePipeline, EveryJobCountDeliversTheSerialSequence) {
     EXPECT_EQ(parallel.events, serial.events) << "jobs " << jobs;
     ASSERT_EQ(parallel.taken.size(), serial.taken.size());
     for (std::size_t i = 0; i < serial.taken.size(); ++i) EXPECT_EQ(parallel.taken[i].text, serial.taken[i].text);
+  }
+  fs::remove_all(dir);
+}
+
+// The sink is called on one thread at a time, whichever thread delivers, and an exception
+// it throws ends the run and reaches the caller.
+TEST(GamePipeline, TheSinkRunsOnOneThreadAtATimeAndItsExceptionReachesTheCaller) {
+  const fs::path dir = fs::temp_directory_path() / ("chesstool-pipeline-sink-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "a.pgn").string();
+  {
+    std::ofstream out(file, std::ios::binary);
+    for (int i = 0; i < 3000; ++i) out << game_text(i % 100);
+  }
+  for (int jobs : {2, 4}) {
+    std::atomic<int> inside{0};
+    int most = 0, games = 0;
+    PipelineSink<int> sink;
+    sink.io_error = [](std::size_t, const std::string&) {};
+    sink.game = [&](std::size_t, pgn::RawGame&&, int&&) {
+      const int now = ++inside;
+      most = std::max(most, now);
+      std::this_thread::sleep_for(std::chrono::microseconds(20));  // room for another thread to come in
+      ++games;
+      --inside;
+      return true;
+    };
+    run_pipeline<int>({file}, jobs, [](std::size_t, const pgn::RawGame& g) { return int(g.index); }, sink);
+    EXPECT_EQ(most, 1) << "jobs " << jobs;
+    EXPECT_EQ(games, 3000) << "jobs " << jobs;
+
+    int delivered = 0;
+    sink.game = [&](std::size_t, pgn::RawGame&&, int&&) {
+      if (++delivered == 700) throw std::runtime_error("sink failed");
+      return true;
+    };
+    EXPECT_THROW(run_pipeline<int>({file}, jobs, [](std::size_t, const pgn::RawGame& g) { return int(g.index); }, sink),
+                 std::runtime_error)
+        << "jobs " << jobs;
+    EXPECT_EQ(delivered, 700) << "jobs " << jobs;  // nothing is delivered after the failure
   }
   fs::remove_all(dir);
 }
