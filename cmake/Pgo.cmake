@@ -19,7 +19,7 @@ if(CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" 
    AND NOT CHESSTOOL_BUILD_FUZZ)
   set(pgo_default ON)
 endif()
-option(CHESSTOOL_PGO "Profile-guided optimisation, trained on testdata/ during the build (GCC; on by default for Release; about 2.3x the compile time)" ${pgo_default})
+option(CHESSTOOL_PGO "Profile-guided optimisation, trained on testdata/ during the build (GCC; on by default for Release; about twice the compile time)" ${pgo_default})
 set(CHESSTOOL_PGO_FLAGS "")
 
 if(CHESSTOOL_PGO)

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <map>
@@ -136,24 +135,25 @@ class ParallelRun {
       if (!spent_.empty()) {
         b = std::move(spent_.back());
         spent_.pop_back();
+      } else {
+        b = Batch();  // what b held before was handed on
       }
     }
-    if (!stop_ && next_file_ <= files_.size()) {
-      if (!games_ && !open_next_file(b)) return submitted(b);  // the file could not be opened
-      if (!games_) return false;                                // every file read
-      fill(b);
-      return submitted(b);
+    if (!games_) {
+      if (next_file_ == files_.size()) return false;  // every file read
+      if (!open_next_file(b)) {                       // the batch is the file's error
+        submitted(b);
+        return true;
+      }
     }
-    return false;
+    fill(b);
+    submitted(b);
+    return true;
   }
 
   // Opens files_[next_file_] into source_ and games_; false, with b holding the error,
-  // when it cannot be opened. Past the last file games_ stays empty.
+  // when it cannot be opened.
   bool open_next_file(Batch& b) {
-    if (next_file_ == files_.size()) {
-      ++next_file_;
-      return true;
-    }
     b.file = next_file_;
     source_.emplace(files_[next_file_]);
     if (source_->error()) {
@@ -197,11 +197,10 @@ class ParallelRun {
   }
 
   // b is read: it takes the next sequence number and a place among the batches in flight.
-  bool submitted(Batch& b) {
+  void submitted(Batch& b) {
     b.seq = seq_++;
     std::lock_guard lock(mu_);
     ++in_flight_;
-    return true;
   }
 
   // Works one batch and hands it on for delivery.
@@ -216,7 +215,6 @@ class ParallelRun {
     }
     std::unique_lock lock(mu_);
     finish(std::move(b), lock);
-    b = Batch();
   }
 
   // Files a worked batch, then, unless another thread is delivering (it will find this

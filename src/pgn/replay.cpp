@@ -111,7 +111,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
   // its notes point at that tag's place.
-  if ((name.size() == 3 && (name[0] | 0x20) == 'f') || (name.size() == 7 && (name[0] | 0x20) == 'v'))
+  if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant"))
     set_up_tag_locs_.emplace_back(report_.tags.size() - 1, loc);
 }
 

@@ -56,11 +56,10 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   StartPosition out;
   out.position = Position::startpos();
   // Nearly every game has none of the three tags read here, in any letter case: one pass
-  // over the names' lengths and first letters says so, and the standard start stands.
+  // over the names says so, and the standard start stands.
   const bool may_set_up = std::any_of(tags.begin(), tags.end(), [](const auto& tag) {
-    const std::string& k = tag.first;
-    const char lower = k.empty() ? '\0' : char(k[0] | 0x20);
-    return (k.size() == 3 && lower == 'f') || (k.size() == 7 && lower == 'v') || (k.size() == 5 && k[0] == 'S');
+    return may_be_set_up_tag(tag.first, "FEN") || may_be_set_up_tag(tag.first, "Variant") ||
+           may_be_set_up_tag(tag.first, "SetUp");
   });
   if (!may_set_up) return out;
   auto note = [&out](Severity s, bool strict_only, std::string code, std::string token, std::string message,

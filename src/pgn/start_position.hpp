@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,14 @@ struct StartPosition {
   std::optional<std::size_t> variant_tag, fen_tag;
   std::vector<StartNote> notes;
 };
+
+// Whether a tag name may be the set-up tag `name` ("FEN", "Variant" or "SetUp") in some
+// letter case, by its length and first letter: false means it surely is not. The
+// resolver skips games with no such name, and the replayer keeps the places of those
+// that may be FEN or Variant for the notes about them.
+inline bool may_be_set_up_tag(std::string_view tag_name, std::string_view name) {
+  return tag_name.size() == name.size() && !name.empty() && (tag_name[0] | 0x20) == (name[0] | 0x20);
+}
 
 // Resolves the start position from the tags (first occurrence of each name counts):
 // Variant must be standard chess or Chess960 (under any of its usual spellings); FEN
