@@ -35,7 +35,7 @@ if(CHESSTOOL_PGO)
   add_custom_command(OUTPUT ${pgo_build}/chesstool
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${pgo_build} -G ${CMAKE_GENERATOR}
             -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
-            -DCHESSTOOL_PGO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
+            -DCHESSTOOL_PGO=OFF -DCHESSTOOL_LTO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
             -DCHESSTOOL_WERROR=${CHESSTOOL_WERROR}
             "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
     COMMAND ${CMAKE_COMMAND} --build ${pgo_build} --target chesstool --parallel ${pgo_jobs}
