@@ -6,12 +6,29 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 namespace chesstool::pgn {
 
 namespace {
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// The offset of the first byte C in c at or after from, or npos: memchr itself, without
+// the general substring search around it (most comments are a few bytes and hold no command).
+template <char C>
+std::size_t find_byte(std::string_view c, std::size_t from) {
+  if (from >= c.size()) return std::string_view::npos;
+  const void* hit = std::memchr(c.data() + from, C, c.size() - from);
+  return hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - c.data()) : std::string_view::npos;
+}
+
+// The offset of the first "[%" in c at or after from, or npos.
+std::size_t find_command(std::string_view c, std::size_t from) {
+  for (std::size_t open = find_byte<'['>(c, from); open != std::string_view::npos; open = find_byte<'['>(c, open + 1))
+    if (open + 1 < c.size() && c[open + 1] == '%') return open;
+  return std::string_view::npos;
+}
 
 // "H:MM:SS", "M:SS" or either with a fraction: seconds.
 std::optional<double> parse_duration(std::string_view s) {
@@ -66,7 +83,9 @@ std::optional<int> parse_int(std::string_view s) {
   return s[0] == '-' ? -v : v;
 }
 
-std::optional<Eval> parse_eval(std::string_view s) {
+// An evaluation; with convert false only whether it reads and is within range (no strtod:
+// validate asks that of every [%eval], and only convert's JSON needs the value).
+std::optional<Eval> parse_eval(std::string_view s, bool convert = true) {
   Eval e;
   const std::size_t comma = s.find(',');
   if (comma != std::string_view::npos) {
@@ -90,6 +109,16 @@ std::optional<Eval> parse_eval(std::string_view s) {
     any = any || i > f;
   }
   if (!any || i != s.size() || s.size() > 12) return std::nullopt;
+  if (!convert) {
+    // The range test below, on the digits: more than 10^6 pawns is out of range.
+    std::int64_t whole = 0;
+    bool fraction = false;
+    std::size_t k = int_start;
+    for (; k < s.size() && digit(s[k]); ++k) whole = whole * 10 + (s[k] - '0');
+    for (; k < s.size(); ++k) fraction = fraction || (digit(s[k]) && s[k] != '0');
+    if (whole > 1000000 || (whole == 1000000 && fraction)) return std::nullopt;
+    return e;
+  }
   const double pawns = std::strtod(std::string(s).c_str(), nullptr);
   if (std::fabs(pawns) > 1e6) return std::nullopt;  // centipawns must fit an int
   e.cp = int(std::lround(pawns * 100));
@@ -129,8 +158,8 @@ template <class F>
 std::size_t for_each_command(std::string_view c, F&& f) {
   std::size_t i = 0;
   while (i < c.size()) {
-    const std::size_t open = c.find("[%", i);
-    const std::size_t close = open == std::string_view::npos ? open : c.find(']', open);
+    const std::size_t open = find_command(c, i);
+    const std::size_t close = open == std::string_view::npos ? open : find_byte<']'>(c, open);
     if (close == std::string_view::npos) break;
     const std::string_view body = trim(c.substr(open + 2, close - open - 2));
     const std::size_t space = body.find_first_of(" \t\r\n");
@@ -146,13 +175,13 @@ std::size_t for_each_command(std::string_view c, F&& f) {
 
 CommentScan scan_comment(std::string_view c) {
   CommentScan out;
-  const std::size_t first = c.find("[%");
+  const std::size_t first = find_command(c, 0);
   if (first == std::string_view::npos) return out;
   // The form every server writes, "[%clk 0:05:00]" and no other command: read in place.
   if (c.compare(first, 5, "[%clk") == 0) {
-    const std::size_t close = c.find(']', first);
+    const std::size_t close = find_byte<']'>(c, first);
     if (close != std::string_view::npos && first + 5 < close && (c[first + 5] == ' ' || c[first + 5] == '\t') &&
-        c.find("[%", close) == std::string_view::npos)
+        find_command(c, close) == std::string_view::npos)
       if ((out.clock = parse_duration(trim(c.substr(first + 6, close - first - 6))))) return out;
   }
   for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open, std::size_t close) {
@@ -164,7 +193,7 @@ CommentScan scan_comment(std::string_view c) {
     } else if (name == "emt") {
       ok = parse_duration(args).has_value();
     } else if (name == "eval") {
-      ok = parse_eval(args).has_value();
+      ok = parse_eval(args, false).has_value();
     } else if (name == "cal") {
       std::vector<Arrow> arrows;
       ok = parse_list(args, 2, arrows, [](std::string_view) { return Arrow{}; });

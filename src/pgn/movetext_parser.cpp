@@ -41,6 +41,15 @@ constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
+// The same, but a NUL ends a symbol: the game's text is a std::string, so the NUL after its
+// last byte stops the scan of a symbol without a test for the end on every byte, and only
+// at a NUL does the scan ask whether it is that one or a NUL inside the text.
+constexpr std::array<std::uint8_t, 256> make_symbol_flags_nul_stops() {
+  std::array<std::uint8_t, 256> t = make_symbol_flags();
+  t[0] = 0;
+  return t;
+}
+constexpr std::array<std::uint8_t, 256> kSymbolFlagsNulStops = make_symbol_flags_nul_stops();
 
 // The flags every byte of word has.
 std::uint8_t common_flags(std::string_view word) {
@@ -96,8 +105,9 @@ std::string quoted(std::string_view text) {
 
 class Parser {
  public:
+  // t_[n_] is the NUL a std::string keeps after its text: symbol() relies on it.
   Parser(const RawGame& game, Visitor& visitor)
-      : game_(game), v_(visitor), t_(game.text.data()), n_(game.text.size()), line_(game.line) {
+      : game_(game), v_(visitor), t_(game.text.c_str()), n_(game.text.size()), line_(game.line) {
     // On the game's first line column 1 lies before the text when it starts mid-line.
     line_start_ = -static_cast<std::int64_t>(game.column > 0 ? game.column - 1 : 0);
   }
@@ -270,7 +280,7 @@ void Parser::run() {
     }
     if (k == detail::kSpace) {
       std::size_t p = p_ + 1;  // a local, as in symbol()
-      while (p < n_ && t_[p] == ' ') ++p;  // runs of blanks are common
+      while (t_[p] == ' ') ++p;  // runs of blanks are common (the NUL after the text stops it)
       p_ = p;
       continue;
     }
@@ -526,14 +536,20 @@ void Parser::symbol() {
   const char* const t = t_;
   const std::size_t n = n_;
   std::size_t p = start;
-  while (p < n) {
-    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t[p])];
-    if ((f & kSymbolByte) == 0) break;
+  for (;;) {
+    std::uint8_t f = kSymbolFlagsNulStops[static_cast<unsigned char>(t[p])];
+    if ((f & kSymbolByte) == 0) {
+      if (t[p] != '\0' || p == n) break;
+      f = kSymbolFlags[0];  // a NUL inside the text
+    }
     flags &= f;
     ++p;
   }
+  const std::string_view word(t + start, p - start);
+  // The blank after a token is skipped here, not by another turn of run()'s loop (the
+  // NUL after the text stops it).
+  while (t[p] == ' ') ++p;
   p_ = p;
-  const std::string_view word(t_ + start, p_ - start);
   const char first = word[0];
   // A move, nearly every symbol that does not start with a digit: first, and with fewer tests.
   if ((first | 0x20) >= 'a' && (first | 0x20) <= 'z' && !(word.size() == 4 && word == "e.p.")) {

@@ -171,6 +171,27 @@ TEST(CommentCommands, EvalTooLargeForCentipawnsStaysText) {
   EXPECT_EQ(d.text, "[%eval 99999999.99]");
 }
 
+// scan_comment reads an [%eval] without converting it: it calls the same ones malformed as
+// parse_comment_commands, which converts, at the range limit of 10^6 pawns too; and it
+// finds "[%" wherever parse_comment_commands does ('[' alone, at the end, doubled).
+TEST(CommentCommands, ScanAgreesWithParseOnEvalsAndCommandOpenings) {
+  int malformed = 0;
+  for (const char* c : {"[%eval 1000000]", "[%eval 1000000.00]", "[%eval -1000000.0]", "[%eval 999999.99]",
+                        "[%eval 1000000.01]", "[%eval -1000000.1]", "[%eval 1000001]", "[%eval +.5]", "[%eval 0.]",
+                        "[%eval 00001000000.]", "[%eval 0.17,23]", "[%eval #-4]", "[%eval .]", "[%eval 1.2.3]",
+                        "a [ b [%eval x]", "[[%eval 1..]", "[", "[%", "x [%", "[%]", "[%eval 1] [%eval y]"}) {
+    const CommentData parsed = parse_comment_commands(c);
+    const CommentScan scan = scan_comment(c);
+    // A well-formed command leaves text; a malformed one stays in it as written.
+    const bool parse_calls_malformed = parsed.text.find("[%eval") != std::string::npos;
+    EXPECT_EQ(!scan.malformed.empty(), parse_calls_malformed) << c;
+    malformed += parse_calls_malformed;
+  }
+  EXPECT_EQ(malformed, 8);
+  EXPECT_EQ(scan_comment("[%eval 1000000.01]").malformed, "[%eval 1000000.01]");
+  EXPECT_TRUE(scan_comment("[%eval 1000000.00]").malformed.empty());
+}
+
 TEST(CommentCommands, LichessSampleHasAClockOnEveryMove) {
   const std::string path = testing::corpus_path("archives/lichess-db-sample-first1MB.pgn");
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "corpus not available: " << path;

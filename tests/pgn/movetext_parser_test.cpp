@@ -369,6 +369,25 @@ TEST(MovetextParser, NulByteIsAnError) {
   EXPECT_TRUE(contains(r.events, "result * @1:12"));
 }
 
+// A symbol stops at the NUL a std::string keeps after the text, never at one inside it:
+// NULs that end the text, start a symbol or fill one are read as part of it, and blanks
+// running to the end of the text stop there.
+TEST(MovetextParser, NulBytesAtTheEndOfTheTextStayInTheirSymbol) {
+  ParserRecorder r = parse_recorded(std::string("1. e4 e5\0\0", 10));
+  EXPECT_EQ(r.problems, (std::vector<std::string>{"E nul-byte @1:9", "W missing-result @1:11"}));
+  EXPECT_TRUE(contains(r.events, "san e4 @1:4"));
+  EXPECT_FALSE(contains(r.events, "san e5 @1:7"));
+  r = parse_recorded(std::string("1. e4 \0e5 *", 11));
+  EXPECT_EQ(r.problems, std::vector<std::string>{"E nul-byte @1:7"});
+  EXPECT_FALSE(contains(r.events, "san e5 @1:8"));
+  EXPECT_TRUE(contains(r.events, "result * @1:11"));
+  r = parse_recorded(std::string("1. e4 \0", 7));
+  EXPECT_EQ(r.problems, (std::vector<std::string>{"E nul-byte @1:7", "W missing-result @1:8"}));
+  r = parse_recorded("1. e4 *   ");
+  EXPECT_TRUE(r.problems.empty());
+  EXPECT_TRUE(contains(r.events, "result * @1:7"));
+}
+
 TEST(MovetextParser, CountsCrlfAndLoneCrLines) {
   const ParserRecorder r = parse_recorded("[Event \"x\"]\r\n\r\n1. e4\re5\r\n\r2. Nf3\n\r*");
   EXPECT_TRUE(contains(r.events, "san e4 @3:4"));
