@@ -127,7 +127,7 @@ CHESSTOOL_FUZZ_SECONDS=${CHESSTOOL_FUZZ_SECONDS:-20} bash fuzz/run-ci.sh
 stage "8. Fault injection: full disks, closed streams, outputs that are inputs, signals"
 bash tests/faults/run.sh "$PWD/build-ci-release/chesstool"
 
-stage "9. Run-time dispatch: the Release binary under QEMU (qemu64, Nehalem, EPYC-Rome, max) and valgrind"
+stage "9. Run-time dispatch: the Release binary under QEMU (qemu64, Nehalem, EPYC-Rome, EPYC-Milan, max) and valgrind"
 bash tests/isa/qemu-checks.sh build-ci-release/chesstool
 
 stage_end

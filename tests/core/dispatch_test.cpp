@@ -18,9 +18,16 @@ TEST(Dispatch, BestPathFollowsTheCpuFeatures) {
   EXPECT_EQ(best_isa_path({}), IsaPath::Baseline);
   EXPECT_EQ(best_isa_path({.popcnt = true}), IsaPath::Popcnt);
   EXPECT_EQ(best_isa_path({.popcnt = true, .bmi2 = true}), IsaPath::Pext);
-  // AMD before Zen 3: BMI2 for the shifts, but magic lookups instead of the slow PEXT.
-  EXPECT_EQ(best_isa_path({.popcnt = true, .bmi2 = true, .slow_pext = true}), IsaPath::Bmi2);
+  // AMD before Zen 3, and Zen 5: BMI2 for the shifts, but magic lookups instead of PEXT.
+  EXPECT_EQ(best_isa_path({.popcnt = true, .bmi2 = true, .magic_lookups = true}), IsaPath::Bmi2);
   EXPECT_EQ(best_isa_path({.bmi2 = true}), IsaPath::Baseline);  // no such CPU, but no POPCNT means baseline
+}
+
+TEST(Dispatch, MagicLookupsOnAmdFamiliesWherePextLoses) {
+  for (unsigned family : {0x15u, 0x16u, 0x17u, 0x18u, 0x1Au}) EXPECT_TRUE(magic_beats_pext(true, family)) << family;
+  // Zen 3 and 4, the old family QEMU's "max" CPU reports, and a family not known yet.
+  for (unsigned family : {0x0Fu, 0x10u, 0x14u, 0x19u, 0x1Bu}) EXPECT_FALSE(magic_beats_pext(true, family)) << family;
+  for (unsigned family : {0x06u, 0x0Fu, 0x17u, 0x1Au}) EXPECT_FALSE(magic_beats_pext(false, family)) << family;
 }
 
 TEST(Dispatch, NamesAndTheEnvironmentWords) {

@@ -3,6 +3,7 @@
 #   qemu64     baseline x86-64: no SSSE3, SSE4, POPCNT, BMI or AVX  -> dispatch: baseline
 #   Nehalem    POPCNT, no BMI                                      -> dispatch: popcnt
 #   EPYC-Rome  AMD Zen 2: BMI2 with a slow PEXT                    -> dispatch: popcnt bmi2
+#   EPYC-Milan AMD Zen 3 (family 19h): PEXT in hardware             -> dispatch: popcnt bmi2 pext
 #   max        everything QEMU emulates                            -> dispatch: popcnt bmi2 pext
 # On each: --version names the expected path, perft counts are exact, and validate and
 # convert print what the host run prints; on qemu64 a few more golden checks. Then the
@@ -36,11 +37,12 @@ games=sample/twic-232games.pgn
 run host-validate "$bin" validate "$games"
 run host-uci "$bin" convert --to uci "$games"
 
-for cpu in qemu64 Nehalem EPYC-Rome max; do
+for cpu in qemu64 Nehalem EPYC-Rome EPYC-Milan max; do
   case $cpu in
     qemu64) want=baseline ;;
     Nehalem) want=popcnt ;;
     EPYC-Rome) want="popcnt bmi2" ;;
+    EPYC-Milan) want="popcnt bmi2 pext" ;;
     max) want="popcnt bmi2 pext" ;;
   esac
   q=(qemu-x86_64 -cpu "$cpu" "$bin")
