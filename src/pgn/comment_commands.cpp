@@ -97,25 +97,25 @@ std::optional<Eval> parse_eval(std::string_view s, bool convert = true) {
     e.mate = parse_int(s.substr(1));
     return e.mate ? std::optional<Eval>(e) : std::nullopt;
   }
-  // Pawns with an optional fraction, to centipawns.
+  // Pawns with an optional fraction, to centipawns. The whole pawns (held at most just past
+  // 10^6) and whether the fraction is non-zero are read on the way, for the range test
+  // without strtod.
   std::size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
   const std::size_t int_start = i;
-  while (i < s.size() && digit(s[i])) ++i;
+  std::int64_t whole = 0;
+  for (; i < s.size() && digit(s[i]); ++i)
+    if (whole <= 1000000) whole = whole * 10 + (s[i] - '0');
   bool any = i > int_start;
+  bool fraction = false;
   if (i < s.size() && s[i] == '.') {
     ++i;
     const std::size_t f = i;
-    while (i < s.size() && digit(s[i])) ++i;
+    for (; i < s.size() && digit(s[i]); ++i) fraction = fraction || s[i] != '0';
     any = any || i > f;
   }
   if (!any || i != s.size() || s.size() > 12) return std::nullopt;
   if (!convert) {
     // The range test below, on the digits: more than 10^6 pawns is out of range.
-    std::int64_t whole = 0;
-    bool fraction = false;
-    std::size_t k = int_start;
-    for (; k < s.size() && digit(s[k]); ++k) whole = whole * 10 + (s[k] - '0');
-    for (; k < s.size(); ++k) fraction = fraction || (digit(s[k]) && s[k] != '0');
     if (whole > 1000000 || (whole == 1000000 && fraction)) return std::nullopt;
     return e;
   }
