@@ -73,6 +73,9 @@ std::size_t last_line_end(const std::string& text) {
 // Whether drop_own_warnings has anything to drop: a warning line first or last.
 bool holds_own_warnings(const pgn::RawGame& raw) {
   if (raw.text.compare(0, kWarningPrefix.size(), kWarningPrefix) == 0) return true;
+  // Nearly every game has no ';' at all: one memchr says so, where the walk back to the
+  // last line end would read a whole movetext written on one line (lichess's database).
+  if (std::memchr(raw.text.data(), ';', raw.text.size()) == nullptr) return false;
   const std::size_t eol = last_line_end(raw.text);
   return eol != std::string::npos && raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) == 0;
 }

@@ -10,6 +10,7 @@
 #include "core/san.hpp"
 #include "pgn/byte_scan.hpp"
 #include "pgn/encoding.hpp"
+#include "pgn/replay.hpp"
 
 namespace chesstool::pgn {
 
@@ -103,10 +104,13 @@ std::string quoted(std::string_view text) {
 }
 
 
+// The visitor's type is a parameter so that the replayer (final), the visitor of every hot
+// path, gets direct calls the compiler can inline; any other visitor takes the virtual ones.
+template <class V>
 class Parser {
  public:
   // t_[n_] is the NUL a std::string keeps after its text: symbol() relies on it.
-  Parser(const RawGame& game, Visitor& visitor)
+  Parser(const RawGame& game, V& visitor)
       : game_(game), v_(visitor), t_(game.text.c_str()), n_(game.text.size()), line_(game.line) {
     // On the game's first line column 1 lies before the text when it starts mid-line.
     line_start_ = -static_cast<std::int64_t>(game.column > 0 ? game.column - 1 : 0);
@@ -200,7 +204,7 @@ class Parser {
   void finish();
 
   const RawGame& game_;
-  Visitor& v_;
+  V& v_;
   const char* t_;
   std::size_t n_;
   std::size_t p_ = 0;
@@ -230,7 +234,8 @@ class Parser {
   std::string scratch_name_;
 };
 
-SourceLoc Parser::locate(std::size_t target) const {
+template <class V>
+SourceLoc Parser<V>::locate(std::size_t target) const {
   std::uint64_t line = game_.line;
   std::int64_t start = -static_cast<std::int64_t>(game_.column > 0 ? game_.column - 1 : 0);
   for (std::size_t i = 0; i < target && i < n_; ++i) {
@@ -243,7 +248,8 @@ SourceLoc Parser::locate(std::size_t target) const {
                    game_.byte_offset + target};
 }
 
-void Parser::prescan() {
+template <class V>
+void Parser<V>::prescan() {
   // Nearly every game is plain ASCII: one pass says so, and both checks below are skipped.
   const auto* u = reinterpret_cast<const unsigned char*>(t_);
   if (!detail::has_nul_or_high(u, u + n_)) return;
@@ -262,7 +268,8 @@ void Parser::prescan() {
   }
 }
 
-void Parser::run() {
+template <class V>
+void Parser<V>::run() {
   prescan();
   tag_names_.reserve(24);
   while (p_ < n_) {
@@ -320,7 +327,8 @@ void Parser::run() {
   finish();
 }
 
-bool Parser::accept_token_slow(std::size_t start) {
+template <class V>
+bool Parser<V>::accept_token_slow(std::size_t start) {
   if (result_seen_) {
     if (!after_result_reported_) {
       after_result_reported_ = true;
@@ -332,7 +340,8 @@ bool Parser::accept_token_slow(std::size_t start) {
   return true;
 }
 
-void Parser::comment(std::string_view text, SourceLoc at) {
+template <class V>
+void Parser<V>::comment(std::string_view text, SourceLoc at) {
   flush_san();
   settle_deep_result();
   if (!movetext_) {
@@ -342,7 +351,8 @@ void Parser::comment(std::string_view text, SourceLoc at) {
   deliver_comment(text, at);
 }
 
-void Parser::brace_comment() {
+template <class V>
+void Parser<V>::brace_comment() {
   const std::size_t start = p_;
   const SourceLoc at = loc(start);
   // Spec 5: brace comments do not nest; the first '}' ends one. One scan finds it and
@@ -365,7 +375,8 @@ void Parser::brace_comment() {
   comment(text, at);
 }
 
-void Parser::line_comment() {
+template <class V>
+void Parser<V>::line_comment() {
   const std::size_t start = p_;
   std::size_t i = start + 1;
   while (i < n_ && !is_newline(t_[i])) ++i;
@@ -373,12 +384,14 @@ void Parser::line_comment() {
   comment(std::string_view(t_ + start + 1, i - start - 1), loc(start));
 }
 
-void Parser::escape_line() {
+template <class V>
+void Parser<V>::escape_line() {
   // Spec 6: the whole line is ignored; the line end is counted by the main loop.
   while (p_ < n_ && !is_newline(t_[p_])) ++p_;
 }
 
-std::size_t Parser::tag_extent(std::size_t start, bool& closed) const {
+template <class V>
+std::size_t Parser<V>::tag_extent(std::size_t start, bool& closed) const {
   // The splitter's own scan, so both agree on where a tag pair (even a broken one) ends.
   detail::TagScan state = detail::TagScan::InTag;
   const std::size_t end = detail::scan_tag_pair(reinterpret_cast<const unsigned char*>(t_), start + 1, n_, state);
@@ -390,7 +403,8 @@ std::size_t Parser::tag_extent(std::size_t start, bool& closed) const {
 // one blank and no backslash, read in one pass. It ends where tag_extent ends it, and
 // parse_tag would read the same name and value with no warning; any other shape returns
 // false and takes that way.
-bool Parser::plain_tag(std::size_t start) {
+template <class V>
+bool Parser<V>::plain_tag(std::size_t start) {
   const auto* u = reinterpret_cast<const unsigned char*>(t_);
   std::size_t i = start + 1;
   while (i < n_ && kTagNameByte[u[i]]) ++i;
@@ -404,7 +418,8 @@ bool Parser::plain_tag(std::size_t start) {
   return true;
 }
 
-void Parser::bracket() {
+template <class V>
+void Parser<V>::bracket() {
   const std::size_t start = p_;
   if (!movetext_ && plain_tag(start)) return;
   bool closed = false;
@@ -419,7 +434,8 @@ void Parser::bracket() {
          "tag pair " + quoted(std::string_view(t_ + start, end - start)) + " inside movetext ignored", loc(start));
 }
 
-void Parser::parse_tag(std::size_t start, std::size_t end, bool closed) {
+template <class V>
+void Parser<V>::parse_tag(std::size_t start, std::size_t end, bool closed) {
   const SourceLoc at = loc(start);
   const std::size_t body_end = closed ? end - 1 : end;  // excludes the ']'
   std::size_t i = start + 1;
@@ -482,7 +498,8 @@ void Parser::parse_tag(std::size_t start, std::size_t end, bool closed) {
   deliver_tag(name, value, has_escape, at);
 }
 
-void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
+template <class V>
+void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
                          bool name_checked) {
   if (!name_checked && !is_standard_tag_name(name)) {
     report(Severity::Warning, "invalid-tag-name",
@@ -528,7 +545,8 @@ void Parser::deliver_tag(std::string_view name, std::string_view raw_value, bool
   v_.tag(out_name, value, at);
 }
 
-void Parser::symbol() {
+template <class V>
+void Parser<V>::symbol() {
   const std::size_t start = p_;
   std::uint8_t flags = 0xFF;  // those every byte of the symbol has
   // Locals, not the members: a store to p_ could change a byte read through t_ (char
@@ -590,7 +608,8 @@ void Parser::symbol() {
   san_like(word, start, flags);
 }
 
-void Parser::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
+template <class V>
+void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
   if (number > kMaxNumber) {
     junk(word, start, "move number out of range");
     return;
@@ -604,7 +623,8 @@ void Parser::move_number(std::string_view word, std::size_t start, std::size_t d
   if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
 }
 
-void Parser::san_like(std::string_view word, std::size_t start, std::uint8_t all) {
+template <class V>
+void Parser<V>::san_like(std::string_view word, std::size_t start, std::uint8_t all) {
   const bool san_shaped = (all & kSanByte) != 0;
   const bool only_dots = (all & kDotByte) != 0;
   if ((all & kGlyphByte) != 0) {
@@ -634,7 +654,8 @@ void Parser::san_like(std::string_view word, std::size_t start, std::uint8_t all
   pending_loc_ = loc(start);
 }
 
-void Parser::junk(std::string_view word, std::size_t start, std::string_view why) {
+template <class V>
+void Parser<V>::junk(std::string_view word, std::size_t start, std::string_view why) {
   // A token holding a NUL byte is covered by the game's nul-byte error.
   if (has_nul_ && word.find('\0') != std::string_view::npos) {
     flush_san();
@@ -643,7 +664,8 @@ void Parser::junk(std::string_view word, std::size_t start, std::string_view why
   report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start));
 }
 
-void Parser::nag_token() {
+template <class V>
+void Parser<V>::nag_token() {
   const std::size_t start = p_;
   ++p_;
   // Like the splitter, the NAG symbol runs to the next delimiter, so "$1-0" can
@@ -667,7 +689,8 @@ void Parser::nag_token() {
   v_.nag(code, loc(start));
 }
 
-void Parser::result_token(std::size_t start, std::size_t len) {
+template <class V>
+void Parser<V>::result_token(std::size_t start, std::size_t len) {
   if (!accept_token(start)) return;
   flush_san();
   begin_movetext();
@@ -684,7 +707,8 @@ void Parser::result_token(std::size_t start, std::size_t len) {
   deep_loc_ = loc(start);
 }
 
-void Parser::open_variation() {
+template <class V>
+void Parser<V>::open_variation() {
   const std::size_t start = p_++;
   if (!accept_token(start)) return;
   flush_san();
@@ -694,7 +718,8 @@ void Parser::open_variation() {
   v_.begin_variation(loc(start));
 }
 
-void Parser::close_variation() {
+template <class V>
+void Parser<V>::close_variation() {
   const std::size_t start = p_++;
   if (!accept_token(start)) return;
   flush_san();
@@ -707,13 +732,15 @@ void Parser::close_variation() {
   v_.end_variation(loc(start));
 }
 
-void Parser::stray() {
+template <class V>
+void Parser<V>::stray() {
   const std::size_t start = p_++;
   if (!accept_token(start)) return;
   junk(std::string_view(t_ + start, 1), start, "character");
 }
 
-void Parser::finish() {
+template <class V>
+void Parser<V>::finish() {
   flush_san();
   begin_movetext();
   const SourceLoc end = loc(n_);
@@ -737,7 +764,12 @@ void Parser::finish() {
 }  // namespace
 
 void parse_game(const RawGame& game, Visitor& visitor) {
-  Parser parser(game, visitor);
+  Parser<Visitor> parser(game, visitor);
+  parser.run();
+}
+
+void parse_game(const RawGame& game, Replayer& replayer) {
+  Parser<Replayer> parser(game, replayer);
   parser.run();
 }
 

@@ -99,4 +99,9 @@ class Visitor {
 //   missing-result        W  the game has no termination marker
 void parse_game(const RawGame& game, Visitor& visitor);
 
+class Replayer;  // pgn/replay.hpp
+// The same for the replayer, the visitor of every hot path (final): its calls are direct
+// and may be inlined, where another visitor's are virtual.
+void parse_game(const RawGame& game, Replayer& replayer);
+
 }  // namespace chesstool::pgn
