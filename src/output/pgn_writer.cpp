@@ -67,11 +67,57 @@ std::size_t columns(std::string_view w) {
   return n;
 }
 
+// Appends to a string through a pointer. std::string's append is a call into the library
+// for every piece (a space, a brace, a word), which cost annotate more than deciding where
+// the lines break; here the string grows in large steps, its new bytes zeroed once, and is
+// cut to what was written when the sink goes.
+class TextSink {
+ public:
+  TextSink(std::string& out, std::size_t expected) : out_(out) {
+    p_ = end_ = out_.data() + out_.size();
+    room(expected);
+  }
+  ~TextSink() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }  // shrinks: no allocation
+  TextSink(const TextSink&) = delete;
+  TextSink& operator=(const TextSink&) = delete;
+
+  // Room for n more bytes, then writes through put_unchecked() up to them.
+  void room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+  }
+  void put_unchecked(char c) { *p_++ = c; }
+  void put_unchecked(std::string_view text) {
+    if (text.empty()) return;  // memcpy from the null data() of an empty view is undefined
+    std::memcpy(p_, text.data(), text.size());
+    p_ += text.size();
+  }
+  void put(char c) {
+    room(1);
+    put_unchecked(c);
+  }
+  void put(std::string_view text) {
+    room(text.size());
+    put_unchecked(text);
+  }
+
+ private:
+  [[gnu::noinline]] void grow(std::size_t n) {
+    const auto used = static_cast<std::size_t>(p_ - out_.data());
+    out_.resize(std::max(used + n, 2 * out_.size()) + 256);
+    p_ = out_.data() + used;
+    end_ = out_.data() + out_.size();
+  }
+
+  std::string& out_;
+  char* p_;
+  char* end_;
+};
+
 // Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
 // at most 80 columns). A word longer than the width gets a line of its own.
 class Wrapper {
  public:
-  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
+  Wrapper(TextSink& out, std::size_t width) : out_(out), width_(width) {}
 
   // Adds a word, separated from the previous one by a space unless glued.
   void word(std::string_view w) {
@@ -104,11 +150,14 @@ class Wrapper {
       word("");
       return;
     }
+    out_.room(text.size() + 3);
     if (col_ > 0) {
-      out_ += ' ';
+      out_.put_unchecked(' ');
       ++col_;
     }
-    out_.append(1, '{').append(text).append(1, '}');
+    out_.put_unchecked('{');
+    out_.put_unchecked(text);
+    out_.put_unchecked('}');
     col_ += cols;
   }
   // The next word is written directly after text ("(" before a variation's first move).
@@ -116,7 +165,7 @@ class Wrapper {
   // text goes directly after the last word (")" closing a variation) when it fits.
   void glue_prev(std::string_view text) {
     if (col_ > 0 && col_ + columns(text) <= width_) {
-      out_ += text;
+      out_.put(text);
       col_ += columns(text);
     } else {
       place(text);
@@ -127,26 +176,27 @@ class Wrapper {
       place(prefix_);
       prefix_.clear();
     }
-    if (col_ > 0) out_ += '\n';
+    if (col_ > 0) out_.put('\n');
     col_ = 0;
   }
 
  private:
   void place(std::string_view w) { place(w, columns(w)); }
   void place(std::string_view w, std::size_t cols) {
+    out_.room(w.size() + 1);
     if (col_ > 0 && col_ + 1 + cols > width_) {
-      out_ += '\n';
+      out_.put_unchecked('\n');
       col_ = 0;
     }
     if (col_ > 0) {
-      out_ += ' ';
+      out_.put_unchecked(' ');
       ++col_;
     }
-    out_ += w;
+    out_.put_unchecked(w);
     col_ += cols;
   }
 
-  std::string& out_;
+  TextSink& out_;
   std::size_t width_;
   std::size_t col_ = 0;
   std::string prefix_;
@@ -207,14 +257,43 @@ void write_plain_comment_words(Wrapper& w, std::string_view text) {
   }
 }
 
+// Eight bytes at a time (SWAR): a byte's high bit in the result for each byte of v that is...
+constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
+// ...zero (exact: no borrow runs from one byte into the next),
+constexpr std::uint64_t zero_bytes(std::uint64_t v) { return ~(((v & kLow7) + kLow7) | v | kLow7); }
+// ...below n (1 <= n <= 0x80; bytes from 0x80 up are not),
+constexpr std::uint64_t bytes_below(std::uint64_t v, unsigned n) { return ~(((v & kLow7) + kOnes * (0x80 - n)) | v) & kHigh; }
+// ...what makes a comment not plain: whitespace other than a blank (tab, line ends, VT, FF),
+// '}', or a blank followed by a blank (byte i and i + 1 of v, the lower address first).
+constexpr std::uint64_t not_plain_bytes(std::uint64_t v) {
+  const std::uint64_t blanks = zero_bytes(v ^ (kOnes * ' '));
+  return (bytes_below(v, 0x0E) & ~bytes_below(v, 0x09)) | zero_bytes(v ^ (kOnes * '}')) | (blanks & (blanks >> 8));
+}
+
 // Whether a comment is plain: words one blank apart, no other whitespace, no '}' (then
 // written as it is); Ascii when its columns are its bytes too.
 enum class Plainness { No, Ascii, Unicode };
 Plainness plainness(std::string_view text) {
   if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
+  const std::size_t n = text.size();
+  if (n >= 8) {
+    // Words of eight bytes, each overlapping the one before by a byte (so that a pair of
+    // blanks across two words is seen), the last one ending at the text's end.
+    std::uint64_t bad = 0, high = 0;
+    for (std::size_t i = 0;; i += 7) {
+      if (i + 8 > n) i = n - 8;
+      std::uint64_t v;
+      std::memcpy(&v, text.data() + i, 8);
+      bad |= not_plain_bytes(v);
+      high |= v;
+      if (i + 8 == n) break;
+    }
+    if (bad != 0) return Plainness::No;
+    return (high & kHigh) == 0 ? Plainness::Ascii : Plainness::Unicode;
+  }
   bool ascii = true;
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  for (const auto* end = p + text.size(); p != end; ++p) {
+  for (const auto* end = p + n; p != end; ++p) {
     const unsigned c = *p;
     if (c - '!' < unsigned('}' - '!') || c == '~') continue;  // the usual byte, '!' to '|', in one test
     if (c >= 0x80) {
@@ -328,19 +407,20 @@ void move_text(LineFrame& f, const pgn::Node& n, std::string& buf) {
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
-void write_tag(std::string& out, std::string_view name, std::string_view value) {
-  out += '[';
-  out += name;
-  out += " \"";
-  // Runs without a quote or backslash in one piece; spec 8.1 escapes just those two.
-  std::size_t from = 0;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (value[i] != '"' && value[i] != '\\') continue;
-    out.append(value, from, i - from).append(1, '\\').append(1, value[i]);
-    from = i + 1;
+void write_tag(TextSink& out, std::string_view name, std::string_view value) {
+  out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
+  out.put_unchecked('[');
+  out.put_unchecked(name);
+  out.put_unchecked(' ');
+  out.put_unchecked('"');
+  // Spec 8.1 escapes a quote and a backslash, nothing else.
+  for (const char c : value) {
+    if (c == '"' || c == '\\') out.put_unchecked('\\');
+    out.put_unchecked(c);
   }
-  out.append(value, from, value.size() - from);
-  out += "\"]\n";
+  out.put_unchecked('"');
+  out.put_unchecked(']');
+  out.put_unchecked('\n');
 }
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kSevenTagRoster = {{
@@ -416,7 +496,7 @@ const std::string_view* find_tag(const Tags& tags, std::string_view name) {
   return nullptr;
 }
 
-void write_tags(const pgn::Game& game, std::string& out, const std::string& result) {
+void write_tags(const pgn::Game& game, TextSink& out, const std::string& result) {
   const Tags tags = normalised_tags(game);
   for (const auto& [name, fallback] : kSevenTagRoster) {
     const std::string_view* v = find_tag(tags, name);
@@ -464,10 +544,10 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   const std::string result = game_result(game);
   // Room for the usual game at once (tags, and about 20 bytes a ply with its comment),
   // rather than the doublings that copy it again and again while it grows.
-  out.reserve(out.size() + 40 * game.tags.size() + 20 * game.moves.size() + 64);
-  write_tags(game, out, result);
-  out += '\n';
-  Wrapper w(out, options.line_width);
+  TextSink sink(out, 40 * game.tags.size() + 20 * game.moves.size() + 64);
+  write_tags(game, sink, result);
+  sink.put('\n');
+  Wrapper w(sink, options.line_width);
   const bool full = !options.reduced;
   if (full && !game.comment.empty()) write_comment(w, game.comment);
 

@@ -273,6 +273,45 @@ TEST(PgnWriter, ACommentWrittenWholeLandsAsWordByWord) {
   EXPECT_EQ(compared, 14 * 9 * 3);
 }
 
+TEST(PgnWriter, EveryWhitespaceRunAndBraceIsCollapsedWhereverItStands) {
+  // The test for a comment written whole reads eight bytes at a time: a second blank, a
+  // tab, a line end, a '}' (from a ';' comment) or a non-ASCII byte at any place of texts
+  // of 1 to 40 bytes must come out as word by word writes it.
+  auto collapsed = [](const std::string& text) {
+    std::string out, word;
+    for (const char c : text + " ") {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+        if (!word.empty()) out.append(out.empty() ? "" : " ").append(word);
+        word.clear();
+      } else {
+        word += c == '}' ? ')' : c;
+      }
+    }
+    return out;
+  };
+  const std::vector<std::string> odd = {" ", "\t", "\n", "\v", "\f", "\r", "}", "\xC3\xA9"};
+  int compared = 0;
+  for (std::size_t size = 1; size <= 40; ++size)
+    for (std::size_t at = 0; at < size; ++at)
+      for (const std::string& o : odd) {
+        std::string text;
+        for (std::size_t i = 0; i < size; ++i) text += i % 5 == 4 ? ' ' : char('a' + i % 26);
+        text.replace(at, 1, o == " " ? "  " : o);  // a blank doubles the one there or adds one
+        const bool line_comment = o == "}";
+        if (line_comment && text.find_first_of("\n\r") != std::string::npos) continue;
+        if (collapsed(text).empty()) continue;  // nothing but blanks: no comment is written
+        const std::string in = line_comment ? "1. e4 ;" + text + "\n*" : "1. e4 {" + text + "} *";
+        const std::string out = movetext(in);
+        const std::size_t open = out.find('{'), close = out.rfind('}');
+        ASSERT_NE(open, std::string::npos) << in;
+        std::string written = out.substr(open + 1, close - open - 1);
+        std::replace(written.begin(), written.end(), '\n', ' ');  // a line break where it wrapped
+        EXPECT_EQ(written, collapsed(text)) << "size " << size << ", at " << at;
+        ++compared;
+      }
+  EXPECT_GT(compared, 40 * 41 / 2 * 7);
+}
+
 TEST(PgnWriter, LinesWrapAtEightyColumns) {
   std::string text = "{";
   for (int i = 0; i < 60; ++i) text += "word" + std::to_string(i) + " ";
