@@ -27,6 +27,18 @@ std::uint64_t count_legal(const Position& pos) {
   return sink.count;
 }
 
+bool has_legal_move(const Position& pos) {
+  // At most eight squares, each with an attack test that looks up a slider's attacks only
+  // for a slider on a line with the square: much cheaper than the full generation, whose
+  // slider lookups miss the cache at the end of each replayed game.
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  const Bitboard occ = pos.occupied() ^ square_bb(ksq);  // the king lifted: it cannot hide behind itself
+  for (Bitboard steps = king_attacks(ksq) & ~pos.pieces(us); steps;)
+    if (!pos.is_attacked_by(~us, pop_lsb(steps), occ)) return true;
+  return count_legal(pos) != 0;
+}
+
 namespace {
 
 // True when moving `from` to `to` (removing the piece on `captured`, which differs from
@@ -63,8 +75,9 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
   if (pt == King) {
     // A king step, tested with the king lifted off the board.
     if ((king_attacks(ksq) & target) && !(pos.pieces(us) & target)) {
-      Bitboard occ = pos.occupied() ^ square_bb(ksq);
-      if (!(pos.attackers_to(to, occ) & pos.pieces(~us) & ~target)) list.push(Move(ksq, to));
+      // is_attacked_by, not attackers_to: it looks up slider attacks only for sliders that
+      // share a line with the square (see unique_plain_move).
+      if (!pos.is_attacked_by(~us, to, pos.occupied() ^ square_bb(ksq))) list.push(Move(ksq, to));
     }
     // Castling is "king takes rook" but SAN names the king's destination: when it can
     // land here, let the full generator judge it.
@@ -172,8 +185,11 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
       return moves.size() == 1 && !moves.moves[0].is_castling() ? moves.moves[0] : Move();
     }
     if (!(king_attacks(ksq) & target)) return Move();
-    const Bitboard occ = pos.occupied() ^ square_bb(ksq);
-    return (pos.attackers_to(to, occ) & pos.pieces(~us) & ~target) ? Move() : Move(ksq, to);
+    // Not attackers_to, which looks up the attacks of both kinds of slider in the magic
+    // tables (850 KB, seldom in cache while a game is replayed): is_attacked_by looks up
+    // only a kind of slider that shares a line with the square. A piece taken on `to`
+    // attacks no square of its own, so the one taken cannot count.
+    return pos.is_attacked_by(~us, to, pos.occupied() ^ square_bb(ksq)) ? Move() : Move(ksq, to);
   }
   Bitboard from = pos.pieces(us, pt) & (pt == Knight   ? knight_attacks(to)
                                         : pt == Bishop ? bishop_pseudo_attacks(to)

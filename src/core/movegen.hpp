@@ -13,6 +13,9 @@ namespace chesstool {
 void generate_legal(const Position& pos, MoveList& list);
 // Number of legal moves, counted without building a list (perft's last ply).
 std::uint64_t count_legal(const Position& pos);
+// count_legal(pos) != 0, most often without generating anything: a king step to a square
+// no enemy piece attacks is legal, whatever else stands (mate, stalemate, game ends).
+bool has_legal_move(const Position& pos);
 // Legal moves of pos whose moving piece has type pt and that land on `to`; castling
 // counts as a king move to the king's destination square. Used to resolve SAN.
 void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& list);

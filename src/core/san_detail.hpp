@@ -147,17 +147,8 @@ inline Disambiguation needed_disambiguation(const MoveList& same_target, Move m)
   return {true, true};
 }
 
-// Mate test for a side in check. Most checked kings can step aside, and trying the
-// (at most eight) king squares is much cheaper than counting every legal reply.
-inline bool is_mated(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  const Bitboard occ = pos.occupied() ^ square_bb(ksq);
-  Bitboard escapes = king_attacks(ksq) & ~pos.pieces(us);
-  while (escapes)
-    if (!pos.is_attacked_by(~us, pop_lsb(escapes), occ)) return false;
-  return count_legal(pos) == 0;
-}
+// Mate test for a side in check (most checked kings can step aside: has_legal_move tries that first).
+inline bool is_mated(const Position& pos) { return !has_legal_move(pos); }
 
 // SAN of a legal move without the check suffix, appended to out (san_write.cpp).
 void append_san_core(const Position& pos, Move m, std::string& out);

@@ -16,7 +16,7 @@ namespace {
 // material, dead position, fivefold repetition, 75-move rule.
 Outcome outcome_of(const Position& pos, int repetitions) {
   Outcome o;
-  if (count_legal(pos) == 0) {
+  if (!has_legal_move(pos)) {
     o.termination = pos.is_check() ? Termination::Checkmate : Termination::Stalemate;
     if (pos.is_check()) o.winner = ~pos.side_to_move();
   } else if (is_insufficient_material(pos)) {

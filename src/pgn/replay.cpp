@@ -184,7 +184,7 @@ bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc l
   if (!r.ok()) {
     std::string message = "illegal move " + move_label(pos) + shown(text) + ": " + r.message;
     if (r.error == SanError::Illegal && mainline) {
-      if (count_legal(pos) == 0)
+      if (!has_legal_move(pos))
         message += pos.is_check() ? " (the game had already ended by checkmate)" : " (the game had already ended by stalemate)";
       else if (game_end_.ended())
         message += " (the game had already ended: " + game_end_.ended_reason() + ")";

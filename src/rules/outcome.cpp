@@ -24,8 +24,8 @@ bool can_checkmate_at_all(const Position& pos, Color side) {
   return true;
 }
 
-bool is_checkmate(const Position& pos) { return pos.is_check() && count_legal(pos) == 0; }
-bool is_stalemate(const Position& pos) { return !pos.is_check() && count_legal(pos) == 0; }
+bool is_checkmate(const Position& pos) { return pos.is_check() && !has_legal_move(pos); }
+bool is_stalemate(const Position& pos) { return !pos.is_check() && !has_legal_move(pos); }
 
 int RepetitionHistory::earlier_occurrences(Key key) const {
   // Same side to move only every second entry; the key includes the side anyway.

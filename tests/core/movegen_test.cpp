@@ -34,6 +34,33 @@ std::set<std::string> legal_moves(const std::string& fen) {
 
 using Moves = std::set<std::string>;
 
+TEST(Movegen, HasLegalMoveAgreesWithTheCount) {
+  auto has = [](const std::string& fen) {
+    FenResult r = parse_fen(fen);
+    EXPECT_TRUE(r.ok()) << fen;
+    EXPECT_EQ(has_legal_move(r.position), count_legal(r.position) != 0) << fen;
+    return has_legal_move(r.position);
+  };
+  // Mate: the queen on g7, guarded by the king on g6, covers every square of the h8 king.
+  EXPECT_FALSE(has("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+  // Stalemate: the queen on b6 covers a7, b7 and b8, and black has nothing else.
+  EXPECT_FALSE(has("k7/8/1Q6/8/8/8/8/7K b - - 0 1"));
+  // The same with a black pawn on h5 that can push: no king step, but a move.
+  EXPECT_TRUE(has("k7/8/1Q6/7p/8/8/8/7K b - - 0 1"));
+  // Mate along the back rank: f8, beyond the king on the rook's line, is covered too
+  // (the king lifted off the board no longer shields it); the e6 king covers the rest.
+  EXPECT_FALSE(has("R3k3/8/4K3/8/8/8/8/8 b - - 0 1"));
+  // Only the king can move, to f7.
+  EXPECT_TRUE(has("R3k3/8/3K4/8/8/8/8/8 b - - 0 1"));
+  // Every position of seeded random games, their last ones (mates, stalemates) included.
+  int positions = 0;
+  testing::for_each_random_position(29, 120, [&](const Position& pos) {
+    EXPECT_EQ(has_legal_move(pos), count_legal(pos) != 0) << to_fen(pos);
+    ++positions;
+  });
+  EXPECT_GT(positions, 300);
+}
+
 TEST(Movegen, PinnedBishopCannotMove) {
   // The rook on e7 pins the bishop on e2 to the king on e1: a bishop never stays on a
   // file, so it has no move. The king has d1, f1, d2, f2 (e2 is its own bishop).

@@ -55,6 +55,7 @@ void check_invariants(const Position& pos, int depth) {
   MoveList list;
   generate_legal(pos, list);
   ASSERT_EQ(count_legal(pos), std::uint64_t(list.size())) << to_fen(pos);
+  ASSERT_EQ(has_legal_move(pos), list.size() != 0) << to_fen(pos);
   for (Move m : list) {
     Position next = pos.after(m);
     // The mover's king is never left attacked.
