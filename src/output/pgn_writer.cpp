@@ -73,7 +73,7 @@ std::size_t columns(std::string_view w) {
 // cut to what was written when the sink goes.
 class TextSink {
  public:
-  TextSink(std::string& out, std::size_t expected) : out_(out) {
+  TextSink(std::string& out, std::size_t expected) : out_(out), start_(out.size()) {
     p_ = end_ = out_.data() + out_.size();
     room(expected);
   }
@@ -101,14 +101,17 @@ class TextSink {
   }
 
  private:
+  // Steps as large as what this sink wrote so far (doubling), not as the whole string: a
+  // caller that appends game after game to one string zeroes only each game's room.
   [[gnu::noinline]] void grow(std::size_t n) {
     const auto used = static_cast<std::size_t>(p_ - out_.data());
-    out_.resize(std::max(used + n, 2 * out_.size()) + 256);
+    out_.resize(used + std::max(n, used - start_) + 256);
     p_ = out_.data() + used;
     end_ = out_.data() + out_.size();
   }
 
   std::string& out_;
+  std::size_t start_;  // where this sink's text begins in out_
   char* p_;
   char* end_;
 };

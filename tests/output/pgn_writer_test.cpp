@@ -117,6 +117,31 @@ void expect_same_tree(const pgn::Game& a, const pgn::Game& reread, const std::st
   }
 }
 
+TEST(PgnWriter, AppendsToWhatTheStringHolds) {
+  // write_pgn appends: games written one after another into one string are each game
+  // written alone, and a long game (its text grows the string many times) is whole.
+  std::string long_game = "[Event \"Long\"]\n\n";
+  for (int m = 1; m <= 200; ++m)
+    long_game += std::to_string(2 * m - 1) + ". Nf3 {a comment of some length, " + std::to_string(m) + "} Nf6 " +
+                 std::to_string(2 * m) + ". Ng1 Ng8 ";
+  long_game += "*";
+  const std::vector<std::string> texts = {"[Event \"A\"]\n\n1. e4 e5 *", long_game, "[Event \"B\"]\n\n1. d4 {x} *"};
+  std::string all, expected;
+  for (const std::string& t : texts) {
+    pgn::Replayed b = pgn::build_game(raw_game(t));
+    ASSERT_TRUE(b.report.valid) << t.substr(0, 40);
+    std::string alone;
+    write_pgn(b.game, alone);
+    expected += alone;
+    write_pgn(b.game, all);
+  }
+  EXPECT_EQ(all, expected);
+  std::size_t knights_home = 0;  // "Ng8" once a move of the long game, and nowhere else
+  for (std::size_t at = expected.find("Ng8"); at != std::string::npos; at = expected.find("Ng8", at + 1)) ++knights_home;
+  EXPECT_EQ(knights_home, 200u);
+  EXPECT_EQ(std::count(expected.begin(), expected.end(), '\0'), 0);
+}
+
 TEST(PgnWriter, SevenTagRosterFirstThenOthersInInputOrder) {
   std::string out = to_pgn("[ECO \"C20\"]\n[White \"A \\\"q\\\" \\\\ b\"]\n[Event \"E\"]\n[Annotator \"x\"]\n\n1. e4 1-0");
   EXPECT_EQ(out,
