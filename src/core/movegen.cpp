@@ -27,15 +27,24 @@ std::uint64_t count_legal(const Position& pos) {
   return sink.count;
 }
 
+namespace {
+
+// Whether the side to move's king, on ksq, may step to `to` (next to it, not holding one of
+// its own pieces): no enemy piece attacks `to` with the king lifted off the board, so that
+// it cannot hide behind itself from a slider. is_attacked_by, not attackers_to: it looks up
+// a slider's attacks only for a slider on a line with `to` (the magic tables, 850 KB, are
+// seldom in cache while games are replayed). A piece taken on `to` attacks no square of its own.
+bool king_step_is_safe(const Position& pos, Square ksq, Square to) {
+  return !pos.is_attacked_by(~pos.side_to_move(), to, pos.occupied() ^ square_bb(ksq));
+}
+
+}  // namespace
+
 bool has_legal_move(const Position& pos) {
-  // At most eight squares, each with an attack test that looks up a slider's attacks only
-  // for a slider on a line with the square: much cheaper than the full generation, whose
-  // slider lookups miss the cache at the end of each replayed game.
-  const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  const Bitboard occ = pos.occupied() ^ square_bb(ksq);  // the king lifted: it cannot hide behind itself
-  for (Bitboard steps = king_attacks(ksq) & ~pos.pieces(us); steps;)
-    if (!pos.is_attacked_by(~us, pop_lsb(steps), occ)) return true;
+  // At most eight king steps first: much cheaper than the full generation.
+  const Square ksq = pos.king_square(pos.side_to_move());
+  for (Bitboard steps = king_attacks(ksq) & ~pos.pieces(pos.side_to_move()); steps;)
+    if (king_step_is_safe(pos, ksq, pop_lsb(steps))) return true;
   return count_legal(pos) != 0;
 }
 
@@ -73,12 +82,8 @@ void generate_legal_to(const Position& pos, PieceType pt, Square to, MoveList& l
   const Square ksq = pos.king_square(us);
 
   if (pt == King) {
-    // A king step, tested with the king lifted off the board.
-    if ((king_attacks(ksq) & target) && !(pos.pieces(us) & target)) {
-      // is_attacked_by, not attackers_to: it looks up slider attacks only for sliders that
-      // share a line with the square (see unique_plain_move).
-      if (!pos.is_attacked_by(~us, to, pos.occupied() ^ square_bb(ksq))) list.push(Move(ksq, to));
-    }
+    if ((king_attacks(ksq) & target) && !(pos.pieces(us) & target) && king_step_is_safe(pos, ksq, to))
+      list.push(Move(ksq, to));
     // Castling is "king takes rook" but SAN names the king's destination: when it can
     // land here, let the full generator judge it.
     if (castling_may_land_on(pos, us, to)) {
@@ -185,11 +190,7 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
       return moves.size() == 1 && !moves.moves[0].is_castling() ? moves.moves[0] : Move();
     }
     if (!(king_attacks(ksq) & target)) return Move();
-    // Not attackers_to, which looks up the attacks of both kinds of slider in the magic
-    // tables (850 KB, seldom in cache while a game is replayed): is_attacked_by looks up
-    // only a kind of slider that shares a line with the square. A piece taken on `to`
-    // attacks no square of its own, so the one taken cannot count.
-    return pos.is_attacked_by(~us, to, pos.occupied() ^ square_bb(ksq)) ? Move() : Move(ksq, to);
+    return king_step_is_safe(pos, ksq, to) ? Move(ksq, to) : Move();
   }
   Bitboard from = pos.pieces(us, pt) & (pt == Knight   ? knight_attacks(to)
                                         : pt == Bishop ? bishop_pseudo_attacks(to)

@@ -451,15 +451,15 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
       // movetext, which is already marked. Skip to the next byte that matters. Every
       // result symbol holds a '-': at one, go back to the start of its symbol and read
       // that symbol normally.
-      p = static_cast<std::size_t>(detail::find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(b + p, b + n) - b);
       // A comment that closes on its line (nearly every one: "{ [%clk 0:03:00] }") is
-      // skipped here, as movetext_token and skip_comment would skip it: mid-line nothing
-      // else changes (the line has a token, so no empty line is pending).
-      while (p < n && b[p] == '{') {
+      // skipped here too, as movetext_token and skip_comment would skip it: mid-line
+      // nothing else changes (the line has a token, so no empty line is pending).
+      for (;;) {
+        p = static_cast<std::size_t>(detail::find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(b + p, b + n) - b);
+        if (p == n || b[p] != '{') break;
         const auto close = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p + 1, b + n) - b);
         if (close == n || b[close] != '}') break;  // runs on to another line, or to the buffer's end
-        p = static_cast<std::size_t>(
-            detail::find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(b + close + 1, b + n) - b);
+        p = close + 1;
       }
       if (p == n) break;
       if (b[p] == '-') {
