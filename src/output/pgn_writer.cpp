@@ -339,26 +339,45 @@ void write_comment(Wrapper& w, std::string_view text) {
   }
 }
 
-// Decimal digits of n, without the temporary string std::to_string makes.
-void append_number(std::string& out, long long value) {
-  if (value < 0) {
-    out += std::to_string(value);
-    return;
+// One word of movetext built in place: a move with its number ("12. Nf3", "12... Nf3")
+// or a NAG ("$14"). Its longest is a 20-digit number, "... " and a SAN of at most seven
+// bytes, so a fixed array holds it and building it calls nothing.
+class MoveWord {
+ public:
+  std::string_view view() const { return {text_, size_}; }
+  void clear() { size_ = 0; }
+  void put(char c) { text_[size_++] = c; }
+  // A SAN token: `san` must be at most kMaxSan bytes.
+  void put_san(std::string_view san) {
+    std::memcpy(text_ + size_, san.data(), san.size());
+    size_ += san.size();
   }
-  auto n = static_cast<unsigned long long>(value);
-  if (n < 100) {  // move numbers and NAGs nearly always: characters, no copy call
-    if (n >= 10) out.push_back(static_cast<char>('0' + n / 10));
-    out.push_back(static_cast<char>('0' + n % 10));
-    return;
+  // Decimal digits of n (move numbers and NAG codes are never negative).
+  void number(unsigned long long n) {
+    if (n < 10) {  // the usual cases first: no loop
+      put(static_cast<char>('0' + n));
+      return;
+    }
+    if (n < 100) {
+      put(static_cast<char>('0' + n / 10));
+      put(static_cast<char>('0' + n % 10));
+      return;
+    }
+    char digits[20];
+    std::size_t k = sizeof digits;
+    do {
+      digits[--k] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n != 0);
+    std::memcpy(text_ + size_, digits + k, sizeof digits - k);
+    size_ += sizeof digits - k;
   }
-  char digits[20];
-  std::size_t k = sizeof digits;
-  do {
-    digits[--k] = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n != 0);
-  out.append(digits + k, sizeof digits - k);
-}
+  static constexpr std::size_t kMaxSan = 15;
+
+ private:
+  char text_[20 + 4 + kMaxSan];
+  std::size_t size_ = 0;
+};
 
 // One open line of write_pgn; a variation pushes a frame, so nesting costs heap, not
 // stack. The position is played forward only when a move's SAN must be written anew or a
@@ -388,24 +407,29 @@ struct LineFrame {
   }
 };
 
-// Node i's move as one word, into buf: "12. Nf3", or "12... Nf3" for Black after a break
-// (a line's start, a comment or a variation), else "Nf3".
-void move_text(LineFrame& f, const pgn::Node& n, std::string& buf) {
-  buf.clear();
-  if (f.side == White) {
-    append_number(buf, f.fullmove);
-    buf.push_back('.');  // characters: an append of a literal calls the copy routine
-    buf.push_back(' ');
-  } else if (f.need_number) {
-    append_number(buf, f.fullmove);
-    buf += "... ";
+// Node i's move as one word, into word: "12. Nf3", or "12... Nf3" for Black after a
+// break (a line's start, a comment or a variation), else "Nf3".
+void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& scratch) {
+  word.clear();
+  if (f.side == White || f.need_number) {
+    word.number(static_cast<unsigned>(f.fullmove));
+    word.put('.');  // characters: no copy routine for a literal
+    if (f.side == Black) {
+      word.put('.');
+      word.put('.');
+    }
+    word.put(' ');
   }
-  if (n.san_canonical) {
-    buf += n.san_written;  // the replayer found it canonical: no need to write it anew
+  // The replayer found the token canonical: no need to write it anew. (A canonical SAN
+  // has at most seven bytes; the test only guards the array.)
+  if (n.san_canonical && n.san_written.size() <= MoveWord::kMaxSan) {
+    word.put_san(n.san_written);
     return;
   }
   const Position& pos = f.before_node();
-  append_san(pos, n.move, pos.after(n.move), buf);
+  scratch.clear();
+  append_san(pos, n.move, pos.after(n.move), scratch);
+  word.put_san(scratch);
 }
 
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
@@ -556,7 +580,8 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
 
   std::vector<LineFrame> stack;
   stack.emplace_back(&game.moves, game.start);
-  std::string buf, rendered;
+  MoveWord word;
+  std::string scratch, rendered;
   while (!stack.empty()) {
     LineFrame& f = stack.back();
     if (!f.in_node) {
@@ -570,14 +595,15 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         write_comment(w, n.comment_before);
         f.need_number = true;
       }
-      move_text(f, n, buf);
-      w.ascii_word(buf);  // SAN tokens are ASCII: the lexer reads no other byte into one
+      move_text(f, n, word, scratch);
+      w.ascii_word(word.view());  // SAN tokens are ASCII: the lexer reads no other byte into one
       f.need_number = false;
       if (full) {
         for (int nag : n.nags) {
-          buf.assign(1, '$');
-          append_number(buf, nag);
-          w.ascii_word(buf);
+          word.clear();
+          word.put('$');
+          word.number(static_cast<unsigned>(nag));
+          w.ascii_word(word.view());
         }
         if (!n.comment_after.empty()) {
           const std::string_view text = comment_after(n.comment_after, options, rendered);

@@ -44,6 +44,9 @@ void append_comment(std::string& to, std::string_view text) {
 
 // The suffix glyph of a move token ("Nf3!?" -> 5), 0 when it has none.
 int token_glyph(std::string_view token) {
+  // Every glyph glyph_nag knows ends in '!' or '?': nearly every token is decided by its
+  // last byte.
+  if (token.empty() || (token.back() != '!' && token.back() != '?')) return 0;
   // A plain loop: find_first_of calls memchr once per character of every move token.
   for (std::size_t at = 0; at < token.size(); ++at)
     if (token[at] == '!' || token[at] == '?') return glyph_nag(token.substr(at));
