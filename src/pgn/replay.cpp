@@ -98,7 +98,9 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
     report_.byte_offset = raw->byte_offset;
     report_.column = raw->column;
   }
-  report_.tags.reserve(16);  // the Seven Tag Roster and the usual extras: one allocation
+  // Room for a downloaded game's tags at once (the Seven Tag Roster, Elos, ECO, clocks...):
+  // one allocation, rather than reallocations that move every tag so far.
+  report_.tags.reserve(20);
 }
 
 Replayer::~Replayer() = default;
@@ -110,9 +112,6 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
     for (const auto& [k, v] : report_.tags)
       if (same_tag_name(k, name)) return;
   tag_bits_ |= bit;
-  // Room for a downloaded game's tags at once (the Seven Tag Roster, Elos, ECO, clocks...),
-  // rather than five reallocations that move every tag so far.
-  if (report_.tags.empty()) report_.tags.reserve(20);
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:

@@ -53,10 +53,17 @@ TEST(CommentCommands, MalformedOrUnknownCommandsStayText) {
 TEST(CommentCommands, ScanFindsTheClockAndTheFirstMalformedCommand) {
   // The clock as parse_comment_commands reads it, on the fast form and the others.
   for (const char* c : {"[%clk 0:05:00]", " [%eval 0.17] [%clk 0:05:00] ", "[% clk 0:05:00]", "[%clk 0:04:00] [%clk 0:05:00]",
-                        "text [%clk 0:05:00.5] more", "[%clk 5:xx]", "no command", "[%clk 0:05:00", "[%clkx 0:05:00]"}) {
+                        "text [%clk 0:05:00.5] more", "[%clk 5:xx]", "no command", "[%clk 0:05:00", "[%clkx 0:05:00]",
+                        // the whole comment lichess writes, as the lexer passes it (the blanks
+                        // inside the braces kept), and texts of its length that are not it
+                        " [%clk 0:05:00] ", " [%clk 0:05:00]", "[%clk 0:05:00] ", "  [%clk 0:05:00]", "[%clk 0:05:00]  ",
+                        " [%clk 0:5:00] ", " [%clk 0:05:0x] ", " [%clk\t0:05:00] ", " [%clkk0:05:00] ", " [%clk 0:05:00} ",
+                        " [%clk 0:05]:0] ", "[%emt 0:05:00]", " [%clk 10:05:00] ", "[%clk 0:05:00][%clk 0:06:00]"}) {
     const CommentScan scan = scan_comment(c);
     EXPECT_EQ(scan.clock, parse_comment_commands(c).clock) << c;
   }
+  EXPECT_EQ(scan_comment(" [%clk 0:05:00] ").clock, 300.0);
+  EXPECT_EQ(scan_comment(" [%clk 0:05:0x] ").malformed, "[%clk 0:05:0x]");
   EXPECT_EQ(scan_comment("[%clk 1:02:03]").clock, 3723.0);
   EXPECT_TRUE(scan_comment("[%clk 1:02:03]").malformed.empty());
   EXPECT_EQ(scan_comment("[%clk 5:xx]").malformed, "[%clk 5:xx]");
