@@ -108,14 +108,16 @@ constexpr unsigned type_bit(PieceType t) { return 1u << t; }
 // What every part of the generator needs to know about the position, computed once. The
 // parts below are always inlined into generate(), so splitting it costs nothing: perft
 // of Kiwipete to depth 5 on one thread took 0.35 s of CPU before and after.
-template <Color Us>
+// P is Position, or any type with its board queries (pieces, occupied, king_square,
+// ep_square, castling_rights, castling_rook): perft counts leaves from a lighter one.
+template <Color Us, class P = Position>
 struct GenState {
   static constexpr Color Them = ~Us;
   static constexpr int Up = Us == White ? 8 : -8;
   static constexpr Bitboard kRank3 = rank_bb(Us == White ? 2 : 5);
   static constexpr Bitboard kLastRank = rank_bb(Us == White ? 7 : 0);
 
-  const Position& pos;
+  const P& pos;
   Bitboard occ, us, them;
   Square ksq;
   Bitboard their_diag, their_orth;
@@ -125,7 +127,7 @@ struct GenState {
   Bitboard check_mask = ~Bitboard(0);  // where a non-king move must land when in check
   Bitboard target_mask = 0;            // not our own piece, and within check_mask
 
-  [[gnu::always_inline]] explicit GenState(const Position& p)
+  [[gnu::always_inline]] explicit GenState(const P& p)
       : pos(p), occ(p.occupied()), us(p.pieces(Us)), them(p.pieces(Them)), ksq(p.king_square(Us)),
         their_diag(p.pieces(Them, Bishop) | p.pieces(Them, Queen)),
         their_orth(p.pieces(Them, Rook) | p.pieces(Them, Queen)) {
@@ -159,8 +161,8 @@ struct GenState {
 
 // King moves: each target is tested with the king lifted off the board, so that it cannot
 // hide behind itself from a slider. The enemy king's zone is never safe.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void king_moves(const GenState<Us>& g, Sink& sink) {
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void king_moves(const GenState<Us, P>& g, Sink& sink) {
   Bitboard targets = king_attacks(g.ksq) & ~g.us & ~king_attacks(g.pos.king_square(~Us));
   const Bitboard occ_no_king = g.occ ^ square_bb(g.ksq);
   Bitboard safe = 0;
@@ -173,8 +175,8 @@ template <Color Us, class Sink>
 
 // Knights and sliders. A pinned knight can never move; a pinned slider stays on the line
 // through its king and the pinner. Pins are rare, so the pinned ones get a loop of their own.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void piece_moves(const GenState<Us>& g, Sink& sink, unsigned types) {
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void piece_moves(const GenState<Us, P>& g, Sink& sink, unsigned types) {
   if (types & type_bit(Knight)) {
     for (Bitboard knights = g.pos.pieces(Us, Knight) & ~g.pinned; knights;) {
       Square from = pop_lsb(knights);
@@ -200,9 +202,9 @@ template <Color Us, class Sink>
 }
 
 // Pushes and captures of the pawns that are not pinned, set-wise.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void free_pawn_moves(const GenState<Us>& g, Sink& sink) {
-  using G = GenState<Us>;
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void free_pawn_moves(const GenState<Us, P>& g, Sink& sink) {
+  using G = GenState<Us, P>;
   const Bitboard free_pawns = g.pos.pieces(Us, Pawn) & ~g.pinned;
   const Bitboard empty = ~g.occ;
   Bitboard push1 = pawn_push<Us>(free_pawns) & empty;
@@ -223,9 +225,9 @@ template <Color Us, class Sink>
 
 // Pawns pinned along a file may still push; pinned along a diagonal may capture the
 // pinner. Both are handled by restricting each pawn to its pin line.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void pinned_pawn_moves(const GenState<Us>& g, Sink& sink) {
-  using G = GenState<Us>;
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void pinned_pawn_moves(const GenState<Us, P>& g, Sink& sink) {
+  using G = GenState<Us, P>;
   const Bitboard empty = ~g.occ;
   for (Bitboard pinned_pawns = g.pos.pieces(Us, Pawn) & g.pinned; pinned_pawns;) {
     Square from = pop_lsb(pinned_pawns);
@@ -244,12 +246,12 @@ template <Color Us, class Sink>
 
 // En passant: the position keeps ep only when some capture is legal, but each capturer
 // is checked again (the horizontal pin of both pawns, checks, pins).
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void en_passant_moves(const GenState<Us>& g, Sink& sink) {
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void en_passant_moves(const GenState<Us, P>& g, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square ep = g.pos.ep_square();
   if (ep == kNoSquare) return;
-  const Square captured = ep - GenState<Us>::Up;
+  const Square captured = ep - GenState<Us, P>::Up;
   const Bitboard their_sliders = g.pos.pieces(Them, Bishop) | g.pos.pieces(Them, Rook) | g.pos.pieces(Them, Queen);
   for (Bitboard capturers = pawn_attacks(Them, ep) & g.pos.pieces(Us, Pawn); capturers;) {
     Square from = pop_lsb(capturers);
@@ -262,8 +264,8 @@ template <Color Us, class Sink>
 
 // Castling: never out of, through or into check; the squares to be empty and safe are
 // the rule of castling.hpp.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void castling_moves(const GenState<Us>& g, Sink& sink) {
+template <Color Us, class P, class Sink>
+[[gnu::always_inline]] inline void castling_moves(const GenState<Us, P>& g, Sink& sink) {
   std::uint8_t rights = g.pos.castling_rights() & (Us == White ? 0b0011 : 0b1100);
   while (rights) {
     const int i = std::countr_zero(rights);
@@ -284,9 +286,9 @@ template <Color Us, class Sink>
   }
 }
 
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void generate(const Position& pos, Sink& sink, unsigned types) {
-  GenState<Us> g(pos);
+template <Color Us, class Sink, class P>
+[[gnu::always_inline]] inline void generate(const P& pos, Sink& sink, unsigned types) {
+  GenState<Us, P> g(pos);
   if (types & type_bit(King)) king_moves(g, sink);
   if (more_than_one(g.checkers)) return;  // double check: only the king may move
   g.find_pins_and_masks();

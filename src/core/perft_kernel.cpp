@@ -5,6 +5,7 @@
 #include "core/perft_kernel.hpp"
 
 #include "core/movegen_impl.hpp"
+#include "core/perft_leaf.hpp"
 #include "core/perft_table.hpp"
 #include "core/position_play.hpp"
 
@@ -12,14 +13,15 @@ namespace chesstool::CHESSTOOL_KERNEL_NS {
 
 namespace {
 
-template <Color Us>
-std::uint64_t count_moves(const Position& pos) {
+template <Color Us, class P>
+std::uint64_t count_moves(const P& pos) {
   CountSink sink;
   generate<Us>(pos, sink, kAllTypes);
   return sink.count;
 }
 
-// Without a table the key is never read, so the moves are played without it.
+// Without a table the key is never read, so the moves are played without it; one ply
+// above the leaves only the generator's view of each child is built (perft_leaf.hpp).
 template <Color Us>
 std::uint64_t plain(const Position& pos, int depth, MoveList* lists) {
   MoveList& list = lists[depth];
@@ -27,10 +29,18 @@ std::uint64_t plain(const Position& pos, int depth, MoveList* lists) {
   ListSink sink{list};
   generate<Us>(pos, sink, kAllTypes);
   std::uint64_t nodes = 0;
+  if (depth == 2) {
+    for (Move m : list) {
+      LeafPosition leaf;
+      leaf.play<Us>(pos, m);
+      nodes += count_moves<~Us>(leaf);
+    }
+    return nodes;
+  }
   for (Move m : list) {
     Position next = pos;
     next.play<false>(m);
-    nodes += depth == 2 ? count_moves<~Us>(next) : plain<~Us>(next, depth - 1, lists);
+    nodes += plain<~Us>(next, depth - 1, lists);
   }
   return nodes;
 }
