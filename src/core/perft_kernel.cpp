@@ -20,23 +20,28 @@ std::uint64_t count_moves(const P& pos) {
   return sink.count;
 }
 
-// Without a table the key is never read, so the moves are played without it; one ply
-// above the leaves only the generator's view of each child is built (perft_leaf.hpp).
+// The leaves below pos, two plies down: each child's moves counted from the generator's
+// view of it alone (perft_leaf.hpp), not from a whole Position.
+template <Color Us>
+std::uint64_t count_children(const Position& pos, const MoveList& list) {
+  std::uint64_t nodes = 0;
+  for (Move m : list) {
+    LeafPosition leaf;
+    leaf.play<Us>(pos, m);
+    nodes += count_moves<~Us>(leaf);
+  }
+  return nodes;
+}
+
+// Without a table the key is never read, so the moves are played without it.
 template <Color Us>
 std::uint64_t plain(const Position& pos, int depth, MoveList* lists) {
   MoveList& list = lists[depth];
   list.count = 0;
   ListSink sink{list};
   generate<Us>(pos, sink, kAllTypes);
+  if (depth == 2) return count_children<Us>(pos, list);
   std::uint64_t nodes = 0;
-  if (depth == 2) {
-    for (Move m : list) {
-      LeafPosition leaf;
-      leaf.play<Us>(pos, m);
-      nodes += count_moves<~Us>(leaf);
-    }
-    return nodes;
-  }
   for (Move m : list) {
     Position next = pos;
     next.play<false>(m);
@@ -54,6 +59,7 @@ std::uint64_t hashed(const Position& pos, int depth, PerftTable& table, MoveList
   list.count = 0;
   ListSink sink{list};
   generate<Us>(pos, sink, kAllTypes);
+  if (depth == 2) return count_children<Us>(pos, list);  // nothing below depth 3 is stored
   for (Move m : list) {
     Position next = pos;
     next.play<true>(m);
