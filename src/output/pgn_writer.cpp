@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -354,23 +356,7 @@ class MoveWord {
   }
   // Decimal digits of n (move numbers and NAG codes are never negative).
   void number(unsigned long long n) {
-    if (n < 10) {  // the usual cases first: no loop
-      put(static_cast<char>('0' + n));
-      return;
-    }
-    if (n < 100) {
-      put(static_cast<char>('0' + n / 10));
-      put(static_cast<char>('0' + n % 10));
-      return;
-    }
-    char digits[20];
-    std::size_t k = sizeof digits;
-    do {
-      digits[--k] = static_cast<char>('0' + n % 10);
-      n /= 10;
-    } while (n != 0);
-    std::memcpy(text_ + size_, digits + k, sizeof digits - k);
-    size_ += sizeof digits - k;
+    size_ = static_cast<std::size_t>(std::to_chars(text_ + size_, std::end(text_), n).ptr - text_);
   }
   static constexpr std::size_t kMaxSan = 15;
 

@@ -175,24 +175,14 @@ std::size_t for_each_command(std::string_view c, F&& f) {
 
 CommentScan scan_comment(std::string_view c) {
   CommentScan out;
-  // "{ [%clk 0:05:00] }", the whole comment after every move of a lichess game: read at
-  // once, without the searches below (which would find the same clock).
-  if (std::string_view s = c; s.size() >= 14 && s.size() <= 16) {
-    if (s.front() == ' ') s.remove_prefix(1);
-    if (s.back() == ' ') s.remove_suffix(1);
-    if (s.size() == 14 && s[0] == '[' && s[1] == '%' && s[2] == 'c' && s[3] == 'l' && s[4] == 'k' && s[5] == ' ' &&
-        s[13] == ']')
-      if ((out.clock = parse_duration(s.substr(6, 7)))) return out;
-  }
   const std::size_t first = find_command(c, 0);
-  if (first == std::string_view::npos) return out;
-  // The form every server writes, "[%clk 0:05:00]" and no other command: read in place.
-  if (c.compare(first, 5, "[%clk") == 0) {
-    const std::size_t close = find_byte<']'>(c, first);
-    if (close != std::string_view::npos && first + 5 < close && (c[first + 5] == ' ' || c[first + 5] == '\t') &&
-        find_command(c, close) == std::string_view::npos)
-      if ((out.clock = parse_duration(trim(c.substr(first + 6, close - first - 6))))) return out;
-  }
+  if (first == std::string_view::npos) return out;  // most engine notes: no command
+  // A clock that ends the comment, as every server writes it ("{ [%clk 0:05:00] }" after
+  // each move of a lichess game): read in place. A duration holds no bracket, so it is the
+  // one command the search below would find, with the same clock.
+  if (const std::string_view t = trim(c.substr(first)); t.size() > 7 && t[2] == 'c' && t[3] == 'l' && t[4] == 'k' &&
+                                                        (t[5] == ' ' || t[5] == '\t') && t.back() == ']')
+    if ((out.clock = parse_duration(trim(t.substr(6, t.size() - 7))))) return out;
   for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open, std::size_t close) {
     bool ok = true;
     if (name == "clk") {
