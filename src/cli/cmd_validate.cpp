@@ -113,8 +113,8 @@ void report_game(const ValidateOptions& o, const std::string& name, const pgn::R
   g.index += o.game_offset;
   ++t.games;
   t.plies += std::uint64_t(g.plies);
-  t.errors += g.errors.size();
-  t.warnings += g.warnings.size();
+  t.errors += g.error_count();
+  t.warnings += g.warning_count();
   if (g.valid) ++t.valid; else ++t.invalid;
   if (!o.quiet) {
     if (progress && (!g.errors.empty() || !g.warnings.empty())) progress->clear();

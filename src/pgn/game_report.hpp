@@ -47,6 +47,17 @@ struct GameReport {
   // that runs without JSON never format it).
   std::optional<Position> final_position;
   std::string result_token;  // termination marker in the movetext, may be empty
+  // Problems found beyond the kMaxListedProblems listed (pgn/replay.hpp): counted only.
+  // When there are any, one too-many-problems diagnostic (an error when any of them is
+  // one) stands for them in errors or warnings.
+  std::uint64_t unlisted_errors = 0;
+  std::uint64_t unlisted_warnings = 0;
+
+  // Every problem found, listed or not; the too-many-problems diagnostic is not one.
+  std::uint64_t error_count() const { return errors.size() + unlisted_errors - (unlisted_errors > 0 ? 1 : 0); }
+  std::uint64_t warning_count() const {
+    return warnings.size() + unlisted_warnings - (unlisted_errors == 0 && unlisted_warnings > 0 ? 1 : 0);
+  }
 
   const std::string* tag(std::string_view name) const {
     for (const auto& [k, v] : tags)

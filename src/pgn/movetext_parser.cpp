@@ -506,16 +506,18 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
   }
   const std::uint64_t bit = tag_name_bit(name);
+  bool duplicate = false;
   if (tag_bits_ & bit) {
     for (const std::string_view seen : tag_names_) {
       if (same_tag_name(seen, name)) {
         report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
+        duplicate = true;
         break;
       }
     }
   }
   tag_bits_ |= bit;
-  tag_names_.push_back(name);
+  if (!duplicate) tag_names_.push_back(name);  // a name once: the list grows with the names, not the tags
 
   std::string_view value = raw_value;
   if (has_escape) {

@@ -122,8 +122,10 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
 
 void Replayer::begin_movetext() { setup_start_position(); }
 
+bool Replayer::in_mainline() const { return lines_.size() == 1 && dead_depth_ == 0; }
+
 void Replayer::san(std::string_view text, SourceLoc loc) {
-  if (skip_moves_ || skipped_depth_ > 0 || lines_.empty()) return;
+  if (skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
   if (line.dead) {
     ++line.skipped;
@@ -237,7 +239,7 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
 }
 
 void Replayer::nag(int code, SourceLoc) {
-  if (!keeping() || options_.keep != Keep::Tree || lines_.empty() || skipped_depth_ > 0) return;
+  if (!keeping() || options_.keep != Keep::Tree || lines_.empty() || skipped_depth_ > 0 || dead_depth_ > 0) return;
   LineState& line = lines_.back();
   // A NAG before any move of its line has no move to annotate: it is dropped.
   if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
@@ -245,7 +247,7 @@ void Replayer::nag(int code, SourceLoc) {
 
 void Replayer::comment(std::string_view text, SourceLoc loc) {
   if (options_.check_comments && skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
-  if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0) return;
+  if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0 || dead_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
     return;
@@ -267,10 +269,10 @@ void Replayer::read_commands(std::string_view text, SourceLoc loc) {
   if (!scan.malformed.empty()) {
     std::string message = "malformed comment command '";
     message.append(shown(scan.malformed)).append("': kept as comment text");
-    add(Severity::Warning, "malformed-command", loc, lines_.empty() ? 0 : lines_.back().ply, scan.malformed,
-        std::move(message), nullptr);
+    add(Severity::Warning, "malformed-command", loc, lines_.empty() || dead_depth_ > 0 ? 0 : lines_.back().ply,
+        scan.malformed, std::move(message), nullptr);
   }
-  if (scan.clock && lines_.size() == 1) check_clock(*scan.clock, loc);
+  if (scan.clock && in_mainline()) check_clock(*scan.clock, loc);
 }
 
 // A [%clk] in the comment right after a mainline move, against the TimeControl tag.
@@ -300,19 +302,35 @@ void Replayer::begin_variation(SourceLoc loc) {
     return;
   }
   if (skip_moves_ || lines_.empty()) return;
+  if (dead_depth_ > 0) {
+    ++dead_depth_;  // inside a dead variation: dead too
+    return;
+  }
   LineState& parent = lines_.back();
+  const bool live = !parent.dead ? parent.has_prev : parent.skipped == 0;
+  if (!live) {
+    // Branches from a position that was never reached: not checked.
+    if (!parent.dead)
+      add(Severity::Error, "variation-without-move", loc, parent.ply, "(", "variation before any move", nullptr);
+    ++dead_depth_;
+    return;
+  }
+  if (lines_.size() > kMaxVariationDepth) {
+    if (!too_deep_reported_) {
+      too_deep_reported_ = true;
+      add(Severity::Error, "variation-too-deep", loc, parent.ply, "(",
+          "variation nested more than " + std::to_string(kMaxVariationDepth) +
+              " deep: not checked, nor anything inside it",
+          nullptr);
+    }
+    ++dead_depth_;
+    return;
+  }
   LineState child;
-  if (parent.dead && parent.skipped == 0) {
+  if (parent.dead) {
     // An alternative to the move that just failed: it starts where that move was tried.
     child.reset(parent.pos());
     child.ply = parent.ply;
-  } else if (parent.dead) {
-    child.dead = true;  // branches from a position that was never reached: not checked
-    child.skipped = 1;
-  } else if (!parent.has_prev) {
-    child.dead = true;
-    child.skipped = 1;
-    add(Severity::Error, "variation-without-move", loc, parent.ply, "(", "variation before any move", nullptr);
   } else {
     child.reset(parent.prev());
     child.ply = parent.ply - 1;
@@ -333,6 +351,11 @@ void Replayer::close_line(LineState& line) {
 void Replayer::end_variation(SourceLoc) {
   if (skipped_depth_ > 0) {
     --skipped_depth_;
+    return;
+  }
+  if (dead_depth_ > 0) {
+    // A dead variation ends as any other does: what follows is not the move it replaced.
+    if (--dead_depth_ == 0 && !lines_.empty()) lines_.back().after_variation = true;
     return;
   }
   if (lines_.size() < 2) return;
@@ -366,6 +389,7 @@ void Replayer::problem(Severity severity, std::string_view code, std::string mes
 void Replayer::end_game() {
   if (!movetext_seen_) setup_start_position();
   skipped_depth_ = 0;
+  dead_depth_ = 0;
   while (lines_.size() > 1) end_variation(SourceLoc{});
   if (!skip_moves_ && !lines_.empty()) {
     LineState& main = lines_.front();
@@ -394,10 +418,21 @@ void Replayer::end_game() {
     game_ = Game();
   }
   lines_.clear();
+  list_unlisted_problems();
 }
 
 void Replayer::add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token,
                    std::string message, const Position* pos) {
+  if (severity == Severity::Error) {
+    report_.valid = false;
+    if (options_.stop_at_first_error) skip_moves_ = true;
+  }
+  if (listed_problems_ == kMaxListedProblems) {
+    if (report_.unlisted_errors + report_.unlisted_warnings == 0) first_unlisted_ = loc;
+    ++(severity == Severity::Error ? report_.unlisted_errors : report_.unlisted_warnings);
+    return;
+  }
+  ++listed_problems_;
   Diagnostic d;
   d.severity = severity;
   d.code = std::string(code);
@@ -407,13 +442,23 @@ void Replayer::add(Severity severity, std::string_view code, SourceLoc loc, int 
   d.token = shown(token);
   d.message = shown(message, 400);
   if (pos) d.fen = to_fen(*pos);
-  if (severity == Severity::Error) {
-    report_.valid = false;
-    report_.errors.push_back(std::move(d));
-    if (options_.stop_at_first_error) skip_moves_ = true;
-  } else {
-    report_.warnings.push_back(std::move(d));
-  }
+  (severity == Severity::Error ? report_.errors : report_.warnings).push_back(std::move(d));
+}
+
+// One diagnostic for the problems past kMaxListedProblems, at the first of them.
+void Replayer::list_unlisted_problems() {
+  const std::uint64_t errors = report_.unlisted_errors, warnings = report_.unlisted_warnings;
+  if (errors + warnings == 0) return;
+  Diagnostic d;
+  d.severity = errors > 0 ? Severity::Error : Severity::Warning;
+  d.code = "too-many-problems";
+  d.line = first_unlisted_.line;
+  d.column = first_unlisted_.column;
+  d.message = std::to_string(errors + warnings) + " more problem" + (errors + warnings == 1 ? "" : "s") +
+              " not listed (" + std::to_string(errors) + " error" + (errors == 1 ? "" : "s") + ", " +
+              std::to_string(warnings) + " warning" + (warnings == 1 ? "" : "s") + "): only the first " +
+              std::to_string(kMaxListedProblems) + " of a game are";
+  (errors > 0 ? report_.errors : report_.warnings).push_back(std::move(d));
 }
 
 // Result problems are warnings, errors under --strict.

@@ -36,6 +36,18 @@ class MainlineObserver {
   virtual bool moved(Move move, const Position& after, int ply) = 0;
 };
 
+// Bounds on what one game can make the replayer hold, so that memory follows the size of
+// the input and not a multiple of it (a 4 MB game of stray ')' once held 468 MB of
+// diagnostics, one of '(' 910 MB of positions).
+// Problems listed per game; the rest are counted, and one too-many-problems diagnostic
+// says how many. Above any real game's count: a game of 500 moves in lenient notation,
+// each a warning under --strict, keeps every one.
+inline constexpr std::size_t kMaxListedProblems = 1000;
+// Variations open inside one another that are still replayed: each holds two positions
+// (about 0.4 KB), so at most about 4 MB; one deeper is reported (variation-too-deep) and
+// skipped unread with everything inside it. Far beyond any real game's nesting (tens).
+inline constexpr std::size_t kMaxVariationDepth = 10000;
+
 struct ReplayOptions {
   // Report lenient notation (0-0, e8Q, Ng1-f3, missing +, ...) as warnings, and the
   // result problems of the adjudication as errors instead of warnings.
@@ -106,6 +118,9 @@ class Replayer final : public Visitor {
   void check_clock(double clock, SourceLoc loc);
   void close_line(LineState& line);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
+  // The innermost open line is the mainline (no variation open, replayed or not).
+  bool in_mainline() const;
+  void list_unlisted_problems();
 
   ReplayOptions options_;
   GameReport report_;
@@ -132,6 +147,13 @@ class Replayer final : public Visitor {
   int start_fullmove_ = 1;
   std::string_view last_move_;  // the last mainline move's token, in the game's text
   int skipped_depth_ = 0;           // variations being skipped (mainline_only)
+  // Variations born dead (they branch from a position never reached, or follow no move,
+  // or open too deep): nothing in them is replayed, so they are counted rather than
+  // held as lines, and nesting them costs no memory.
+  std::uint64_t dead_depth_ = 0;
+  bool too_deep_reported_ = false;
+  std::size_t listed_problems_ = 0;   // in report_.errors and report_.warnings
+  SourceLoc first_unlisted_{};        // where the first problem not listed is
 };
 
 // One game read through the Replayer.

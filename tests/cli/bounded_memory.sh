@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# One game cannot make chesstool hold a multiple of its size: each input below is one
+# game of 4-6 MB that once took 0.2-0.9 GB (a diagnostic for every stray ')', a line of two
+# positions for every '(' inside a dead variation, and ten thousand times ten thousand
+# nested variations). Run under a 300 MB address-space limit, every command must finish
+# with exit status 1 (the game has errors) and name the limit it met; exit status 2 (the
+# allocation failed) or a signal fails the test.
+set -uo pipefail
+bin=$1
+# Sanitizer runtimes reserve terabytes of address space: no limit can be set for them.
+if ldd "$bin" 2>/dev/null | grep -Eq 'libasan|libtsan'; then
+  echo "skipped: sanitizer build"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+header=$'[Event "bounded"]\n[Result "*"]\n\n1. e4 '
+many() { yes -- "$1" | head -n "$2" | tr -d '\n'; }
+{ printf '%s' "$header"; many ') ' 2000000; printf ' *\n'; } >"$tmp/stray-close.pgn"
+{ printf '%s' "$header"; many '(' 2000000; printf ' *\n'; } >"$tmp/dead-open.pgn"
+{ printf '%s' "$header"; many '(1. d4 ' 600000; many ')' 600000; printf ' e5 *\n'; } >"$tmp/deep.pgn"
+expect_code() {  # file code: validate, annotate and convert within the limit
+  local f=$1 code=$2 cmd out status
+  for cmd in "validate" "annotate -o $tmp/out.pgn" "convert --to json -o $tmp/out.json"; do
+    out=$( (ulimit -v 300000; "$bin" $cmd "$tmp/$f") 2>&1 >/dev/null)
+    status=$?
+    if ((status != 1)); then
+      echo "FAIL $cmd $f: exit status $status (expected 1)"; echo "$out" | tail -3; fail=1
+    elif [[ $cmd == validate && $out != *"[$code]"* ]]; then
+      echo "FAIL $cmd $f: no [$code] diagnostic"; echo "$out" | tail -3; fail=1
+    fi
+    rm -f "$tmp/out.pgn" "$tmp/out.json"
+  done
+}
+fail=0
+expect_code stray-close.pgn too-many-problems
+expect_code dead-open.pgn variation-without-move
+expect_code deep.pgn variation-too-deep
+((fail == 0)) && echo "ok: 3 inputs, 3 commands each, within 300 MB"
+exit $fail
