@@ -40,9 +40,11 @@ class MainlineObserver {
 // the input and not a multiple of it (a 4 MB game of stray ')' once held 468 MB of
 // diagnostics, one of '(' 910 MB of positions).
 // Problems listed per game; the rest are counted, and one too-many-problems diagnostic
-// says how many. Above any real game's count: a game of 500 moves in lenient notation,
-// each a warning under --strict, keeps every one.
-inline constexpr std::size_t kMaxListedProblems = 1000;
+// says how many. A listed problem takes about 0.4 KB, and with --jobs a few hundred
+// games' reports wait in order to be printed: 100 keeps that within tens of MB whatever
+// the input. (A game with more is broken throughout, or written in lenient notation,
+// which --strict flags once a move and the text output groups anyway.)
+inline constexpr std::size_t kMaxListedProblems = 100;
 // Variations open inside one another that are still replayed: each holds two positions
 // (about 0.4 KB), so at most about 4 MB; one deeper is reported (variation-too-deep) and
 // skipped unread with everything inside it. Far beyond any real game's nesting (tens).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One game cannot make chesstool hold a multiple of its size: each input below is one
-# game of 4-6 MB that once took 0.2-0.9 GB (a diagnostic for every stray ')', a line of two
+# One game cannot make chesstool hold a multiple of its size: the first three inputs below
+# are one game of 4-6 MB each that once took 0.2-0.9 GB (a diagnostic for every stray ')', a line of two
 # positions for every '(' inside a dead variation, and ten thousand times ten thousand
 # nested variations). Run under a 300 MB address-space limit, every command must finish
 # with exit status 1 (the game has errors) and name the limit it met; exit status 2 (the
@@ -36,5 +36,15 @@ fail=0
 expect_code stray-close.pgn too-many-problems
 expect_code dead-open.pgn variation-without-move
 expect_code deep.pgn variation-too-deep
-((fail == 0)) && echo "ok: 3 inputs, 3 commands each, within 300 MB"
+# Many small games with many problems each: with --jobs 2, up to 8 batches of 64 games'
+# reports wait in order (they took 134 MB before problems were capped per game, 15 MB
+# after). One malloc arena, so that the limit measures what is used, not what is reserved.
+game=$'[Event "bad"]\n[Result "*"]\n\n1. e4 '"$(many ') ' 1000)"$' *\n\n'
+for ((i = 0; i < 2000; i++)); do printf '%s' "$game"; done >"$tmp/many-bad.pgn"
+out=$( (export MALLOC_ARENA_MAX=1; ulimit -v 120000; "$bin" validate --json --quiet --jobs 2 "$tmp/many-bad.pgn") 2>&1 >/dev/null)
+status=$?
+if ((status != 1)); then
+  echo "FAIL validate --json --jobs 2 many-bad.pgn: exit status $status (expected 1)"; echo "$out" | tail -3; fail=1
+fi
+((fail == 0)) && echo "ok: 4 inputs within 300 MB (120 MB for many games at --jobs 2)"
 exit $fail

@@ -48,8 +48,9 @@ TEST(ReplayLimits, ProblemsPastTheLimitAreCountedInOneDiagnostic) {
   const auto& last = g.errors.back();
   EXPECT_EQ(last.code, "too-many-problems");
   EXPECT_EQ(last.severity, Severity::Error);
-  EXPECT_EQ(last.message, "500 more problems not listed (500 errors, 0 warnings): only the first 1000 of a game are");
-  // At the first problem not listed: the 1001st ')', two bytes apart from column 7 on.
+  EXPECT_EQ(last.message, "500 more problems not listed (500 errors, 0 warnings): only the first " +
+                              std::to_string(kMaxListedProblems) + " of a game are");
+  // At the first problem not listed: the first ')' past the limit, two bytes apart from column 7 on.
   EXPECT_EQ(last.line, 3u);
   EXPECT_EQ(last.column, 7u + 2 * kMaxListedProblems);
   EXPECT_EQ(g.unlisted_errors, kExtra);
@@ -87,7 +88,8 @@ TEST(ReplayLimits, AnErrorPastTheLimitMakesTheGameInvalidAndTheSummaryAnError) {
   EXPECT_FALSE(g.valid);
   ASSERT_EQ(g.errors.size(), 1u);
   EXPECT_EQ(g.errors[0].code, "too-many-problems");
-  EXPECT_EQ(g.errors[0].message, "1 more problem not listed (1 error, 0 warnings): only the first 1000 of a game are");
+  EXPECT_EQ(g.errors[0].message, "1 more problem not listed (1 error, 0 warnings): only the first " +
+                                     std::to_string(kMaxListedProblems) + " of a game are");
   EXPECT_EQ(g.errors[0].line, kMaxListedProblems + 4);  // the move's line
   EXPECT_EQ(g.error_count(), 1u);
   EXPECT_EQ(g.warning_count(), kMaxListedProblems);
