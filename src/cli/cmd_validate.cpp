@@ -184,7 +184,12 @@ ExitCode run_validate(const ValidateOptions& o) {
   const bool eco = o.eco, json = o.json;
   auto work = [&check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {
     if (stop.load(std::memory_order_relaxed)) return Checked{};  // only counted
-    return eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
+    Checked c = eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
+    // Without JSON the tags only name a game whose problems are printed. Otherwise they are
+    // freed here, by the thread that allocated them: with --jobs, freeing them where the
+    // game is delivered costs cross-thread frees.
+    if (!json && c.report.errors.empty() && c.report.warnings.empty()) c.report.tags = {};
+    return c;
   };
   run_pipeline<Checked>(inputs.files, jobs, work, sink);
 
