@@ -40,11 +40,13 @@ class MainlineObserver {
 // the input and not a multiple of it (a 4 MB game of stray ')' once held 468 MB of
 // diagnostics, one of '(' 910 MB of positions).
 // Problems listed per game; the rest are counted, and one too-many-problems diagnostic
-// says how many. A listed problem takes about 0.4 KB, and with --jobs a few hundred
-// games' reports wait in order to be printed: 100 keeps that within tens of MB whatever
-// the input. (A game with more is broken throughout, or written in lenient notation,
-// which --strict flags once a move and the text output groups anyway.)
-inline constexpr std::size_t kMaxListedProblems = 100;
+// says how many. Real files reach hundreds: a game in coordinate notation has a warning
+// per move under --strict (124 in the corpus's python-chess-uci-moves.pgn), a file of tag
+// sections only is one game with a duplicate-tag warning per tag (749 in
+// scalachess-uzchesscup-headers-only.pgn). A listed problem takes about 0.4 KB: 0.4 MB a
+// game, and with --jobs at most 512 games' reports wait in order (8 batches of 64), so
+// at most 0.2 GB whatever the input.
+inline constexpr std::size_t kMaxListedProblems = 1000;
 // Variations open inside one another that are still replayed: each holds two positions
 // (about 0.4 KB), so at most about 4 MB; one deeper is reported (variation-too-deep) and
 // skipped unread with everything inside it. Far beyond any real game's nesting (tens).
