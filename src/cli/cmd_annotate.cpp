@@ -142,6 +142,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   pgn::ReplayOptions replay;
   replay.keep = pgn::Keep::Tree;
   replay.check_comments = false;  // annotate reports errors only: no clock warnings to look for
+  replay.move_tags_to_game = true;  // a valid game's tags are read from the game (below)
   pgn::Replayer replayer(replay, &raw);
   pgn::parse_game(raw, replayer);
   a.report = replayer.take_report();
@@ -167,6 +168,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
+    a.report.tags = game.tags;  // the warning's message names the players
   }
   output::write_pgn(game, a.text);
   return a;

@@ -230,6 +230,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     pgn::ReplayOptions replay;
     replay.keep = format_info(to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
     replay.check_comments = false;  // convert reports errors only: no clock warnings to look for
+    replay.move_tags_to_game = true;  // the formats read the tags from the game
     pgn::Replayed r = pgn::replay_game(raw, replay);
     Converted c;
     c.valid = r.ok();
@@ -272,6 +273,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
   pgn::ReplayOptions replay;
   replay.keep = format_info(o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
   replay.check_comments = false;  // convert reports errors only
+  replay.move_tags_to_game = true;  // the formats read the tags from the game
   pgn::RawGame place;  // where the record is, for the report; no PGN text
   place.index = index;
   place.line = rec.line;

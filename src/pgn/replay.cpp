@@ -412,7 +412,10 @@ void Replayer::end_game() {
     }
   }
   if (keeping()) {
-    game_.tags = report_.tags;
+    if (options_.move_tags_to_game)
+      game_.tags = std::move(report_.tags);
+    else
+      game_.tags = report_.tags;
     game_.result = report_.result_token;
   } else {
     game_ = Game();

@@ -161,6 +161,26 @@ TEST(GameTree, ReleaseLineEmptiesADeepTree) {
   EXPECT_TRUE(g.moves.empty());
 }
 
+TEST(GameTree, TagsMoveToAKeptGameOnlyWhenAsked) {
+  const std::string text = "[White \"W\"]\n[Black \"B\"]\n\n1. e4 *";
+  pgn::ReplayOptions options;
+  options.keep = pgn::Keep::Tree;
+  const pgn::Replayed copied = pgn::replay_game(raw_game(text), options);
+  ASSERT_TRUE(copied.ok());
+  EXPECT_EQ(copied.game.tags.size(), 2u);
+  EXPECT_EQ(copied.report.tags, copied.game.tags);
+  options.move_tags_to_game = true;
+  const pgn::Replayed moved = pgn::replay_game(raw_game(text), options);
+  ASSERT_TRUE(moved.ok());
+  EXPECT_EQ(moved.game.tags, copied.game.tags);
+  EXPECT_TRUE(moved.report.tags.empty());
+  // A game that does not replay is not kept: its report keeps the tags.
+  const pgn::Replayed invalid = pgn::replay_game(raw_game("[White \"W\"]\n\n1. e5 *"), options);
+  ASSERT_FALSE(invalid.ok());
+  ASSERT_EQ(invalid.report.tags.size(), 1u);
+  EXPECT_EQ(invalid.report.tags[0].second, "W");
+}
+
 TEST(GameTree, MoveAssignmentReleasesTheOldTree) {
   pgn::Game a = build("1. e4 (1. d4 (1. c4)) *");
   pgn::Game b = build("1. Nf3 *");
