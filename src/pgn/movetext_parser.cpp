@@ -104,6 +104,9 @@ std::string quoted(std::string_view text) {
 }
 
 
+// Comments held before the movetext starts (see Parser::comment).
+constexpr std::size_t kMaxEarlyComments = 1000;
+
 // The visitor's type is a parameter so that the replayer (final), the visitor of every hot
 // path, gets direct calls the compiler can inline; any other visitor takes the virtual ones.
 template <class V>
@@ -345,8 +348,15 @@ void Parser<V>::comment(std::string_view text, SourceLoc at) {
   flush_san();
   settle_deep_result();
   if (!movetext_) {
-    early_comments_.push_back({text, at});  // spec puts comments in movetext: hold them
-    return;
+    // The spec puts comments in movetext: they are held until it starts, as a tag may
+    // still come. At most kMaxEarlyComments: 40 bytes each for as little as "{}", so
+    // 4 MB of them once took 100 MB; the next one starts the movetext (a tag after it is
+    // then a tag pair inside movetext).
+    if (early_comments_.size() < kMaxEarlyComments) {
+      early_comments_.push_back({text, at});
+      return;
+    }
+    begin_movetext();
   }
   deliver_comment(text, at);
 }

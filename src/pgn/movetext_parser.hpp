@@ -87,7 +87,8 @@ class Visitor {
 //   invalid-tag-name      W  tag name with characters other than letters, digits, '_' (kept)
 //   duplicate-tag         W  a tag name seen before in this game (both are delivered)
 //   unexpected-token      E  not a move: characters outside the SAN set (e.g. "<br", "/>",
-//                            '"', stray '}' or ']'), a tag pair inside movetext, a lone
+//                            '"', stray '}' or ']'), a tag pair inside movetext (also one
+//                            after the 1000 comments held before the first move), a lone
 //                            '.', unknown glyphs ("!!!"), a lone "e.p.", move number
 //                            beyond 2^32-1 (a lone "..." as in "1. ... Ba5" is skipped)
 //   malformed-nag         E  '$' not followed by digits only (dropped);

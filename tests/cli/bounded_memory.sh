@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# One game cannot make chesstool hold a multiple of its size: the first three inputs below
-# are one game of 4-6 MB each that once took 0.2-0.9 GB (a diagnostic for every stray ')', a line of two
-# positions for every '(' inside a dead variation, and ten thousand times ten thousand
-# nested variations). Run under a 300 MB address-space limit, every command must finish
-# with exit status 1 (the game has errors) and name the limit it met; exit status 2 (the
-# allocation failed) or a signal fails the test.
+# One game cannot make chesstool hold a multiple of its size: the first four inputs below
+# are one game of 4-15 MB each that once took 0.2-0.9 GB (a diagnostic for every stray ')',
+# a line of two positions for every '(' inside a dead variation, 600,000 nested
+# variations, 5 million comments before the first move, held in case a tag followed).
+# Run under a 300 MB address-space limit, every command must finish with exit status 1
+# (the game has errors) and name the limit it met; exit status 2 (the allocation failed)
+# or a signal fails the test.
 set -uo pipefail
 bin=$1
 # Sanitizer runtimes reserve terabytes of address space: no limit can be set for them.
@@ -19,6 +20,7 @@ many() { yes -- "$1" | head -n "$2" | tr -d '\n'; }
 { printf '%s' "$header"; many ') ' 2000000; printf ' *\n'; } >"$tmp/stray-close.pgn"
 { printf '%s' "$header"; many '(' 2000000; printf ' *\n'; } >"$tmp/dead-open.pgn"
 { printf '%s' "$header"; many '(1. d4 ' 600000; many ')' 600000; printf ' e5 *\n'; } >"$tmp/deep.pgn"
+{ printf '[Event "bounded"]\n[Result "*"]\n\n'; many '{} ' 5000000; printf '\n[White "W"]\n1. e4 *\n'; } >"$tmp/early-comments.pgn"
 expect_code() {  # file code: validate, annotate and convert within the limit
   local f=$1 code=$2 cmd out status
   for cmd in "validate" "annotate -o $tmp/out.pgn" "convert --to json -o $tmp/out.json"; do
@@ -36,6 +38,7 @@ fail=0
 expect_code stray-close.pgn too-many-problems
 expect_code dead-open.pgn variation-without-move
 expect_code deep.pgn variation-too-deep
+expect_code early-comments.pgn unexpected-token
 # Many games with many problems each: with --jobs 2, up to 8 batches of 64 games' reports
 # wait in order. Before problems were capped per game, 1,000 games of 8,000 stray ')' took
 # 0.5 GB; capped, 31 MB. One malloc arena, so that the limit measures what is used, not
@@ -47,5 +50,5 @@ status=$?
 if ((status != 1)); then
   echo "FAIL validate --json --jobs 2 many-bad.pgn: exit status $status (expected 1)"; echo "$out" | tail -3; fail=1
 fi
-((fail == 0)) && echo "ok: 4 inputs within 300 MB"
+((fail == 0)) && echo "ok: 5 inputs within 300 MB"
 exit $fail

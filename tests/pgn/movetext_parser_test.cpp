@@ -450,5 +450,30 @@ TEST(MovetextParser, ArbitraryBytesNeverCrash) {
   }
 }
 
+TEST(MovetextParser, AtMostAThousandCommentsWaitForTheMovetext) {
+  // Comments before the movetext are held, as a tag may follow them; the 1001st starts
+  // the movetext, so a tag after it is a tag pair inside movetext.
+  auto text_with = [](int comments) {
+    std::string t = "[White \"W\"]\n";
+    for (int i = 0; i < comments; ++i) t += "{c" + std::to_string(i) + "} ";
+    return t + "\n[Black \"B\"]\n1. e4 *";
+  };
+  const ParserRecorder held = parse_recorded(text_with(1000));
+  EXPECT_TRUE(held.problems.empty());
+  EXPECT_EQ(held.only("tag").size(), 2u);
+  ASSERT_EQ(held.only("comment").size(), 1000u);
+  // Delivered after the begin, in their order, each at its place.
+  const auto begin = std::find(held.events.begin(), held.events.end(), "begin");
+  ASSERT_NE(begin, held.events.end());
+  EXPECT_EQ(*(begin + 1), "comment {c0} @2:1");
+  EXPECT_EQ(held.only("comment").back(), "comment {c999} @2:" + std::to_string(1 + 5 * 10 + 6 * 90 + 7 * 899));
+
+  const ParserRecorder started = parse_recorded(text_with(1001));
+  EXPECT_EQ(started.only("tag").size(), 1u);
+  EXPECT_EQ(started.problems, std::vector<std::string>{"E unexpected-token @3:1"});
+  EXPECT_EQ(started.only("comment").size(), 1001u);
+  EXPECT_EQ(started.only("san"), std::vector<std::string>{"san e4 @4:4"});
+}
+
 }  // namespace
 }  // namespace chesstool::pgn
