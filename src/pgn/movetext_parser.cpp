@@ -5,6 +5,7 @@
 #include <array>
 #include <cstring>
 #include <limits>
+#include <unordered_set>
 #include <vector>
 
 #include "core/san.hpp"
@@ -232,6 +233,7 @@ class Parser {
 
   std::vector<std::string_view> tag_names_;
   std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in tag_names_
+  std::unordered_set<std::string_view> tag_name_set_;  // tag_names_ once it has more than kScannedTagNames
   std::vector<PendingComment> early_comments_;
   std::string scratch_;
   std::string scratch_name_;
@@ -518,16 +520,23 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
   const std::uint64_t bit = tag_name_bit(name);
   bool duplicate = false;
   if (tag_bits_ & bit) {
-    for (const std::string_view seen : tag_names_) {
-      if (same_tag_name(seen, name)) {
-        report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
-        duplicate = true;
-        break;
-      }
+    if (tag_name_set_.empty()) {
+      for (const std::string_view seen : tag_names_) duplicate = duplicate || same_tag_name(seen, name);
+    } else {
+      duplicate = tag_name_set_.contains(name);
     }
+    if (duplicate) report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
   }
   tag_bits_ |= bit;
-  if (!duplicate) tag_names_.push_back(name);  // a name once: the list grows with the names, not the tags
+  if (!duplicate) {  // a name once: the list grows with the names, not the tags
+    tag_names_.push_back(name);
+    // Past a few dozen names the scan above would make a game of many tags quadratic
+    // (200,000 took 51 s): a hash set takes over. Views into the game's text stay valid.
+    if (!tag_name_set_.empty())
+      tag_name_set_.insert(name);
+    else if (tag_names_.size() > kScannedTagNames)
+      tag_name_set_.insert(tag_names_.begin(), tag_names_.end());
+  }
 
   std::string_view value = raw_value;
   if (has_escape) {

@@ -34,6 +34,8 @@ inline std::uint64_t tag_name_bit(std::string_view name) {
   const unsigned first = name.empty() ? 0u : static_cast<unsigned char>(name[0]);
   return std::uint64_t{1} << ((name.size() * 8 + first) & 63);
 }
+// Names a game's duplicate test scans one by one; past them it looks them up in a hash set.
+inline constexpr std::size_t kScannedTagNames = 32;
 
 // Receives one game's tokens in source order. String views point into the RawGame
 // (or into a scratch buffer when text had to be unescaped or converted) and are only

@@ -108,11 +108,23 @@ Replayer::~Replayer() = default;
 void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
   // A duplicate: the parser warned (duplicate-tag), and the first one counts.
   const std::uint64_t bit = tag_name_bit(name);
-  if (tag_bits_ & bit)
-    for (const auto& [k, v] : report_.tags)
-      if (same_tag_name(k, name)) return;
+  if (tag_bits_ & bit) {
+    if (tag_name_set_.empty()) {
+      for (const auto& [k, v] : report_.tags)
+        if (same_tag_name(k, name)) return;
+    } else if (tag_name_set_.contains(std::string(name))) {
+      return;
+    }
+  }
   tag_bits_ |= bit;
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
+  // As in the parser: past a few dozen names, a hash set (of copies: the tags move as
+  // report_.tags grows).
+  if (!tag_name_set_.empty()) {
+    tag_name_set_.emplace(name);
+  } else if (report_.tags.size() > kScannedTagNames) {
+    for (const auto& [k, v] : report_.tags) tag_name_set_.insert(k);
+  }
   if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
   // its notes point at that tag's place.

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "pgn/clock_check.hpp"
@@ -141,6 +142,7 @@ class Replayer final : public Visitor {
   // The places of the tags that may be FEN or Variant, by index in report_.tags.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
   std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
+  std::unordered_set<std::string> tag_name_set_;  // report_.tags' names once there are more than kScannedTagNames
   std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
   bool movetext_seen_ = false;
   bool skip_moves_ = false;

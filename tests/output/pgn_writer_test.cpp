@@ -183,6 +183,30 @@ TEST(PgnWriter, ATagInItsStandardSpellingBeatsOtherSpellingsOfIt) {
   EXPECT_EQ(out.find("8/8/8/8/8/8/8/8"), std::string::npos) << out;
 }
 
+TEST(PgnWriter, ManyTagsAreNormalisedAsAFew) {
+  // Past pgn::kScannedTagNames tags the writer looks names up in hash sets: the same
+  // choices as its scan of a few. The tests above again, each with 50 more tags.
+  std::string padding;
+  std::string written;
+  for (int i = 0; i < 50; ++i) {
+    padding += "[Pad" + std::to_string(i) + " \"p\"]\n";
+    written += "[Pad" + std::to_string(i) + " \"p\"]\n";
+  }
+  const std::string few = "[event \"e\"]\n[white \"A\"]\n[WHITE \"B\"]\n[whiteelo \"2100\"]\n[myTag \"m\"]\n"
+                          "[fEn \"8/8/8/8/8/8/8/8\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[timecontrol \"60\"]\n";
+  const std::string out_few = to_pgn(few + "\n1. e4 *");
+  const std::string out_many = to_pgn(padding + few + "\n1. e4 *");
+  // The padding comes right after the roster, the rest as with few tags.
+  const std::string result_tag = "[Result \"*\"]\n";
+  const std::size_t result_at = out_few.find(result_tag);
+  ASSERT_NE(result_at, std::string::npos);
+  const std::size_t roster_end = result_at + result_tag.size();
+  EXPECT_EQ(out_many, out_few.substr(0, roster_end) + written + out_few.substr(roster_end));
+  EXPECT_NE(out_many.find("[White \"A\"]\n"), std::string::npos) << out_many;
+  EXPECT_EQ(out_many.find("\"B\""), std::string::npos) << out_many;
+  EXPECT_EQ(out_many.find("8/8/8/8/8/8/8/8"), std::string::npos) << out_many;
+}
+
 // The movetext as convert writes it: commands canonical, some stripped.
 std::string convert_movetext(const std::string& text, pgn::StripCommands strip = {}) {
   pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game(text));

@@ -3,6 +3,7 @@
 // and the record through the Replayer (moves checked, nothing trusted, any depth).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -244,6 +245,27 @@ TEST(JsonGames, DeepNestingIsSafe) {
   EXPECT_TRUE(replay_record(deep).ok());
   const std::string arrays = R"({"moves":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
   EXPECT_EQ(problem_of(arrays).rfind("problem json-field", 0), 0u);
+}
+
+TEST(JsonGames, AnObjectOfMoreThanTenThousandKeysIsNotRead) {
+  // ordered_json inserts a key by a scan of the keys before it: objects are capped.
+  auto record = [](int tags) {
+    std::string r = "{\"tags\":{";
+    for (int i = 0; i < tags; ++i) r += (i ? ",\"T" : "\"T") + std::to_string(i) + "\":\"v\"";
+    return r + "},\"moves\":[{\"san\":\"e4\"}],\"result\":\"*\"}";
+  };
+  const auto read = events_of(record(10000));
+  EXPECT_EQ(std::count_if(read.begin(), read.end(), [](const std::string& e) { return e.rfind("tag ", 0) == 0; }), 10000);
+  EXPECT_EQ(std::count_if(read.begin(), read.end(), [](const std::string& e) { return e.rfind("problem", 0) == 0; }), 0);
+  EXPECT_EQ(std::count_if(read.begin(), read.end(), [](const std::string& e) { return e.rfind("san e4 @", 0) == 0; }), 1);
+  EXPECT_EQ(events_of(record(10001)),
+            (std::vector<std::string>{"problem json-field 7:1 an object holds more than 10000 keys: the record is not read",
+                                      "movetext", "end"}));
+  // Many colons in the text, few keys: read as usual.
+  const std::string colons = "{\"tags\":{\"Event\":\"" + std::string(20000, ':') + "\"},\"moves\":[],\"result\":\"*\"}";
+  const auto plain = events_of(colons);
+  ASSERT_FALSE(plain.empty());
+  EXPECT_EQ(plain.front(), "tag Event=" + std::string(20000, ':'));
 }
 
 }  // namespace

@@ -475,5 +475,18 @@ TEST(MovetextParser, AtMostAThousandCommentsWaitForTheMovetext) {
   EXPECT_EQ(started.only("san"), std::vector<std::string>{"san e4 @4:4"});
 }
 
+TEST(MovetextParser, DuplicateTagsFoundAmongManyTags) {
+  // Past kScannedTagNames names the parser's duplicate test is a hash set: the same
+  // answers. 60 names, then a repeat of the first, of one added after the set took over,
+  // and of the last; "t5" differs from "T5" by case, so is no duplicate.
+  std::string text;
+  for (int i = 0; i < 60; ++i) text += "[T" + std::to_string(i) + " \"v\"]\n";
+  text += "[T0 \"again\"]\n[T45 \"again\"]\n[t5 \"x\"]\n[T59 \"again\"]\n\n1. e4 *";
+  const ParserRecorder r = parse_recorded(text);
+  EXPECT_EQ(r.problems,
+            (std::vector<std::string>{"W duplicate-tag @61:1", "W duplicate-tag @62:1", "W duplicate-tag @64:1"}));
+  EXPECT_EQ(r.only("tag").size(), 64u);  // duplicates are delivered too
+}
+
 }  // namespace
 }  // namespace chesstool::pgn

@@ -148,3 +148,19 @@ TEST(ReplayLimits, AnAlternativeToAFailedMoveIsStillChecked) {
   ASSERT_EQ(bad.errors.size(), 2u);
   EXPECT_EQ(bad.errors[1].token, "Qh6");
 }
+
+TEST(ReplayLimits, AmongManyTagsTheFirstOfEachNameCounts) {
+  // The replayer keeps the first tag of each name; past kScannedTagNames names it finds
+  // them in a hash set, with the same answers.
+  std::string text;
+  for (int i = 0; i < 60; ++i) text += "[T" + std::to_string(i) + " \"v" + std::to_string(i) + "\"]\n";
+  text += "[T0 \"again\"]\n[T45 \"again\"]\n[t5 \"x\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  const GameReport g = one_game(text);
+  ASSERT_EQ(g.tags.size(), 62u);  // T0..T59, t5, Result
+  EXPECT_EQ(g.tags[0].second, "v0");
+  EXPECT_EQ(g.tags[45].second, "v45");
+  EXPECT_EQ(g.tags[60].first, "t5");
+  EXPECT_EQ(count_code(g, "duplicate-tag"), 2u);
+  ASSERT_NE(g.tag("T45"), nullptr);
+  EXPECT_EQ(*g.tag("T45"), "v45");
+}
