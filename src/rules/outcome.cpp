@@ -27,7 +27,14 @@ bool can_checkmate_at_all(const Position& pos, Color side) {
 bool is_checkmate(const Position& pos) { return pos.is_check() && !has_legal_move(pos); }
 bool is_stalemate(const Position& pos) { return !pos.is_check() && !has_legal_move(pos); }
 
-int RepetitionHistory::earlier_occurrences(Key key) const {
+int RepetitionHistory::earlier_occurrences(Key key) {
+  if (keys_.size() > kScannedKeys) {
+    // Every entry counts here: a key includes the side to move, so only entries with the
+    // same side to move can equal it.
+    for (; indexed_ < keys_.size(); ++indexed_) ++counts_[keys_[indexed_]];
+    const auto it = counts_.find(key);
+    return it == counts_.end() ? 0 : it->second;
+  }
   // Same side to move only every second entry; the key includes the side anyway.
   int count = 0;
   for (std::size_t i = keys_.size(); i >= 2; i -= 2)

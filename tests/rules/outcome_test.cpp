@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/fen.hpp"
+#include "core/uci.hpp"
 #include "rules/outcome.hpp"
 #include "support/check_text.hpp"
 #include "support/paths.hpp"
@@ -184,4 +185,31 @@ TEST(Outcome, FiftyMoveClaimNamesThePlayerToMove) {
   EXPECT_EQ(g[0].claims[0].kind, ClaimKind::FiftyMoves);
   EXPECT_EQ(g[0].claims[0].ply, 1);
   EXPECT_EQ(g[0].claims[0].who, White);
+}
+
+TEST(RepetitionHistory, ALongHistoryCountsAsAShortOne) {
+  // Knights out and back: every fourth position repeats. Past the entries it scans, the
+  // history counts in a hash map; the counts must go on as the scan gives them: the start
+  // position's n-th return is its (n+1)-th occurrence, and no other position counts more
+  // than the start (each is reached once per cycle).
+  Position pos = Position::startpos();
+  RepetitionHistory history;
+  EXPECT_EQ(history.push(pos), 1);
+  const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int round = 1; round <= 300; ++round) {  // 1,200 entries: well past the scanned ones
+    for (int m = 0; m < 4; ++m) {
+      const auto move = parse_uci(pos, cycle[m]);
+      ASSERT_TRUE(move.has_value());
+      pos.make_move(*move);
+      const int count = history.push(pos);
+      // Positions after the 1st, 2nd and 3rd move of a cycle are new in round 1; the 4th is
+      // the start again.
+      ASSERT_EQ(count, m == 3 ? round + 1 : round) << "round " << round << " move " << m;
+    }
+  }
+  // An irreversible move clears the history: counted from one again.
+  const auto pawn = parse_uci(pos, "e2e4");
+  ASSERT_TRUE(pawn.has_value());
+  pos.make_move(*pawn);
+  EXPECT_EQ(history.push(pos), 1);
 }
