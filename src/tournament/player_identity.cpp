@@ -118,15 +118,31 @@ Identity identify_players(const std::vector<PlayerMention>& mentions) {
   for (const auto& [name, ids] : ids_of_name)
     if (ids.size() > 1)
       id.warnings.push_back(fmt::format("the name {} has {} FideIds: ranked as {} players", quoted(name), ids.size(), ids.size()));
-  for (std::size_t a = 0; a < id.players.size(); ++a)
-    for (std::size_t b = a + 1; b < id.players.size(); ++b) {
-      const auto& x = id.players[a];
-      const auto& y = id.players[b];
-      if (!x.fide_id.empty() && !y.fide_id.empty()) continue;  // two ids: two people
-      if (names_nearly_match(normalize_name(x.name), normalize_name(y.name)))
-        id.warnings.push_back(fmt::format("{} and {} may be one player (no FideId in common): ranked as two", quoted(x.name),
-                                          quoted(y.name)));
-    }
+  // Players who may be one. Two names can nearly match only with the same group key (see
+  // names_nearly_match: without a comma, the whole name; with one, the surname; either in
+  // lower case), so each name is compared within its group only. Comparing every pair
+  // made a report of 20,000 players take 9 s, of 40,000 37 s.
+  std::vector<std::string> norm(id.players.size());
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t a = 0; a < id.players.size(); ++a) {
+    norm[a] = normalize_name(id.players[a].name);
+    const std::size_t comma = norm[a].find(',');
+    std::string key(1, comma == std::string::npos ? 'n' : 's');  // appended: GCC 12 warns on "n" + ... (-Wrestrict)
+    key += lower_ascii(std::string_view(norm[a]).substr(0, comma));
+    groups[key].push_back(a);
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> near;
+  for (const auto& [key, members] : groups)
+    for (std::size_t i = 0; i < members.size(); ++i)
+      for (std::size_t j = i + 1; j < members.size(); ++j) {
+        const std::size_t a = members[i], b = members[j];  // a < b: members are in order
+        if (!id.players[a].fide_id.empty() && !id.players[b].fide_id.empty()) continue;  // two ids: two people
+        if (names_nearly_match(norm[a], norm[b])) near.emplace_back(a, b);
+      }
+  std::sort(near.begin(), near.end());  // in player order, as every pair was once compared
+  for (const auto& [a, b] : near)
+    id.warnings.push_back(fmt::format("{} and {} may be one player (no FideId in common): ranked as two",
+                                      quoted(id.players[a].name), quoted(id.players[b].name)));
   return id;
 }
 

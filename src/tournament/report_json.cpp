@@ -55,12 +55,13 @@ std::string render_report_csv(const EventReport& r, bool with_crosstable) {
   std::string out;
   auto record = [&](const std::vector<std::string>& cells) { output::append_csv_record(out, cells); };
   record(header);
-  const auto cross = crosstable(r.standings);
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
     std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.fide_id, p.rating ? fmt::format("{}", *p.rating) : ""};
-    if (with_crosstable)
-      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "" : csv_cross(cross[i][j]));
+    if (with_crosstable) {
+      const auto cross = crosstable_row(r.standings, i);
+      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "" : csv_cross(cross[j]));
+    }
     for (int v : {p.games, p.wins, p.draws, p.losses}) row.push_back(fmt::format("{}", v));
     row.push_back(points(p.points));
     row.push_back(p.direct_encounter ? points(*p.direct_encounter) : "");
@@ -105,8 +106,7 @@ std::string list_json(const ListFigures& f) {
   return std::move(o).str();
 }
 
-std::string player_json(const EventReport& r, std::size_t i, const std::vector<std::vector<std::vector<int>>>& cross,
-                        bool with_crosstable) {
+std::string player_json(const EventReport& r, std::size_t i, bool with_crosstable) {
   const auto& p = r.standings.players[i];
   output::JsonObject o;
   o.field("rank", p.rank).field("name", p.name);
@@ -134,7 +134,7 @@ std::string player_json(const EventReport& r, std::size_t i, const std::vector<s
   o.raw_field("lists", std::move(lists).str());
   if (with_crosstable) {
     std::vector<std::string> row;
-    for (const auto& cell : cross[i]) {
+    for (const auto& cell : crosstable_row(r.standings, i)) {
       std::vector<std::string> games;
       for (int h : cell) games.push_back(points(h / 2.0));
       row.push_back(array(games));
@@ -189,9 +189,8 @@ void header_fields(const EventReport& r, output::JsonObject& o) {
 }  // namespace
 
 std::string render_report_json(const EventReport& r, bool with_crosstable) {
-  const auto cross = crosstable(r.standings);
   std::vector<std::string> players, counted, excluded;
-  for (std::size_t i = 0; i < r.standings.players.size(); ++i) players.push_back(player_json(r, i, cross, with_crosstable));
+  for (std::size_t i = 0; i < r.standings.players.size(); ++i) players.push_back(player_json(r, i, with_crosstable));
   for (std::size_t k = 0; k < r.standings.games.size(); ++k) counted.push_back(counted_game_json(r.standings, k));
   for (const auto& e : r.excluded) {
     output::JsonObject o;

@@ -222,12 +222,13 @@ std::string standings_table(const EventReport& r, output::Lang lang, bool with_c
     for (std::size_t j = 0; j < players.size(); ++j) column(fmt::format("{}", j + 1), false, false);
   for (T id : {T::Games, T::Wins, T::Draws, T::Losses, T::Points}) column(tr(id, lang), true, false);
   for (TieBreak tb : r.standings.tiebreaks) column(tiebreak_code(tb), true, false);
-  const auto cross = crosstable(r.standings);
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
     std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.rating ? fmt::format("{}", *p.rating) : "-"};
-    if (with_crosstable)
-      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[i][j], true));
+    if (with_crosstable) {
+      const auto cross = crosstable_row(r.standings, i);
+      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[j], true));
+    }
     for (int v : {p.games, p.wins, p.draws, p.losses}) row.push_back(fmt::format("{}", v));
     row.push_back(points(p.points));
     for (const auto& v : p.tiebreaks) row.push_back(tb_value(v));

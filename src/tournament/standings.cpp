@@ -315,11 +315,10 @@ Standings compute_standings(std::vector<EventGame> games, const StandingsOptions
   return s;
 }
 
-std::vector<std::vector<std::vector<int>>> crosstable(const Standings& s) {
-  std::vector<std::vector<std::vector<int>>> t(s.players.size(), std::vector<std::vector<int>>(s.players.size()));
-  for (std::size_t i = 0; i < s.players.size(); ++i)
-    for (const auto& g : s.players[i].played) t[i][g.opponent].push_back(g.half_points);
-  return t;
+std::vector<std::vector<int>> crosstable_row(const Standings& s, std::size_t i) {
+  std::vector<std::vector<int>> row(s.players.size());
+  for (const auto& g : s.players[i].played) row[g.opponent].push_back(g.half_points);
+  return row;
 }
 
 }  // namespace chesstool::tournament

@@ -153,8 +153,10 @@ struct Standings {
 // Scores, tie-breaks, rating figures per list and ranks.
 Standings compute_standings(std::vector<EventGame> games, const StandingsOptions& options);
 
-// Points of `player` against each opponent in game order: crosstable[i][j] lists the half
-// points player i scored against player j (empty when they did not meet).
-std::vector<std::vector<std::vector<int>>> crosstable(const Standings& s);
+// Player i's row of the crosstable: row[j] lists, in game order, the half points player i
+// scored against player j (empty when they did not meet). A row at a time, and only when
+// asked for: the whole table of an archive's thousands of players took gigabytes
+// (20,000 players: 7 GB) whether it was printed or not.
+std::vector<std::vector<int>> crosstable_row(const Standings& s, std::size_t i);
 
 }  // namespace chesstool::tournament
