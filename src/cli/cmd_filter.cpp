@@ -413,10 +413,24 @@ class Outputs {
 
   // Commits (inputs_ok) or discards every file; false when one failed.
   bool finish(bool inputs_ok) {
-    bool ok = !failed_;
-    if (current_ && !current_->finish(inputs_ok && !failed_)) ok = false;
+    if (failed_) {
+      // Said already (a file that could not be opened, --split-by's limit): the files
+      // still open are dropped, their targets left as they were, in one line rather than
+      // a line each (a thousand of them at the limit), which would also blame the inputs.
+      std::size_t open = 0;
+      auto drop = [&open](OutputFile& f) {
+        open += f.is_open();
+        f.discard();
+      };
+      if (current_) drop(*current_);
+      for (auto& f : files_) drop(*f);
+      if (open > 0) errf("chesstool: {} output file{} not written (files already there are left as they were)", open, open == 1 ? "" : "s");
+      return false;
+    }
+    bool ok = true;
+    if (current_ && !current_->finish(inputs_ok)) ok = false;
     for (auto& f : files_)
-      if (!f->finish(inputs_ok && !failed_)) ok = false;
+      if (!f->finish(inputs_ok)) ok = false;
     return ok;
   }
 

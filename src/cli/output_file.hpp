@@ -60,6 +60,8 @@ class OutputFile {
   bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
+  // Whether open() succeeded and neither commit() nor discard() has ended it since.
+  bool is_open() const { return kind_ != Kind::None; }
 
  private:
   enum class Kind { None, Stdout, Direct, Temporary };

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && awk 'BEGIN { for (i = 0; i < 1001; i++) printf "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 *\n\n", i }' | $CHESSTOOL filter -q --split-by Event -o "$d/by.pgn" -; echo "exit $?"; ls -A "$d" | wc -l; rm -rf "$d"
