@@ -14,6 +14,7 @@
 
 #include "core/fen.hpp"
 #include "pgn/comment_commands.hpp"
+#include "pgn/replay.hpp"
 
 namespace chesstool::pgn {
 
@@ -375,6 +376,39 @@ std::string parse_error_text(const char* what) {
 constexpr std::size_t kMaxJsonKeys = 10000;
 struct TooManyKeys {};
 
+// How deep a record may nest. nlohmann's ordered_json copies an object's members when it
+// grows, and a copy recurses through their depth: a record of 50,000 nested variations
+// overflowed the stack. Three levels a variation ("variations", its line, a move) and a
+// few for the record: the deepest the replayer checks (kMaxVariationDepth) is read.
+constexpr std::size_t kMaxJsonDepth = 3 * kMaxVariationDepth + 10;
+
+// The deepest nesting of [ and { outside strings, and the ':' outside strings (one a key).
+struct JsonShape {
+  std::size_t depth = 0;
+  std::size_t colons = 0;
+};
+JsonShape shape_of(std::string_view text) {
+  JsonShape shape;
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      shape.depth = std::max(shape.depth, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (c == ':') {
+      ++shape.colons;
+    }
+  }
+  return shape;
+}
+
 }  // namespace
 
 void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor) {
@@ -391,10 +425,21 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
     }
     return true;
   };
+  const JsonShape shape = shape_of(text);
+  if (shape.depth > kMaxJsonDepth) {
+    visitor.problem(Severity::Error, "json-field",
+                    "the record nests " + std::to_string(shape.depth) + " levels deep, more than the " +
+                        std::to_string(kMaxJsonDepth) + " of " + std::to_string(kMaxVariationDepth) +
+                        " nested variations: not read",
+                    at);
+    visitor.begin_movetext();
+    visitor.end_game();
+    return;
+  }
   try {
-    // Every key is followed by a ':'; a record with few of them (nearly every one) cannot
-    // hold a big object and is parsed without the callback, which costs 14%.
-    if (static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')) <= kMaxJsonKeys)
+    // Every key is followed by a ':' outside strings; a record with few of them (nearly
+    // every one) cannot hold a big object and is parsed without the callback, which costs 14%.
+    if (shape.colons <= kMaxJsonKeys)
       doc = Json::parse(text.begin(), text.end());
     else
       doc = Json::parse(text.begin(), text.end(), count_keys);

@@ -268,5 +268,24 @@ TEST(JsonGames, AnObjectOfMoreThanTenThousandKeysIsNotRead) {
   EXPECT_EQ(plain.front(), "tag Event=" + std::string(20000, ':'));
 }
 
+TEST(JsonGames, ARecordNestedDeeperThanTheReplayerChecksIsNotRead) {
+  // A key after a deep value makes ordered_json copy it, recursively: 50,000 nested
+  // variations overflowed the stack. The replayer checks 10,000 (kMaxVariationDepth), and
+  // a record that deep is read; one deeper than its JSON levels is refused.
+  auto record = [](std::size_t nested) {
+    std::string r = R"({"tags":{},"moves":[)";
+    for (std::size_t i = 0; i < nested; ++i) r += R"({"san":"e4","variations":[[)";
+    for (std::size_t i = 0; i < nested; ++i) r += "]]}";
+    return r + R"(],"result":"*"})";
+  };
+  EXPECT_TRUE(replay_record(record(kMaxVariationDepth)).ok());
+  const std::string refused = problem_of(record(5 * kMaxVariationDepth));
+  EXPECT_EQ(refused.rfind("problem json-field 7:1 the record nests 150002 levels deep", 0), 0u) << refused;
+  // Brackets inside strings are text, not nesting.
+  const std::string in_strings =
+      R"({"tags":{"Event":")" + std::string(100000, '[') + R"("},"moves":[{"san":"e4"}],"result":"*"})";
+  EXPECT_TRUE(replay_record(in_strings).ok());
+}
+
 }  // namespace
 }  // namespace chesstool::pgn
