@@ -493,23 +493,19 @@ using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
 Tags normalised_tags(const pgn::Game& game) {
   Tags tags;
   tags.reserve(game.tags.size());
-  // Nearly every game has a few dozen tags at most, and scans them. A game with more gets
-  // hash sets, so that thousands of tags stay linear (200,000 took 21 s).
+  // Nearly every game has a few dozen tags at most, and scans them. A game with more looks
+  // its names up in a hash set, so that thousands of tags stay linear (200,000 took 21 s).
   const bool many = game.tags.size() > pgn::kScannedTagNames;
-  std::unordered_set<std::string_view> present, used;
+  std::unordered_set<std::string_view> present;
   if (many)
     for (const auto& [name, value] : game.tags) present.insert(name);
+  pgn::TagNameSet used;
   for (const auto& [name, value] : game.tags) {
     const std::string_view standard = standard_tag_name(name);
     if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.tag(standard) != nullptr))
       continue;
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
-    bool seen = false;
-    if (many)
-      seen = !used.insert(use).second;
-    else
-      for (const auto& t : tags) seen = seen || pgn::same_tag_name(t.first, use);
-    if (!seen) tags.emplace_back(use, value);
+    if (used.insert(use)) tags.emplace_back(use, value);
   }
   return tags;
 }

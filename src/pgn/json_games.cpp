@@ -452,6 +452,12 @@ JsonShape shape_of(std::string_view text) {
 
 void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor) {
   const SourceLoc at{line, 1, byte_offset};
+  // A record not read: its one problem, and an empty game.
+  auto unread = [&visitor](std::string_view code, std::string message, SourceLoc where) {
+    visitor.problem(Severity::Error, code, std::move(message), where);
+    visitor.begin_movetext();
+    visitor.end_game();
+  };
   Json doc;
   std::vector<std::size_t> keys;  // of each open object, the keys read so far
   auto count_keys = [&keys](int, Json::parse_event_t event, Json&) {
@@ -466,13 +472,9 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
   };
   const JsonShape shape = shape_of(text);
   if (shape.depth > kMaxJsonDepth) {
-    visitor.problem(Severity::Error, "json-field",
-                    "the record nests " + std::to_string(shape.depth) + " levels deep, more than the " +
+    unread("json-field", "the record nests " + std::to_string(shape.depth) + " levels deep, more than the " +
                         std::to_string(kMaxJsonDepth) + " of " + std::to_string(kMaxVariationDepth) +
-                        " nested variations: not read",
-                    at);
-    visitor.begin_movetext();
-    visitor.end_game();
+                        " nested variations: not read", at);
     return;
   }
   // Every key is followed by a ':' outside strings; a record with few of them (nearly
@@ -487,31 +489,20 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
     if (shape.depth <= kInlineJsonDepth) {
       parse();
     } else if (!run_with_stack(kDeepParseStack, parse)) {
-      visitor.problem(Severity::Error, "json-field",
-                      "the record nests " + std::to_string(shape.depth) +
-                          " levels deep and no thread with the stack to read it could be made: not read",
-                      at);
-      visitor.begin_movetext();
-      visitor.end_game();
+      unread("json-field", "the record nests " + std::to_string(shape.depth) +
+                          " levels deep and no thread with the stack to read it could be made: not read", at);
       return;
     }
   } catch (const TooManyKeys&) {
-    visitor.problem(Severity::Error, "json-field",
-                    "an object holds more than " + std::to_string(kMaxJsonKeys) + " keys: the record is not read", at);
-    visitor.begin_movetext();
-    visitor.end_game();
+    unread("json-field", "an object holds more than " + std::to_string(kMaxJsonKeys) + " keys: the record is not read", at);
     return;
   } catch (const Json::parse_error& e) {
     const std::size_t column = e.byte == 0 ? 1 : std::min<std::size_t>(e.byte, text.size() + 1);
     const SourceLoc where{line, static_cast<std::uint32_t>(std::min<std::size_t>(column, UINT32_MAX)), byte_offset + column - 1};
-    visitor.problem(Severity::Error, "invalid-json", "invalid JSON: " + parse_error_text(e.what()), where);
-    visitor.begin_movetext();
-    visitor.end_game();
+    unread("invalid-json", "invalid JSON: " + parse_error_text(e.what()), where);
     return;
   } catch (const Json::exception& e) {
-    visitor.problem(Severity::Error, "invalid-json", std::string("invalid JSON: ") + e.what(), at);
-    visitor.begin_movetext();
-    visitor.end_game();
+    unread("invalid-json", std::string("invalid JSON: ") + e.what(), at);
     return;
   }
   RecordWalker(text, at, visitor).walk(doc);

@@ -5,7 +5,6 @@
 #include <array>
 #include <cstring>
 #include <limits>
-#include <unordered_set>
 #include <vector>
 
 #include "core/san.hpp"
@@ -231,9 +230,7 @@ class Parser {
   std::string_view deep_text_;
   SourceLoc deep_loc_;
 
-  std::vector<std::string_view> tag_names_;
-  std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in tag_names_
-  std::unordered_set<std::string_view> tag_name_set_;  // tag_names_ once it has more than kScannedTagNames
+  TagNameSet tag_names_;
   std::vector<PendingComment> early_comments_;
   std::string scratch_;
   std::string scratch_name_;
@@ -276,7 +273,6 @@ void Parser<V>::prescan() {
 template <class V>
 void Parser<V>::run() {
   prescan();
-  tag_names_.reserve(24);
   while (p_ < n_) {
     const char c = t_[p_];
     const std::uint8_t k = kByteClass[static_cast<unsigned char>(c)];
@@ -517,26 +513,9 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
     report(Severity::Warning, "invalid-tag-name",
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
   }
-  const std::uint64_t bit = tag_name_bit(name);
-  bool duplicate = false;
-  if (tag_bits_ & bit) {
-    if (tag_name_set_.empty()) {
-      for (const std::string_view seen : tag_names_) duplicate = duplicate || same_tag_name(seen, name);
-    } else {
-      duplicate = tag_name_set_.contains(name);
-    }
-    if (duplicate) report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
-  }
-  tag_bits_ |= bit;
-  if (!duplicate) {  // a name once: the list grows with the names, not the tags
-    tag_names_.push_back(name);
-    // Past a few dozen names the scan above would make a game of many tags quadratic
-    // (200,000 took 51 s): a hash set takes over. Views into the game's text stay valid.
-    if (!tag_name_set_.empty())
-      tag_name_set_.insert(name);
-    else if (tag_names_.size() > kScannedTagNames)
-      tag_name_set_.insert(tag_names_.begin(), tag_names_.end());
-  }
+  // The names are views into the game's text, valid for the whole parse.
+  if (!tag_names_.insert(name))
+    report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
 
   std::string_view value = raw_value;
   if (has_escape) {

@@ -142,7 +142,9 @@ class Replayer final : public Visitor {
   // The places of the tags that may be FEN or Variant, by index in report_.tags.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
   std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
-  std::unordered_set<std::string> tag_name_set_;  // report_.tags' names once there are more than kScannedTagNames
+  // report_.tags' names once there are more than kScannedTagNames: TagNameSet's rule, but
+  // owning copies, as the names move when report_.tags grows.
+  std::unordered_set<std::string> tag_name_set_;
   std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
