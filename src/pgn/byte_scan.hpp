@@ -40,6 +40,90 @@ inline const unsigned char* find_any(const unsigned char* p, const unsigned char
   return find_any_scalar<Cs...>(p, end);
 }
 
+// The splitter's skip over the middle of a movetext line: the first byte at or after p
+// (which is outside any comment) that is a line end or one of ( ) [ ; * -, or a '{' whose
+// comment does not close on its line; one-line comments "{...}" are skipped whole. This
+// byte loop is the definition; skip_movetext_run must return what it returns.
+inline const unsigned char* skip_movetext_run_scalar(const unsigned char* p, const unsigned char* end) {
+  for (;;) {
+    p = find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(p, end);
+    if (p == end || *p != '{') return p;
+    const unsigned char* close = find_any<'}', '\n', '\r'>(p + 1, end);
+    if (close == end || *close != '}') return p;  // runs on to another line, or to the end
+    p = close + 1;
+  }
+}
+
+#if CHESSTOOL_HAVE_SSE2
+// Bit i set where b[i] is one of Cs, for the 64 bytes at b.
+template <char... Cs>
+inline std::uint64_t mask64(const __m128i (&v)[4]) {
+  std::uint64_t m = 0;
+  for (int k = 0; k < 4; ++k) {
+    __m128i hit = _mm_setzero_si128();
+    ((hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v[k], _mm_set1_epi8(Cs)))), ...);
+    m |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(hit))) << (16 * k);
+  }
+  return m;
+}
+
+// Bit i set where an odd number of the bits 0..i of x are set.
+inline std::uint64_t prefix_xor(std::uint64_t x) {
+  for (int shift = 1; shift < 64; shift *= 2) x ^= x << shift;
+  return x;
+}
+#endif
+
+// skip_movetext_run_scalar, 64 bytes at a time: where the braces of a block alternate,
+// the bytes inside comments are a prefix XOR of the brace bits, and the answer is the
+// first stop outside them, with no branch per comment. Lichess-style movetext has a
+// comment ("{ [%clk 0:03:00] }") every 15 bytes or so. Blocks with a stray '}' take the
+// byte loop's way.
+inline const unsigned char* skip_movetext_run(const unsigned char* p, const unsigned char* end) {
+#if CHESSTOOL_HAVE_SSE2
+  while (end - p >= 64) {
+    __m128i v[4];
+    for (int k = 0; k < 4; ++k) v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    const std::uint64_t open = mask64<'{'>(v), close = mask64<'}'>(v);
+    const std::uint64_t line_end = mask64<'\n', '\r'>(v);
+    const std::uint64_t other = mask64<'(', ')', '[', ';', '*', '-'>(v);
+    const std::uint64_t inside = prefix_xor(open | close);  // from a '{' up to its '}'
+    if ((open & ~inside) != 0 || (close & inside) != 0) {
+      // A stray '}' (or a '{' inside a comment): one step of the byte loop.
+      const unsigned char* q = find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(p, end);
+      if (q == end || *q != '{') return q;
+      const unsigned char* c = find_any<'}', '\n', '\r'>(q + 1, end);
+      if (c == end || *c != '}') return q;
+      p = c + 1;
+      continue;
+    }
+    std::uint64_t stops = (line_end | other) & ~inside;
+    if (const std::uint64_t broken = line_end & inside) {
+      // The first comment that runs on to another line stops the skip at its '{'.
+      const std::uint64_t opens_before = open & ((broken & (0 - broken)) - 1);
+      stops |= std::uint64_t(1) << (63 - __builtin_clzll(opens_before));
+    }
+    if (inside >> 63) {
+      // The block ends inside a comment: its end is in a later block.
+      const int last_open = 63 - __builtin_clzll(open);
+      const std::uint64_t before = stops & ((std::uint64_t(1) << last_open) - 1);
+      if (before) return p + __builtin_ctzll(before);
+      if (last_open > 0) {
+        p += last_open;  // the next block starts at that '{'
+        continue;
+      }
+      const unsigned char* c = find_any<'}', '\n', '\r'>(p + 1, end);
+      if (c == end || *c != '}') return p;
+      p = c + 1;
+      continue;
+    }
+    if (stops) return p + __builtin_ctzll(stops);
+    p += 64;
+  }
+#endif
+  return skip_movetext_run_scalar(p, end);
+}
+
 // Whether [p, end) holds a NUL or a byte above 0x7F: the one pass that lets a plain ASCII
 // game skip both the UTF-8 check and the NUL search.
 inline bool has_nul_or_high_scalar(const unsigned char* p, const unsigned char* end) {

@@ -454,13 +454,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
       // A comment that closes on its line (nearly every one: "{ [%clk 0:03:00] }") is
       // skipped here too, as movetext_token and skip_comment would skip it: mid-line
       // nothing else changes (the line has a token, so no empty line is pending).
-      for (;;) {
-        p = static_cast<std::size_t>(detail::find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(b + p, b + n) - b);
-        if (p == n || b[p] != '{') break;
-        const auto close = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p + 1, b + n) - b);
-        if (close == n || b[close] != '}') break;  // runs on to another line, or to the buffer's end
-        p = close + 1;
-      }
+      p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n) - b);
       if (p == n) break;
       if (b[p] == '-') {
         while (p > game_start_ && kByteClass[b[p - 1]] == kSymbol) --p;

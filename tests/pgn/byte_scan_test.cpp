@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The lexers' byte scan: the 16-bytes-at-a-time path finds what the byte loop finds, at
-// every offset and alignment, and both find the first byte of the set.
+// The lexers' byte scan: the 16- and 64-bytes-at-a-time paths find what the byte loops
+// find, at every offset and alignment, and both find the first byte of the set.
 #include "pgn/byte_scan.hpp"
 
 #include <gtest/gtest.h>
@@ -44,6 +44,55 @@ TEST(ByteScan, FindAnyMatchesScalarAtEveryOffset) {
       ASSERT_EQ(fast - b, slow - b) << "from " << from;
     }
   }
+}
+
+// The splitter's mid-line skip, 64 bytes at a time, against its byte loop: random soups
+// dense in the bytes that matter (comments open and closed, stray braces, line ends,
+// stops), from every start offset, so that comments begin, end and run across every
+// position of a block.
+TEST(ByteScan, MovetextRunMatchesScalarOnSoups) {
+  std::mt19937 rng(11);
+  const std::string alphabet = "{{}}\n\r-()[;*ae4 N 12.";
+  std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
+  std::uniform_int_distribution<int> percent(0, 99);
+  std::size_t past_a_block = 0;
+  for (int round = 0; round < 400; ++round) {
+    // Some soups are mostly plain text with long comments, so most blocks are clean.
+    const bool sparse = round % 2 == 0;
+    std::string s(static_cast<std::size_t>(40 + round % 260), 'a');
+    for (char& c : s)
+      if (!sparse || percent(rng) < 8) c = alphabet[pick(rng)];
+    const auto* b = bytes(s);
+    for (std::size_t from = 0; from <= s.size(); ++from) {
+      const auto* fast = detail::skip_movetext_run(b + from, b + s.size());
+      const auto* slow = detail::skip_movetext_run_scalar(b + from, b + s.size());
+      ASSERT_EQ(fast - b, slow - b) << "round " << round << " from " << from << ": " << s;
+      if (slow - b - long(from) >= 64) ++past_a_block;
+    }
+  }
+  EXPECT_GT(past_a_block, 1000u);  // the sparse soups do skip whole blocks
+}
+
+TEST(ByteScan, MovetextRunSkipsCommentsAndStopsWhereTheByteLoopDoes) {
+  const auto run = [](const std::string& s) {
+    return detail::skip_movetext_run(bytes(s), bytes(s) + s.size()) - bytes(s);
+  };
+  const std::string clocks = "e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58] } Nf3 { [%clk 0:02:59] } Nc6 { [%clk 0:02:57] } ";
+  EXPECT_EQ(run(clocks + "O-O"), long(clocks.size()) + 1);  // the castling's '-'
+  EXPECT_EQ(run(clocks + "\n"), long(clocks.size()));
+  // A comment longer than a block, closed on its line: skipped.
+  const std::string long_comment = "Bb5 {" + std::string(150, 'x') + "} a6 ";
+  EXPECT_EQ(run(long_comment + "*"), long(long_comment.size()));
+  // A comment that runs on to the next line stops the skip at its '{'.
+  const std::string broken = std::string(70, 'a') + " {runs on\nand on} (";
+  EXPECT_EQ(run(broken), 71);
+  // A stray '}' is plain movetext; the '{' inside a comment is comment text.
+  const std::string strays = std::string(60, 'a') + "} e4 {a { b} d4 ;";
+  EXPECT_EQ(run(strays), long(strays.size()) - 1);
+  // A comment cut by the end of the text stops at its '{' (the splitter refills).
+  const std::string cut = std::string(100, 'a') + "{ no end";
+  EXPECT_EQ(run(cut), 100);
+  EXPECT_EQ(run(std::string(200, 'a')), 200);
 }
 
 TEST(ByteScan, NulOrHighByteFoundWhereverItIs) {
