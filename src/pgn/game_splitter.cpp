@@ -44,7 +44,16 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
         state = TagScan::LineEnd;
         return p;
       }
-      state = b[p] == '"' ? TagScan::InTag : TagScan::AfterBackslash;
+      if (b[p] == '"') {
+        state = TagScan::InTag;
+        // Nearly every value is followed by the ']' that closes the tag pair.
+        if (p + 1 < n && b[p + 1] == ']') {
+          state = TagScan::Closed;
+          return p + 2;
+        }
+      } else {
+        state = TagScan::AfterBackslash;
+      }
       ++p;
     } else if (state == TagScan::AfterBackslash) {
       if (b[p] == '\n' || b[p] == '\r') {
