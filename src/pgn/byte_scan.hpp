@@ -77,23 +77,31 @@ inline std::uint64_t prefix_xor(std::uint64_t x) {
 // skip_movetext_run_scalar, 64 bytes at a time: where the braces of a block alternate,
 // the bytes inside comments are a prefix XOR of the brace bits, and the answer is the
 // first stop outside them, with no branch per comment. Lichess-style movetext has a
-// comment ("{ [%clk 0:03:00] }") every 15 bytes or so. Blocks with a stray '}' take the
-// byte loop's way.
+// comment ("{ [%clk 0:03:00] }") every 15 bytes or so. A block whose first stop is not
+// a '{' needs no more than that stop; one with a stray '}' after a comment takes the byte
+// loop's way.
 inline const unsigned char* skip_movetext_run(const unsigned char* p, const unsigned char* end) {
 #if CHESSTOOL_HAVE_SSE2
   while (end - p >= 64) {
     __m128i v[4];
     for (int k = 0; k < 4; ++k) v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
-    const std::uint64_t open = mask64<'{'>(v), close = mask64<'}'>(v);
+    const std::uint64_t open = mask64<'{'>(v);
     const std::uint64_t line_end = mask64<'\n', '\r'>(v);
     const std::uint64_t other = mask64<'(', ')', '[', ';', '*', '-'>(v);
+    const std::uint64_t first = open | line_end | other;
+    if (first == 0) {
+      p += 64;
+      continue;
+    }
+    const int at = __builtin_ctzll(first);
+    if (!((open >> at) & 1)) return p + at;  // no comment before the stop (a line without comments)
+    // Comments from `at` on. A '}' before it is a stray, which changes nothing.
+    const std::uint64_t close = mask64<'}'>(v) & (~std::uint64_t(0) << at);
     const std::uint64_t inside = prefix_xor(open | close);  // from a '{' up to its '}'
     if ((open & ~inside) != 0 || (close & inside) != 0) {
-      // A stray '}' (or a '{' inside a comment): one step of the byte loop.
-      const unsigned char* q = find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(p, end);
-      if (q == end || *q != '{') return q;
-      const unsigned char* c = find_any<'}', '\n', '\r'>(q + 1, end);
-      if (c == end || *c != '}') return q;
+      // A stray '}' after a comment, or a '{' inside one: one step of the byte loop.
+      const unsigned char* c = find_any<'}', '\n', '\r'>(p + at + 1, end);
+      if (c == end || *c != '}') return p + at;
       p = c + 1;
       continue;
     }

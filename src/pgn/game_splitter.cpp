@@ -454,6 +454,12 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
                                                                               std::size_t n) {
   using namespace detail;
   while (p < n) {
+    // A line of movetext that starts with a symbol (a move, a move number: nearly every
+    // line) is read as mid-line at once. Only after an empty line can its symbol start a
+    // game ("1."), only in column 1 is a '%' an escape, and a result symbol holds a '-',
+    // which the skip below stops at: every other symbol changes nothing but line_blank_.
+    if (has_movetext_ && line_blank_ && !empty_line_seen_ && kByteClass[b[p]] == kSymbol && b[p] != '%')
+      line_blank_ = false;
     if (has_movetext_ && !line_blank_) {
       // Mid-line in a game's movetext most bytes change nothing: a move or move number
       // cannot end the game here (only a line start can), strays and NAGs only mark
