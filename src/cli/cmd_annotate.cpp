@@ -155,7 +155,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   pgn::Game game = replayer.take_game();
   if (eco) openings::apply_eco_tags(game);
   // The replay's own adjudication: the mainline is not played a second time.
-  const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report, game.start);
+  const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report);
   output::AnnotateOptions options;
   options.lang = lang;
   const output::AnnotateNotes notes = output::annotate_game(game, adj, options);

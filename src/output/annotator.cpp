@@ -59,7 +59,7 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value) {
 
 }  // namespace
 
-Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const Position& start) {
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report) {
   Adjudication a;
   a.plies = report.plies;
   for (const Claim& c : report.claims) {
@@ -68,11 +68,10 @@ Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& rep
   }
   a.end = end.ended_outcome();
   a.end_ply = end.ended_ply();
-  a.fifty_at_start = is_fifty_moves(start);
   if (a.end.termination == Termination::Checkmate) {
     // Mate is found only in the final position, so it is the last ply: did it also
     // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
-    a.mate_at_seventyfive = report.final_position && is_seventyfive_moves(*report.final_position);
+    a.mate_at_seventyfive = a.end_ply >= 1 && report.final_position && is_seventyfive_moves(*report.final_position);
   }
   return a;
 }
@@ -90,7 +89,7 @@ Adjudication adjudicate(const pgn::Game& game) {
   report.plies = ply;
   report.final_position = pos;
   end.finish(pos, report);
-  return adjudication_of(end, report, game.start);
+  return adjudication_of(end, report);
 }
 
 void strip_annotations(std::string& text) {
@@ -149,8 +148,8 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   auto claimable = [&](int ply) { return ply >= 1 && (!ended || ply < adj.end_ply); };
   if (adj.threefold_ply && claimable(*adj.threefold_ply))
     add(*adj.threefold_ply, mover(*adj.threefold_ply) == White ? TextId::ThreefoldAfterWhite : TextId::ThreefoldAfterBlack);
-  // With a start position whose clock already allowed the claim, no move created it.
-  if (adj.fifty_ply && claimable(*adj.fifty_ply) && !(adj.fifty_at_start && *adj.fifty_ply == 1))
+  // With a start position whose clock already allowed the claim (ply 0), no move created it.
+  if (adj.fifty_ply && claimable(*adj.fifty_ply))
     add(*adj.fifty_ply, mover(*adj.fifty_ply) == White ? TextId::FiftyAfterWhite : TextId::FiftyAfterBlack);
   if (!ended) return notes;
 

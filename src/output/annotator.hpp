@@ -16,10 +16,9 @@ namespace chesstool::output {
 struct Adjudication {
   int plies = 0;                     // mainline half-moves
   std::optional<int> threefold_ply;  // first ply creating a third occurrence (FIDE 9.2)
-  std::optional<int> fifty_ply;      // first ply after which 100 half-moves had no capture or pawn move (FIDE 9.3)
+  std::optional<int> fifty_ply;      // first ply after which 100 half-moves had no capture or pawn move (FIDE 9.3; 0: the start position's clock)
   Outcome end;                       // first automatic end (mate, stalemate, dead, fivefold, 75 moves)
   int end_ply = 0;                   // its ply (0: the start position itself)
-  bool fifty_at_start = false;       // the start position's half-move clock was already >= 100
   bool mate_at_seventyfive = false;  // end is a checkmate that completed 75 moves each (it stands, FIDE 9.6.2)
 };
 
@@ -27,7 +26,7 @@ struct Adjudication {
 Adjudication adjudicate(const pgn::Game& game);
 // The same from the replay that read the game: its GameEnd and report after end_game(),
 // when the whole mainline replayed.
-Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const Position& start);
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report);
 
 struct AnnotateOptions {
   Lang lang = Lang::En;

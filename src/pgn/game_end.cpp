@@ -36,10 +36,14 @@ Outcome outcome_of(const Position& pos, int repetitions) {
 void GameEnd::start(const Position& pos) {
   last_count_ = history_.push(pos);
   last_ply_ = 0;
+  // A set-up position's half-move clock may already allow a claim (100) or have ended
+  // the game (150): then the moves that follow it are moves after the end.
+  if (is_fifty_moves(pos)) fifty_ = Claim{ClaimKind::FiftyMoves, 0, pos.side_to_move()};
   if (is_insufficient_material(pos))
     end_automatically(Termination::InsufficientMaterial, 0, pos);
   else if (pawns_all_blocked(pos))
     check_dead_position(pos, 0);
+  if (is_seventyfive_moves(pos)) end_automatically(Termination::SeventyFiveMoves, 0, pos);
 }
 
 // FIDE 5.2.2 beyond material. Only a capture or a pawn move can lock the pawns or take
@@ -59,6 +63,11 @@ void GameEnd::check_dead_position(const Position& pos, int ply) {
 
 void GameEnd::end_automatically(Termination termination, int ply, const Position& pos) {
   if (ended()) return;
+  // An automatic draw reached in a position without a legal move is also the checkmate
+  // (which stands, FIDE 9.6.2) or the stalemate (5.2.1) it is: those come first in the
+  // documented order, as outcome_of has it for the final position.
+  if (termination != Termination::Checkmate && termination != Termination::Stalemate && !has_legal_move(pos))
+    termination = pos.is_check() ? Termination::Checkmate : Termination::Stalemate;
   ended_.termination = termination;
   if (termination == Termination::Checkmate) ended_.winner = ~pos.side_to_move();
   ended_ply_ = ply;
@@ -83,12 +92,11 @@ void GameEnd::after_move_rest(const Position& pos, int ply) {
       if (ended()) return;
     }
   }
-  if (last_count_ >= 5) {
-    end_automatically(is_checkmate(pos) ? Termination::Checkmate : Termination::FivefoldRepetition, ply, pos);
-  } else if (is_seventyfive_moves(pos)) {
-    // FIDE 9.6.2: unless the last move checkmated, which stands.
-    end_automatically(is_checkmate(pos) ? Termination::Checkmate : Termination::SeventyFiveMoves, ply, pos);
-  }
+  // FIDE 9.6.2: unless the last move checkmated, which stands (end_automatically).
+  if (last_count_ >= 5)
+    end_automatically(Termination::FivefoldRepetition, ply, pos);
+  else if (is_seventyfive_moves(pos))
+    end_automatically(Termination::SeventyFiveMoves, ply, pos);
 }
 
 std::string GameEnd::ended_reason() const {

@@ -142,6 +142,32 @@ TEST(Annotate, MateOnTheSeventyFifthMoveStands) {
   EXPECT_EQ(*drawn.tag("Termination"), "75-move rule");
 }
 
+TEST(Annotate, SetUpPastSeventyFiveMovesEndsBeforeTheFirstMove) {
+  // The start position's clock is 150: the game was drawn before Ra8 (FIDE 9.6.2), whose
+  // mate comes after the end. The comment goes before the first move, as for a dead start.
+  const std::string fen = "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 150 100\"]\n[Result \"1-0\"]\n\n";
+  pgn::Game game = annotator_build(fen + "100. Ra8 1-0");
+  output::Adjudication adj = output::adjudicate(game);
+  EXPECT_EQ(adj.end.termination, Termination::SeventyFiveMoves);
+  EXPECT_EQ(adj.end_ply, 0);
+  EXPECT_FALSE(adj.mate_at_seventyfive);
+  const output::AnnotateNotes notes = output::annotate_game(game, adj);
+  EXPECT_EQ(game.moves[0].comment_before, annotator_text(TextId::SeventyFive));
+  EXPECT_EQ(game.moves[0].comment_after, "");
+  EXPECT_EQ(*game.tag("Result"), "1/2-1/2");
+  EXPECT_EQ(*game.tag("Termination"), "75-move rule");
+  ASSERT_TRUE(notes.replaced_result);
+  EXPECT_EQ(*notes.replaced_result, "1-0");
+
+  // Without a move, the game that ended before it gets its tags and comment too.
+  pgn::Game no_moves = annotator_build(fen + "*");
+  output::Adjudication none = output::adjudicate(no_moves);
+  EXPECT_EQ(none.end.termination, Termination::SeventyFiveMoves);
+  output::annotate_game(no_moves, none);
+  EXPECT_EQ(*no_moves.tag("Termination"), "75-move rule");
+  EXPECT_EQ(no_moves.comment, annotator_text(TextId::SeventyFive));
+}
+
 TEST(Annotate, FiftyMoveClaimNamesBothPlayers) {
   pgn::Game game = annotator_build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 98 60\"]\n\n60. Kg2 Kg8 61. Kf3 *");
   output::Adjudication adj = output::adjudicate(game);
@@ -156,7 +182,8 @@ TEST(Annotate, FiftyMoveClaimNamesBothPlayers) {
 TEST(Annotate, NoFiftyCommentWhenTheStartAlreadyAllowedTheClaim) {
   pgn::Game game = annotator_build("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/R6K w - - 120 60\"]\n\n60. Kg2 Kg8 *");
   output::Adjudication adj = output::adjudicate(game);
-  EXPECT_TRUE(adj.fifty_at_start);
+  ASSERT_TRUE(adj.fifty_ply);
+  EXPECT_EQ(*adj.fifty_ply, 0);  // the start position's clock allowed it
   output::annotate_game(game, adj);
   EXPECT_EQ(game.moves[0].comment_after, "");
 }
@@ -320,7 +347,7 @@ TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
       const pgn::GameReport report = replayer.take_report();
       if (!report.valid) continue;
       const pgn::Game game = replayer.take_game();
-      const output::Adjudication got = output::adjudication_of(replayer.game_end(), report, game.start);
+      const output::Adjudication got = output::adjudication_of(replayer.game_end(), report);
       const output::Adjudication want = output::adjudicate(game);
       const std::string where = file + " game " + std::to_string(r.index);
       ASSERT_EQ(got.plies, want.plies) << where;
@@ -329,7 +356,6 @@ TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
       ASSERT_EQ(got.end.termination, want.end.termination) << where;
       ASSERT_EQ(got.end.winner, want.end.winner) << where;
       ASSERT_EQ(got.end_ply, want.end_ply) << where;
-      ASSERT_EQ(got.fifty_at_start, want.fifty_at_start) << where;
       ASSERT_EQ(got.mate_at_seventyfive, want.mate_at_seventyfive) << where;
       ++games;
       ended += want.end.is_over() ? 1 : 0;

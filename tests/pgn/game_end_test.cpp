@@ -164,6 +164,51 @@ TEST(GameEnd, MateOnTheSeventyFifthMoveStands) {
   EXPECT_EQ(problem(*l, "1/2-1/2"), "result-contradicts-position");
 }
 
+TEST(GameEnd, StalemateOnTheSeventyFifthMoveIsAStalemate) {
+  // Qc1-c7 is the 150th half-move without capture or pawn move, and it stalemates the
+  // a8 king (b6 covers a7 and b7, the queen b8). Stalemate ends the game at once (5.2.1)
+  // and comes before the 75-move rule in the documented order: the end that annotate
+  // and filter read says so too, as the final position's outcome does.
+  auto l = play_line("k7/8/1K6/8/8/8/8/2Q5 w - - 149 100", {"c1c7"});
+  EXPECT_EQ(l->report.outcome.termination, Termination::Stalemate);
+  EXPECT_EQ(l->end.ended_outcome().termination, Termination::Stalemate);
+  EXPECT_EQ(l->end.ended_ply(), 1);
+  EXPECT_EQ(problem(*l, "1/2-1/2"), "");
+}
+
+TEST(GameEnd, CaptureToBareKingThatStalematesIsAStalemate) {
+  // Bxc7 leaves king and bishop against king (5.2.2) and stalemates the a8 king: the
+  // stalemate comes first, as in the final position's outcome.
+  auto l = play_line("k7/2n5/1K6/4B3/8/8/8/8 w - - 0 60", {"e5c7"});
+  EXPECT_EQ(l->report.outcome.termination, Termination::Stalemate);
+  EXPECT_EQ(l->end.ended_outcome().termination, Termination::Stalemate);
+  EXPECT_EQ(l->end.ended_ply(), 1);
+}
+
+TEST(GameEnd, StartClockPastSeventyFiveMovesEndsAtPlyZero) {
+  // The set-up position already follows 150 half-moves without capture or pawn move:
+  // the game was drawn before it (9.6.2), so Qh8, mate as it is, comes after the end
+  // (the mate exception is for the move that completes the 75 moves). The fifty-move
+  // claim was there from the start (ply 0).
+  auto l = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 150 100", {"h2h8"});
+  EXPECT_TRUE(l->end.ended());
+  EXPECT_EQ(l->end.ended_outcome().termination, Termination::SeventyFiveMoves);
+  EXPECT_EQ(l->end.ended_ply(), 0);
+  ASSERT_TRUE(l->report.ended_at.has_value());
+  EXPECT_EQ(*l->report.ended_at, 0);
+  EXPECT_EQ(problem(*l, "1-0"), "result-contradicts-position");
+  EXPECT_EQ(problem(*l, "1/2-1/2"), "");
+  ASSERT_EQ(l->report.claims.size(), 1u);
+  EXPECT_EQ(l->report.claims[0].kind, ClaimKind::FiftyMoves);
+  EXPECT_EQ(l->report.claims[0].ply, 0);
+
+  // With a clock of 149 the same mate completes the 75 moves, and it stands.
+  auto mate = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 149 100", {"h2h8"});
+  EXPECT_EQ(mate->end.ended_outcome().termination, Termination::Checkmate);
+  EXPECT_EQ(mate->end.ended_ply(), 1);
+  EXPECT_EQ(problem(*mate, "1-0"), "");
+}
+
 TEST(GameEnd, BothClaimsInPlyOrder) {
   // Clock at 97: after two quiet rook moves it is 99, after the third 100 (ply 3, the
   // fifty-move claim). The rooks go a1-a2-a1 and a8-a7-a8, so the start position comes
