@@ -226,6 +226,14 @@ ExitCode load(const BoardOptions& o, Shown& shown) {
       error("--lastmove is for a FEN: a game's diagram highlights the move the game played");
       return ExitCode::Error;
     }
+    // Refused before the game is read: an output (the picture, or standard output) that
+    // is the game's file would overwrite it.
+    std::vector<NamedOutput> outputs{{"standard output", ""}};
+    if (!o.svg.empty() && o.svg != "-") outputs.push_back({"--svg", o.svg});
+    if (auto clash = find_output_clash({game_file}, outputs)) {
+      error(*clash);
+      return ExitCode::Error;
+    }
     if (ExitCode e = load_game(o, game_file, shown); e != ExitCode::Ok) return e;
   } else if (!o.last_move.empty()) {
     output::LastMoveCheck check = output::check_last_move(shown.pos, o.last_move);

@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
+#include "cli/output_file.hpp"
 #include "core/fen.hpp"
 #include "output/json.hpp"
 
@@ -64,10 +65,17 @@ Runner setup_fen(CLI::App& app) {
       for (std::size_t i = 0; i < o->fens.size(); ++i)
         all_ok &= check_one(*o, o->fens[i], fmt::format("<arg {}>", i + 1), false, i + 1);
     } else {
+      // Standard output appended to the file standard input reads would feed the output
+      // back in, for ever.
+      if (auto clash = find_output_clash({"-"}, {{"standard output", ""}})) {
+        error(*clash);
+        return ExitCode::Error;
+      }
       std::string line;
       std::uint64_t n = 0;
       while (!stdout_failed() && std::getline(std::cin, line)) {
         ++n;
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF line end
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
         all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
       }

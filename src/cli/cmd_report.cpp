@@ -189,11 +189,12 @@ ExitCode run_report(const ReportOptions& o) {
   tournament::EventReport rep;
   if (!parse_options(o, so, rep)) return ExitCode::Error;
   InputList inputs = expand_inputs(o.paths);
-  if (!o.trf.empty())
-    if (auto clash = find_output_clash(inputs.files, {{"--trf", o.trf}})) {
-      error(*clash);
-      return ExitCode::Error;
-    }
+  std::vector<NamedOutput> outputs{{"standard output", ""}};
+  if (!o.trf.empty()) outputs.push_back({"--trf", o.trf});
+  if (auto clash = find_output_clash(inputs.files, outputs)) {
+    error(*clash);
+    return ExitCode::Error;
+  }
   Collected c;
   for (const auto& e : inputs.errors) {
     ++c.io_errors;

@@ -142,11 +142,12 @@ check_watched() {
 #   --fsize KB           ulimit -f (1024-byte blocks)
 #   --vmem KB            ulimit -v
 #   --timeout S          seconds before the run is killed (default 10)
+#   --stdin FILE         standard input read from FILE
 run() {
   # Without pipefail here, bash does not report a run killed by a signal on its stderr.
   local -
   set +o pipefail
-  local so=$OUT append=0 se=open nob=0 fsize="" vmem="" tmo=10 dir=""
+  local so=$OUT append=0 se=open nob=0 fsize="" vmem="" tmo=10 dir="" si=""
   while (($#)); do
     case $1 in
       --cd) dir=$2; shift 2 ;;
@@ -157,6 +158,7 @@ run() {
       --fsize) fsize=$2; shift 2 ;;
       --vmem) vmem=$2; shift 2 ;;
       --timeout) tmo=$2; shift 2 ;;
+      --stdin) si=$2; shift 2 ;;
       --) shift; break ;;
       *) break ;;
     esac
@@ -179,6 +181,7 @@ run() {
       *) if ((append)); then exec >>"$so"; else exec >"$so"; fi ;;
     esac
     if [[ $se == closed ]]; then exec 2>&-; fi
+    if [[ -n $si ]]; then exec <"$si"; fi
     exec "${pre[@]}" timeout -k 2 "$tmo" "$bin" "$@"
   ) 2>&1 | cat >"$ERR"
   RC=${PIPESTATUS[0]}

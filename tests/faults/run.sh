@@ -345,12 +345,47 @@ t_same_before_read() {
 
 # Standard output redirected onto an input (>>, which does not truncate it).
 t_same_stdout() {
+  local cmd=${1:-convert}
   same_setup
   watch "$D/x.pgn"
   watch_dir "$D"
-  run --cd "$D" --stdout-append "$D/x.pgn" -- convert --to pgn x.pgn
+  case $cmd in
+    convert) run --cd "$D" --stdout-append "$D/x.pgn" -- convert --to pgn x.pgn ;;
+    report) run --cd "$D" --stdout-append "$D/x.pgn" -- report x.pgn ;;
+    board) run --cd "$D" --stdout-append "$D/x.pgn" -- board x.pgn ;;
+  esac
   want_rc 2
   want_err 'same file' "'same file'"
+}
+
+# fen reading standard input from a file that standard output is appended to: each line
+# it writes would come back as input, and the file would grow until the disk is full.
+t_same_fen_stdin() {
+  newdir
+  printf 'startpos\n' >"$D/f.txt"
+  watch "$D/f.txt"
+  watch_dir "$D"
+  run --cd "$D" --timeout 5 --stdin "$D/f.txt" --stdout-append "$D/f.txt" -- fen
+  want_rc 2
+  want_err 'same file' "'same file'"
+}
+
+# board --svg onto the game file it draws, by its name or through a symbolic link.
+t_same_board_svg() {
+  local how=$1
+  same_setup
+  local out=x.pgn
+  if [[ $how == symlink ]]; then
+    ln -s x.pgn "$D/link.svg"
+    out=link.svg
+    watch "$D/link.svg"
+  fi
+  watch "$D/x.pgn"
+  watch_dir "$D"
+  run --cd "$D" -- board x.pgn --svg "$out"
+  want_rc 2
+  want_err 'same file' "'same file'"
+  want_err "${out//./\\.}" "the output's name $out"
 }
 
 # =====================================================================================
@@ -827,7 +862,12 @@ runcase same-file-o-and-rejects-existing t_same_two_outputs existing
 runcase same-file-o-and-rejects-new t_same_two_outputs new
 runcase same-file-o-and-rejects-symlink t_same_two_outputs symlink
 runcase same-file-before-reading t_same_before_read
-runcase same-file-stdout-onto-input t_same_stdout
+runcase same-file-stdout-onto-input t_same_stdout convert
+runcase same-file-report-stdout-onto-input t_same_stdout report
+runcase same-file-board-stdout-onto-input t_same_stdout board
+runcase same-file-board-svg t_same_board_svg path
+runcase same-file-fen-stdin t_same_fen_stdin
+runcase same-file-board-svg-symlink t_same_board_svg symlink
 
 runcase missing-input-convert-o t_missing_input convert
 runcase missing-input-annotate-o t_missing_input annotate
