@@ -51,8 +51,11 @@ class Values {
   Values(const std::vector<TbPlayer>& players, int rounds, EventKind kind)
       : p_(players), rounds_(rounds), kind_(kind) {
     for (const auto& pl : p_) max_games_ = std::max(max_games_, int(pl.games.size()));
-    for (std::size_t i = 0; i < p_.size(); ++i) missing_.push_back(rounds_without_game(i));
-    for (std::size_t i = 0; i < p_.size(); ++i) adjusted_.push_back(adjusted_score(i));
+    for (std::size_t i = 0; i < p_.size(); ++i) {
+      const Unplayed u = unplayed_rounds(i);
+      missing_.push_back(u.missing);
+      adjusted_.push_back(swiss() ? points(i) + 0.5 * u.missing_after_last_game : points(i));
+    }
   }
 
   std::optional<double> value(TieBreak t, std::size_t i) const {
@@ -88,42 +91,36 @@ class Values {
     return double(std::count_if(p_[i].games.begin(), p_[i].games.end(), f));
   }
 
-  // Rounds 1..rounds in which the participant has no game: in PGN a bye leaves no game and
-  // gives no point, so such a round is taken as a zero-point bye, which 16.1.1 counts as a
-  // requested bye (any round after a withdrawal is one).
-  std::vector<int> rounds_without_game(std::size_t i) const {
-    std::vector<bool> has(std::size_t(rounds_) + 1, false);
+  // The rounds 1..rounds in which the participant has no game: in PGN a bye leaves no game
+  // and gives no point, so such a round is taken as a zero-point bye, which 16.1.1 counts
+  // as a requested bye (any round after a withdrawal is one). Counted from the player's
+  // own games, not round by round: an archive read as one event may number its rounds up
+  // to 999,999, or have thousands of players.
+  struct Unplayed {
+    int missing = 0;
+    // 16.2.5: those followed only by voluntary unplayed rounds (a round without a game, or
+    // with forfeit losses only), or in the last round: the rounds after the last one with
+    // a game that is not a forfeit loss.
+    int missing_after_last_game = 0;
+  };
+  Unplayed unplayed_rounds(std::size_t i) const {
+    std::vector<int> with_game;
+    int last_game = 0;  // the last round with a game that is not a forfeit loss
     for (const auto& g : p_[i].games)
-      if (g.round >= 1 && g.round <= rounds_) has[std::size_t(g.round)] = true;
-    std::vector<int> out;
-    for (int r = 1; r <= rounds_; ++r)
-      if (!has[std::size_t(r)]) out.push_back(r);
-    return out;
+      if (g.round >= 1 && g.round <= rounds_) {
+        with_game.push_back(g.round);
+        if (!forfeit_loss(g)) last_game = std::max(last_game, g.round);
+      }
+    std::sort(with_game.begin(), with_game.end());
+    with_game.erase(std::unique(with_game.begin(), with_game.end()), with_game.end());
+    const auto after = with_game.end() - std::upper_bound(with_game.begin(), with_game.end(), last_game);
+    return {rounds_ - int(with_game.size()), rounds_ - last_game - int(after)};
   }
 
-  // 16.2.5: a requested bye followed only by voluntary unplayed rounds (or in the last round).
-  bool only_vurs_after(std::size_t i, int round) const {
-    const std::vector<int>& missing = missing_[i];
-    for (int r = round + 1; r <= rounds_; ++r) {
-      if (std::find(missing.begin(), missing.end(), r) != missing.end()) continue;
-      bool vur = true;
-      for (const auto& g : p_[i].games)
-        if (g.round == r && !forfeit_loss(g)) vur = false;
-      if (!vur) return false;
-    }
-    return true;
-  }
-
-  // 16.3: the score of a participant for the tie-breaks of their opponents. Unplayed rounds
-  // of 16.2.1-16.2.4 count as awarded; requested byes of 16.2.5 as draws (here +0.5 each,
-  // as a zero-point bye gave nothing). In a round robin (15.2) the plain score.
-  double adjusted_score(std::size_t i) const {
-    double s = points(i);
-    if (!swiss()) return s;
-    for (int r : missing_[i])
-      if (only_vurs_after(i, r)) s += 0.5;
-    return s;
-  }
+  // 16.3: the score of a participant for the tie-breaks of their opponents (the
+  // constructor's adjusted_). Unplayed rounds of 16.2.1-16.2.4 count as awarded; requested
+  // byes of 16.2.5 as draws (here +0.5 each, as a zero-point bye gave nothing). In a
+  // round robin (15.2) the plain score.
 
   // One value per round for BH and SB. Round robin (15.2): forfeits are regular games and a
   // round without a game is no round of the participant. Swiss (16.4): a played game gives
@@ -132,52 +129,69 @@ class Values {
   // (16.4.1) and at most a draw's points times the rounds for a bye (16.4.2).
   std::vector<RoundValue> rounds_of(std::size_t i) const {
     std::vector<RoundValue> v;
-    const double own = points(i), bye_cap = 0.5 * rounds_;
+    const double own = points(i);
     for (const auto& g : p_[i].games) {
       const double result = g.half_points / 2.0;
       if (g.played || !swiss()) v.push_back({adjusted_[g.opponent], result, false});
       else v.push_back({std::min(own, adjusted_[g.opponent]), result, forfeit_loss(g)});
     }
-    if (swiss())
-      for (std::size_t n = missing_[i].size(); n > 0; --n) v.push_back({std::min(own, bye_cap), 0.0, true});
     return v;
   }
+  // And in a Swiss (16.4.2) one more per round without a game, all alike: this value,
+  // missing_[i] times, a voluntary unplayed round each with no points.
+  double bye_value(std::size_t i) const { return std::min(points(i), 0.5 * rounds_); }
 
   // 14.1 Cut-1 drops the least significant value, 14.3 Median-1 the least and then the most.
   // 16.5.1: for a participant with voluntary unplayed rounds the least significant cut is
   // the lowest contribution of such a round (never below the least significant value).
   double buchholz(std::size_t i, int cut_low, int cut_high) const {
     std::vector<RoundValue> v = rounds_of(i);
+    // The byes (bye_value), held as a count: they come after the games, so one of them is
+    // the one cut only when it is strictly lower (or higher) than every game's.
+    std::size_t byes = swiss() ? std::size_t(missing_[i]) : 0;
+    const double bye = bye_value(i);
     auto by_value = [](const RoundValue& a, const RoundValue& b) { return a.opponent < b.opponent; };
-    for (int c = 0; c < cut_low && !v.empty(); ++c) {
+    for (int c = 0; c < cut_low && (!v.empty() || byes > 0); ++c) {
       auto lowest_vur = v.end();
       for (auto it = v.begin(); it != v.end(); ++it)
         if (it->vur && (lowest_vur == v.end() || it->opponent < lowest_vur->opponent)) lowest_vur = it;
-      v.erase(lowest_vur != v.end() ? lowest_vur : std::min_element(v.begin(), v.end(), by_value));
+      if (byes > 0 && (lowest_vur == v.end() || bye < lowest_vur->opponent))
+        --byes;  // every bye is a voluntary unplayed round
+      else
+        v.erase(lowest_vur != v.end() ? lowest_vur : std::min_element(v.begin(), v.end(), by_value));
     }
-    for (int c = 0; c < cut_high && !v.empty(); ++c) v.erase(std::max_element(v.begin(), v.end(), by_value));
+    for (int c = 0; c < cut_high && (!v.empty() || byes > 0); ++c) {
+      const auto highest = std::max_element(v.begin(), v.end(), by_value);
+      if (byes > 0 && (highest == v.end() || bye > highest->opponent))
+        --byes;
+      else
+        v.erase(highest);
+    }
     double sum = 0;
     for (const auto& r : v) sum += r.opponent;
-    return sum;
+    return sum + double(byes) * bye;  // halves: exact, as the sum one by one was
   }
 
-  // 9.1: the opponent's score times the points scored against them, per round.
+
+  // 9.1: the opponent's score times the points scored against them, per round (a bye
+  // scores nothing).
   double sonneborn_berger(std::size_t i) const {
     double sum = 0;
     for (const auto& r : rounds_of(i)) sum += r.opponent * r.result;
     return sum;
   }
 
-  // 7.5: the sum of the participant's running score after each round.
+  // 7.5: the sum of the participant's running score after each round, rounds 1 to the
+  // last: a game of round r counts in every running score from r on.
   double progressive(std::size_t i) const {
     int last = rounds_;
     for (const auto& g : p_[i].games) last = std::max(last, g.round);
-    std::vector<double> in_round(std::size_t(last) + 1, 0.0);
-    for (const auto& g : p_[i].games) in_round[std::size_t(g.round)] += g.half_points / 2.0;
-    double running = 0, sum = 0;
-    for (int r = 1; r <= last; ++r) sum += (running += in_round[std::size_t(r)]);
+    double sum = 0;
+    for (const auto& g : p_[i].games)
+      if (g.round >= 1) sum += g.half_points / 2.0 * double(last - g.round + 1);  // halves: exact
     return sum;
   }
+
 
   // 9.2: points scored against opponents with 50% or more of the maximum possible score (a
   // round robin's games per player; a Swiss's rounds). Played games only, except in a round
@@ -218,7 +232,7 @@ class Values {
   int rounds_;
   EventKind kind_;
   int max_games_ = 0;
-  std::vector<std::vector<int>> missing_;  // per player: the rounds without a game
+  std::vector<int> missing_;                // per player: how many rounds have no game
   std::vector<double> adjusted_;            // 16.3, per player
 };
 
@@ -265,13 +279,30 @@ std::vector<double> direct_encounter_keys(const Encounters& e, EventKind kind) {
   if (kind == EventKind::RoundRobin) return key;  // 6.3 is for Swiss tournaments
   std::vector<bool> placed(n, false);
   for (std::size_t place = 0; place < n; ++place) {
+    // Alone at the top: above every other unplaced player's score plus their missing
+    // games, that is above the highest such bound but one's own. Two highest bounds, then
+    // one pass: a group of thousands (an archive read as one event) stays quadratic at worst.
+    std::optional<std::size_t> best;
+    double best_bound = 0, second_bound = 0;
+    bool second = false;
+    for (std::size_t b = 0; b < n; ++b) {
+      if (placed[b]) continue;
+      const double bound = e.score[b] + e.missing[b];
+      if (!best || bound > best_bound) {
+        if (best) second_bound = best_bound, second = true;
+        best = b;
+        best_bound = bound;
+      } else if (!second || bound > second_bound) {
+        second_bound = bound;
+        second = true;
+      }
+    }
     std::optional<std::size_t> top;
     for (std::size_t a = 0; a < n && !top; ++a) {
       if (placed[a]) continue;
-      bool alone = true;
-      for (std::size_t b = 0; b < n && alone; ++b)
-        if (b != a && !placed[b] && e.score[a] <= e.score[b] + e.missing[b]) alone = false;
-      if (alone) top = a;
+      const bool others = a == *best ? second : true;
+      const double bound = a == *best ? second_bound : best_bound;
+      if (!others || e.score[a] > bound) top = a;
     }
     if (!top) break;
     placed[*top] = true;
