@@ -173,7 +173,7 @@ class Writer {
         r.null_field("duplicate_of");
       else
         r.field("duplicate_of", pgn::utf8_or_cp1252(duplicate_of));
-      out(std::move(r).str() + "\n");
+      out_data(std::move(r).str() + "\n");
     }
     return !(out_ && out_->failed()) && !(dups_ && dups_->failed()) && !(rejects_ && rejects_->failed()) &&
            !(o_.json && stdout_failed());
@@ -451,7 +451,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     output::JsonObject s;
     s.field("type", "summary").field("read", c.read).field("kept", c.kept).field("duplicates", c.duplicates);
     s.field("embedded", c.embedded).field("invalid", c.invalid).field("io_errors", c.io_errors);
-    out(std::move(s).str() + "\n");
+    out_data(std::move(s).str() + "\n");
   }
   if (c.io_errors) return ExitCode::Error;
   if (c.invalid) return ExitCode::Negative;

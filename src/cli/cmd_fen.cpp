@@ -41,7 +41,7 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
                                                    .field("column", std::uint64_t(r.error->column))
                                                    .str());
     }
-    out(std::move(rec).str() + "\n");
+    out_data(std::move(rec).str() + "\n");
   } else if (r.ok()) {
     out(to_fen(r.position) + "\n");
   }

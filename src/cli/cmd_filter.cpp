@@ -3,7 +3,6 @@
 // were in the input, to one file, N games per file, or one file per value of a tag.
 #include <fmt/core.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -28,7 +27,6 @@
 #include "pgn/replay.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
-#include "output/terminal_text.hpp"
 #include "tournament/time_control.hpp"
 
 namespace chesstool::cli {
@@ -292,10 +290,9 @@ class Outputs {
   bool open(std::string& error) {
     if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
     if (o_.json && (o_.output.empty() || o_.output == "-")) return true;  // the records take standard output
+    // Games shown on a terminal are escaped line by line by OutputFile (the bytes of a
+    // file could act on it); anywhere else they are written exactly as read.
     files_.push_back(std::make_unique<OutputFile>());
-    // Games shown on a terminal are escaped line by line (the bytes of a file could act
-    // on it); anywhere else they are written exactly as read.
-    to_terminal_ = (o_.output.empty() || o_.output == "-") && isatty(STDOUT_FILENO);
     return files_.back()->open(o_.output, error);
   }
 
@@ -373,25 +370,12 @@ class Outputs {
     if (convert && *o_.to == output::Format::Csv && *count == 0) {  // each file's header row
       std::string header;
       output::append_csv_header(header, output::default_csv_columns());
-      f->write(to_terminal_ ? header.substr(0, header.size() - 2) + "\n" : header);
+      f->write(header);
     }
     const std::string_view eol = !convert && raw.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
-    if (to_terminal_) {
-      if (*count && blank_between) f->write("\n");
-      for (std::size_t start = 0; start <= text.size();) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        f->write(output::is_terminal_safe(line) ? std::string(line) : output::terminal_safe(line));
-        f->write("\n");
-        start = end + 1;
-      }
-    } else {
-      if (*count && blank_between) f->write(eol);
-      f->write(text);
-      f->write(eol);
-    }
+    if (*count && blank_between) f->write(eol);
+    f->write(text);
+    f->write(eol);
     ++*count;
     return !f->failed();
   }
@@ -449,7 +433,6 @@ class Outputs {
   std::map<std::string, Slot> by_value_;
   std::map<std::string, int> used_;
   bool failed_ = false;
-  bool to_terminal_ = false;
 };
 
 struct FilterTotals {
@@ -483,7 +466,7 @@ void write_game_record(const std::string& file, const pgn::RawGame& raw, const f
   r.field("index", raw.index).field("line", raw.line).field("matched", v.selected);
   if (v.ply && v.met) r.field("ply", *v.ply);
   if (v.valid) r.field("valid", *v.valid);
-  out(std::move(r).str() + "\n");
+  out_data(std::move(r).str() + "\n");
 }
 
 // The closing line on standard error and, with --json, the summary record.
@@ -500,7 +483,7 @@ void write_summary(const FilterOptions& o, const FilterTotals& t, std::size_t fi
     s.field("replayed", t.replayed).field("io_errors", t.io_errors);
     if (o.to) s.field("not_converted", t.not_converted);
     s.field("seconds", seconds);
-    out(std::move(s).str() + "\n");
+    out_data(std::move(s).str() + "\n");
   }
 }
 
@@ -526,7 +509,7 @@ ExitCode run_filter(const FilterOptions& o) {
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
     error(message);
-    if (o.json) out(output::io_error_json(file, message) + "\n");
+    if (o.json) out_data(output::io_error_json(file, message) + "\n");
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
 

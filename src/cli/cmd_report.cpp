@@ -212,9 +212,9 @@ ExitCode run_report(const ReportOptions& o) {
   for (const auto& w : rep.standings.warnings) warning(w);
 
   if (o.json) {
-    out(tournament::render_report_json(rep, o.crosstable) + "\n");
+    out_data(tournament::render_report_json(rep, o.crosstable) + "\n");
   } else if (o.csv) {
-    out(tournament::render_report_csv(rep, o.crosstable));
+    out_data(tournament::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
     for (const auto& e : rep.excluded)
       errf("{}:{}: game {} excluded: {}", output::terminal_safe(display_name(e.file, e.member)), e.line, e.index,

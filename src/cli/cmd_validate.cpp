@@ -102,7 +102,7 @@ void write_summary(const ValidateOptions& o, const ValidateTotals& t, double sec
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
     s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines);
     s.field("stopped_early", t.stopped_early).field("not_read", t.not_read).field("seconds", seconds);
-    out(std::move(s).str() + "\n");
+    out_data(std::move(s).str() + "\n");
   }
 }
 
@@ -123,7 +123,7 @@ void report_game(const ValidateOptions& o, const std::string& name, const pgn::R
   if (o.json) {
     std::string record = output::game_json(name, raw.member, g);
     if (o.eco) record.insert(record.size() - 1, "," + checked.opening_json);  // before the closing brace
-    out(record + "\n");
+    out_data(record + "\n");
   }
   if (progress) progress->update(name, t.games, t.invalid, t.bytes + raw.byte_offset + raw.text.size());
 }
@@ -142,7 +142,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
     error(message);
-    if (o.json) out(output::io_error_json(file, message) + "\n");
+    if (o.json) out_data(output::io_error_json(file, message) + "\n");
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
   t.files = inputs.files.size();

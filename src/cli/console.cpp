@@ -50,6 +50,14 @@ void out(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) note_stdout_failure(errno);
 }
 
+void out_data(std::string_view text) {
+  static const bool terminal = ::isatty(STDOUT_FILENO) != 0;
+  if (terminal)
+    out(output::terminal_safe_lines(text));
+  else
+    out(text);
+}
+
 bool stdout_failed() {
   std::lock_guard lock(g_stdout_mu);
   return g_stdout_failed;

@@ -29,6 +29,9 @@ void outf(fmt::format_string<Args...> format, Args&&... args) {
   out(fmt::format(format, std::forward<Args>(args)...));
 }
 bool stdout_failed();
+// out() for data that carries text from a file (NDJSON records, CSV): on a terminal each
+// line is shown escaped (output::terminal_safe_lines), elsewhere written as it is.
+void out_data(std::string_view text);
 // Flushes standard output; the first failure of the whole run as "writing standard
 // output: <reason>", or nothing when every byte was written.
 std::optional<std::string> finish_stdout();

@@ -17,6 +17,7 @@
 #include <system_error>
 
 #include "cli/console.hpp"
+#include "output/terminal_text.hpp"
 
 namespace chesstool::cli {
 
@@ -115,8 +116,10 @@ void install_output_signal_handlers() {
 
 bool OutputFile::open(const std::string& path, std::string& error) {
   name_ = path.empty() || path == "-" ? "standard output" : path;
+  partial_line_.clear();
   if (path.empty() || path == "-") {
     kind_ = Kind::Stdout;
+    terminal_ = ::isatty(STDOUT_FILENO) != 0;
     return true;
   }
   const std::string target = resolve_target(path);
@@ -132,10 +135,18 @@ bool OutputFile::open(const std::string& path, std::string& error) {
       return false;
     }
     kind_ = Kind::Direct;
+    terminal_ = ::isatty(fd_) != 0;
   } else if (!open_temporary(target, error)) {
     return false;
   }
-  if (auto c = io::compression_for_name(path)) start_compressor(*c);
+  if (auto c = io::compression_for_name(path)) {
+    if (terminal_) {
+      discard();
+      error = fmt::format("refusing to write {}-compressed data to a terminal ({})", io::compression_name(*c), path);
+      return false;
+    }
+    start_compressor(*c);
+  }
   return true;
 }
 
@@ -228,6 +239,27 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
 }
 
 void OutputFile::write(std::string_view text) {
+  if (!terminal_) {
+    write_data(text);
+    return;
+  }
+  // Whole lines only, so that a character split between two writes is still seen whole.
+  partial_line_ += text;
+  const std::size_t last = partial_line_.rfind('\n');
+  if (last == std::string::npos) return;
+  const std::string shown = output::terminal_safe_lines(std::string_view(partial_line_).substr(0, last + 1));
+  partial_line_.erase(0, last + 1);
+  write_data(shown);
+}
+
+void OutputFile::end_terminal_line() {
+  if (partial_line_.empty()) return;
+  const std::string shown = output::terminal_safe_lines(partial_line_);
+  partial_line_.clear();
+  write_data(shown);
+}
+
+void OutputFile::write_data(std::string_view text) {
   if (kind_ == Kind::Stdout && !compressor_) {
     out(text);
     return;
@@ -281,6 +313,7 @@ void OutputFile::note_error(const std::string& what, int err) {
 }
 
 std::string OutputFile::commit() {
+  if (kind_ != Kind::None) end_terminal_line();
   // The compressed stream's trailer is part of the data: written before the fsync.
   if (kind_ != Kind::None) finish_compressor();
   switch (kind_) {
@@ -313,6 +346,8 @@ std::string OutputFile::commit() {
 }
 
 void OutputFile::discard() {
+  partial_line_.clear();
+  terminal_ = false;
   if (compressor_) compressor_->abandon();
   compressor_.reset();
   if (fd_ >= 0) ::close(fd_);

@@ -19,6 +19,8 @@ namespace chesstool::cli {
 
 // One output of a command. Three kinds, chosen by open():
 //  * standard output ("" or "-"), written through console::out;
+//    On a terminal (standard output or a device) each line is shown escaped, as
+//    diagnostics are: the text of a file must not act on the terminal.
 //  * an existing path that is not a regular file (/dev/null, a FIFO, a terminal):
 //    written directly, never replaced;
 //  * anything else: a temporary file ".NAME.chesstool-XXXXXX" in the target's
@@ -69,6 +71,8 @@ class OutputFile {
   void flush();
   bool to_stdout_failed() const;
   void note_error(const std::string& what, int err);
+  void write_data(std::string_view text);              // write() but for a terminal
+  void end_terminal_line();                            // the rest of a line for a terminal, shown
   void write_raw(const char* data, std::size_t size);  // to the file or standard output
   void start_compressor(io::Compression c);
   bool finish_compressor();
@@ -81,6 +85,10 @@ class OutputFile {
   std::string target_;  // the file a temporary replaces
   std::string temp_;
   std::string buf_;
+  // A terminal (standard output or a device) is shown text from files escaped, line by
+  // line (output::terminal_safe_lines); the line not yet ended waits here.
+  bool terminal_ = false;
+  std::string partial_line_;
   std::string error_;
   std::unique_ptr<io::Compressor> compressor_;
 };

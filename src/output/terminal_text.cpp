@@ -77,4 +77,23 @@ std::string terminal_safe(std::string_view text) {
   return out;
 }
 
+std::string terminal_safe_lines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    const bool has_end = end != std::string_view::npos;
+    if (!has_end) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (has_end && !line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (is_terminal_safe(line))
+      out.append(line);
+    else
+      out += terminal_safe(line);
+    if (has_end) out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace chesstool::output

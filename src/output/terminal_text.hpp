@@ -17,4 +17,8 @@ std::string terminal_safe(std::string_view text);
 // True when terminal_safe(text) would change nothing (the common case, checked first).
 bool is_terminal_safe(std::string_view text);
 
+// Lines of output data (PGN, CSV, JSON) for a terminal: each line, without the CR of a
+// CRLF line end, through terminal_safe, and the line ends kept as LF.
+std::string terminal_safe_lines(std::string_view text);
+
 }  // namespace chesstool::output

@@ -46,5 +46,14 @@ TEST(TerminalSafe, EscapesBytesThatAreNotUtf8) {
   EXPECT_EQ(terminal_safe("\xF4\x90\x80\x80"), "\\xF4\\x90\\x80\\x80");  // above U+10FFFF
 }
 
+TEST(TerminalSafe, LinesKeepTheirEndsAndLoseTheCrOfCrlf) {
+  EXPECT_EQ(output::terminal_safe_lines("[Event \"a\x1b[2J\"]\r\n\r\n1. e4 *\n"), "[Event \"a\\x1B[2J\"]\n\n1. e4 *\n");
+  // A lone CR, a tab and a bidi override inside a line are shown escaped; a last line
+  // without its end stays without.
+  EXPECT_EQ(output::terminal_safe_lines("a\rb\tc\nd\u202e"), "a\\x0Db\\x09c\nd\\u202E");
+  EXPECT_EQ(output::terminal_safe_lines(""), "");
+  EXPECT_EQ(output::terminal_safe_lines("\n\n"), "\n\n");
+}
+
 }  // namespace
 }  // namespace chesstool::output
