@@ -53,7 +53,7 @@ ExitCode run_perft(const PerftCliOptions& o) {
   std::vector<DivideEntry> divide;
   std::uint64_t nodes = 0;
   try {
-    if (o.divide) {
+    if (o.divide && o.depth > 0) {  // at depth 0 there is no move to divide by: the one node
       divide = perft_divide(pos, o.depth, options);
       for (const auto& e : divide) nodes += e.nodes;
     } else {
