@@ -144,68 +144,72 @@ std::string epd_operations(std::string_view line) {
 }
 
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
+  // One line: false when an output failed.
+  auto convert_line = [&](const std::string& name, std::string_view line, std::uint64_t line_no) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+    std::string_view trimmed = line;
+    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
+    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
+    if (trimmed.empty()) return true;
+    FenResult r = parse_fen(line_as_fen(trimmed));
+    if (!r.ok()) {
+      ++t.rejected;
+      if (!o.quiet)
+        errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
+             std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
+      if (rejects) {
+        rejects->write(line);
+        rejects->write("\n");
+      }
+      return !(rejects && rejects->failed());
+    }
+    std::string text;
+    switch (o.to) {
+      case Format::Fen: text = to_fen(r.position) + "\n"; break;
+      case Format::Epd:
+        text = output::to_epd(r.position, epd_operations(trimmed));
+        text += '\n';
+        break;
+      case Format::Json:
+        output::append_position_json(text, r.position);
+        text += '\n';
+        break;
+      case Format::Pgn: {
+        pgn::Game g;
+        g.start = r.position;
+        g.start_fen = to_fen(r.position);
+        g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
+        if (t.converted) text += '\n';
+        output::write_pgn(g, text);
+        break;
+      }
+      case Format::Uci:
+      case Format::Lan:
+      case Format::Csv: break;  // made of moves: refused for --from fen before this
+    }
+    ++t.converted;
+    out.write(text);
+    return !(out.failed() || (rejects && rejects->failed()));
+  };
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
     std::string chunk(io::ByteSource::kChunkSize, '\0');
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
-      std::string data;
-      for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) data.append(chunk.data(), n);
-      if (source.error()) break;
+      // Line by line as the bytes come: memory holds one read and the line it ends in,
+      // however long the file.
+      std::string pending;
       std::uint64_t line_no = 0;
-      std::size_t pos = 0;
-      while (pos < data.size()) {
-        std::size_t end = data.find('\n', pos);
-        if (end == std::string::npos) end = data.size();
-        std::string_view line(data.data() + pos, end - pos);
-        pos = end + 1;
-        ++line_no;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
-        std::string_view trimmed = line;
-        while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
-        while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
-        if (trimmed.empty()) continue;
-        FenResult r = parse_fen(line_as_fen(trimmed));
-        if (!r.ok()) {
-          ++t.rejected;
-          if (!o.quiet)
-            errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
-                 std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
-          if (rejects) {
-            rejects->write(line);
-            rejects->write("\n");
-          }
-          continue;
-        }
-        std::string text;
-        switch (o.to) {
-          case Format::Fen: text = to_fen(r.position) + "\n"; break;
-          case Format::Epd:
-            text = output::to_epd(r.position, epd_operations(trimmed));
-            text += '\n';
-            break;
-          case Format::Json:
-            output::append_position_json(text, r.position);
-            text += '\n';
-            break;
-          case Format::Pgn: {
-            pgn::Game g;
-            g.start = r.position;
-            g.start_fen = to_fen(r.position);
-            g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
-            if (t.converted) text += '\n';
-            output::write_pgn(g, text);
-            break;
-          }
-          case Format::Uci:
-          case Format::Lan:
-          case Format::Csv: break;  // made of moves: refused for --from fen before this
-        }
-        ++t.converted;
-        out.write(text);
-        if (out.failed() || (rejects && rejects->failed())) return ExitCode::Error;
+      for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) {
+        pending.append(chunk.data(), n);
+        std::size_t pos = 0;
+        for (std::size_t end; (end = pending.find('\n', pos)) != std::string::npos; pos = end + 1)
+          if (!convert_line(name, std::string_view(pending).substr(pos, end - pos), ++line_no)) return ExitCode::Error;
+        pending.erase(0, pos);
       }
+      if (source.error()) break;
+      if (!pending.empty() && !convert_line(name, pending, ++line_no)) return ExitCode::Error;
     }
     if (source.error()) {
       ++t.io_errors;

@@ -46,8 +46,9 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
     out(to_fen(r.position) + "\n");
   }
   if (!r.ok() && !o.quiet) {
-    std::string col = r.error->column ? fmt::format("{}:", r.error->column) : "";
-    errf("{}:{} error: invalid FEN: {}", where, col, r.error->to_string());
+    // A line's column: where the FEN goes wrong, or its first (a problem of the whole position).
+    std::string col = r.error->column ? fmt::format("{}:", r.error->column) : from_stdin ? "1:" : "";
+    errf("{}:{} error: invalid FEN: {} [invalid-fen]", where, col, r.error->to_string());
   }
   return r.ok();
 }

@@ -97,6 +97,13 @@ awk 'BEGIN { for (i = 0; i < 40000; i++) printf "[Event \"Open\"]\n[Round \"%d\"
 out=$( (ulimit -v 600000; timeout 60 "$bin" report --json --tiebreaks DE,WIN,PS,BH,BH-C1,BH-M1,SB,KS "$tmp/rounds.pgn") 2>&1 >/dev/null)
 status=$?
 if ((status != 0)); then echo "FAIL report rounds.pgn: exit status $status (124: over a minute)"; echo "$out" | tail -2; fail=1; fi
+# convert --from fen read a whole file before its first line: 110 MB of FEN lines must go
+# through 100 MB of address space, a line at a time.
+awk 'BEGIN { for (i = 0; i < 1600000; i++) print "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" }' >"$tmp/many.fen"
+out=$( (ulimit -v 100000; timeout 60 "$bin" convert --from fen --to fen -o /dev/null "$tmp/many.fen") 2>&1)
+status=$?
+if ((status != 0)); then echo "FAIL convert --from fen of 110 MB: exit status $status"; echo "$out" | tail -2; fail=1; fi
+rm -f "$tmp/many.fen"
 # A JSON record of 50,000 nested variations with a key after them: nlohmann's ordered_json
 # copied the deep value recursively and overflowed the stack (SIGSEGV). Refused now.
 awk 'BEGIN { printf "{\"tags\":{},\"moves\":["; for (i = 0; i < 50000; i++) printf "{\"san\":\"e4\",\"variations\":[[";
@@ -106,5 +113,5 @@ status=$?
 if ((status != 1)) || [[ $out != *"[json-field]"* ]]; then
   echo "FAIL convert --from json of 50,000 nested variations: exit status $status (expected 1, json-field)"; echo "$out" | tail -2; fail=1
 fi
-((fail == 0)) && echo "ok: 6 inputs within 300 MB; 400,000 tags, 1.6 million moves, 80,000 players and 40,000 rounds within a minute"
+((fail == 0)) && echo "ok: 6 inputs within 300 MB, 110 MB of FEN lines within 100 MB; 400,000 tags, 1.6 million moves, 80,000 players and 40,000 rounds within a minute"
 exit $fail
