@@ -337,6 +337,10 @@ bool parse_strip(ConvertOptions& o) {
     error("--strip is for --to pgn (JSON has each command as a field of its own)");
     return false;
   }
+  if (o.reduced && o.to != Format::Pgn) {
+    error("--reduced is for --to pgn: the reduced export format of PGN");
+    return false;
+  }
   return true;
 }
 

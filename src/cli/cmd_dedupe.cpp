@@ -397,8 +397,8 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   if (several)
     for (const auto& f : inputs.files)
       if (f == "-") {
-        error(std::string("--keep ") + o.keep + (o.embedded ? " and --embedded read" : " reads") +
-              " the inputs twice: give files, not standard input");
+        error(o.embedded ? std::string("--embedded reads the inputs three times: give files, not standard input")
+                         : std::string("--keep ").append(o.keep).append(" reads the inputs twice: give files, not standard input"));
         return ExitCode::Error;
       }
   // Without -o the kept games go to standard output, unless --json has it.

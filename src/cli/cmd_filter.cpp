@@ -493,6 +493,10 @@ ExitCode run_filter(const FilterOptions& o) {
     error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
     return ExitCode::Error;
   }
+  if (o.reduced && o.to != output::Format::Pgn) {
+    error("--reduced is for --to pgn: the reduced export format of PGN");
+    return ExitCode::Error;
+  }
   filter::Criteria criteria;
   if (!build_criteria(o, criteria)) return ExitCode::Error;
 

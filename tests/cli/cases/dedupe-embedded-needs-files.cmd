@@ -1,0 +1,1 @@
+printf "" | $CHESSTOOL dedupe --embedded -; echo "exit $?"

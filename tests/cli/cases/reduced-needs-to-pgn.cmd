@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to uci --reduced sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL filter --reduced sample/twic-232games.pgn; echo "exit $?"
