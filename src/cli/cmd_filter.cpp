@@ -159,7 +159,8 @@ bool build_opening_criteria(const FilterOptions& o, filter::Criteria& c) {
   }
   if (o.opening) {
     if (auto bad = filter::Where::regex_error(*o.opening)) {
-      error("--opening: " + *bad);
+      expression_error("--opening", *o.opening, filter::WhereError{1, "invalid regular expression: " + *bad},
+                       "invalid-regex");
       return false;
     }
     c.opening = *o.opening;

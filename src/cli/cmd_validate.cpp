@@ -88,9 +88,9 @@ void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
 void write_summary(const ValidateOptions& o, const ValidateTotals& t, double seconds) {
   if (!o.quiet) {
     std::string line = fmt::format(
-        "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} plies replayed in {:.2f} s", t.files,
+        "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} {} replayed in {:.2f} s", t.files,
         t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
-        t.warnings == 1 ? "" : "s", t.plies, seconds);
+        t.warnings == 1 ? "" : "s", t.plies, t.plies == 1 ? "ply" : "plies", seconds);
     if (t.stopped_early)
       line += fmt::format("; stopped after {} invalid game{}; {} game{} not read", t.invalid, t.invalid == 1 ? "" : "s",
                           t.not_read, t.not_read == 1 ? "" : "s");

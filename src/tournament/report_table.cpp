@@ -113,19 +113,24 @@ std::string render_text_table(const TextTable& t) {
   auto cell = [&](const std::string& s, std::size_t c) {
     return c < t.isolated.size() && t.isolated[c] ? bidi_isolate(s) : s;
   };
-  std::vector<int> width(n, 0);
-  auto measure = [&](const std::vector<std::string>& row) {
-    for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], display_width(row[c]));
+  // The width a body cell takes as shown: a control character escaped as \x1B takes four.
+  auto shown_width = [&](const std::string& s, std::size_t c, bool body) {
+    const bool isolated = body && c < t.isolated.size() && t.isolated[c];
+    return display_width(isolated ? output::terminal_safe(s) : s);
   };
-  measure(t.header);
-  for (const auto& r : t.rows) measure(r);
+  std::vector<int> width(n, 0);
+  auto measure = [&](const std::vector<std::string>& row, bool body) {
+    for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], shown_width(row[c], c, body));
+  };
+  measure(t.header, false);
+  for (const auto& r : t.rows) measure(r, true);
   std::string out;
   auto line = [&](const std::vector<std::string>& row, bool body) {
     std::string l;
     for (std::size_t c = 0; c < n; ++c) {
       // Pad outside the isolate, by display width: the padding then stays in its column
       // whatever the direction of the text inside.
-      const std::string pad(std::size_t(width[c] - display_width(row[c])), ' ');
+      const std::string pad(std::size_t(width[c] - shown_width(row[c], c, body)), ' ');
       if (c) l += "  ";
       const bool right = c < t.right_aligned.size() && t.right_aligned[c];
       const std::string text = body ? cell(row[c], c) : row[c];

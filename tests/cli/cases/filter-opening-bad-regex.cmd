@@ -1,0 +1,1 @@
+$CHESSTOOL filter --opening "(" sample/twic-232games.pgn; echo "exit $?"
