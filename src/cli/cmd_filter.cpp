@@ -304,7 +304,11 @@ class Outputs {
   bool target(const std::optional<std::string>& split_value, OutputFile*& f, std::size_t*& count) {
     if (o_.split) {
       if (!current_ || in_current_ == o_.split) {
-        if (current_ && !current_->finish(true)) return false;
+        if (current_ && !current_->finish(true)) {  // said by finish(): not again at the end
+          current_.reset();
+          failed_ = true;
+          return false;
+        }
         current_ = std::make_unique<OutputFile>();
         ++chunk_;
         std::string error;

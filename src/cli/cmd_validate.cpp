@@ -94,6 +94,7 @@ void write_summary(const ValidateOptions& o, const ValidateTotals& t, double sec
     if (t.stopped_early)
       line += fmt::format("; stopped after {} invalid game{}; {} game{} not read", t.invalid, t.invalid == 1 ? "" : "s",
                           t.not_read, t.not_read == 1 ? "" : "s");
+    if (o.json && stdout_failed()) line += "; stopped: the records could not be written";
     err_line(line);
   }
   if (o.json) {

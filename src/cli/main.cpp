@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 #include <algorithm>
+#include <sstream>
 #include <string_view>
 
 #include "cli/commands.hpp"
@@ -95,7 +96,11 @@ ExitCode parse_and_run(int argc, char** argv) {
     // CLI11_PARSE would exit with codes >= 100; usage errors are 2 here, and say
     // "chesstool: error:" as every other error does. --help and --version exit 0.
     if (e.get_exit_code() == 0) {
-      app.exit(e);
+      // Through out(), as every other output: a failed write is then reported with its
+      // reason ("No space left on device").
+      std::ostringstream text;
+      app.exit(e, text, text);
+      out(text.str());
       return ExitCode::Ok;
     }
     error(e.what());

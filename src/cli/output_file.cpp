@@ -271,7 +271,7 @@ void OutputFile::write_data(std::string_view text) {
 
 void OutputFile::flush() {
   if (compressor_) {
-    if (error_.empty() && !compressor_->write(buf_) && error_.empty())
+    if (error_.empty() && !compressor_->write(buf_) && error_.empty() && !to_stdout_failed())
       error_ = fmt::format("cannot write {}: {}", name_, compressor_->error());
   } else {
     write_raw(buf_.data(), buf_.size());
@@ -300,7 +300,8 @@ void OutputFile::write_raw(const char* data, std::size_t size) {
 bool OutputFile::finish_compressor() {
   if (!compressor_) return true;
   flush();
-  if (error_.empty() && !compressor_->finish() && error_.empty())
+  // A compressor fails when standard output does: main reports that one, with its reason.
+  if (error_.empty() && !compressor_->finish() && error_.empty() && !to_stdout_failed())
     error_ = fmt::format("cannot write {}: {}", name_, compressor_->error());
   compressor_.reset();
   return error_.empty();
