@@ -17,7 +17,7 @@ _chesstool() {
   case $cmd in
     validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;
-    perft) opts="--divide --threads --hash --json --expect --help" ;;
+    perft) opts="--divide --threads --jobs -j --hash --json --expect --help" ;;
     convert) opts="--to -t --from --output -o --reduced --strip --fields --eco --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
@@ -65,7 +65,7 @@ _chesstool() {
     --strip) COMPREPLY=($(compgen -W "clk emt eval arrows" -- "$cur")); return ;;
     --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --tc-class) COMPREPLY=($(compgen -W "standard rapid blitz unknown" -- "$cur")); return ;;
-    --threads) return ;;
+    --threads | --jobs | -j) return ;;
     --tiebreaks) return ;;
     --time-control) return ;;
     --to | -t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json csv" -- "$cur")); return ;;

@@ -99,7 +99,8 @@ Runner setup_perft(CLI::App& app) {
   app.add_option("fen", o->fen, "Position as FEN, or the word startpos")->required();
   app.add_option("depth", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
   app.add_flag("--divide", o->divide, "Print each root move (UCI) with its node count");
-  app.add_option("--threads", o->threads, "Threads sharing the root moves (default: all cores)")->check(CLI::Range(1, 1024));
+  app.add_option("--threads,-j,--jobs", o->threads, "Threads sharing the root moves (default: all cores); -j and --jobs as in the other commands")
+      ->check(CLI::Range(1, 1024));
   app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));
   app.add_flag("--json", o->json, "Print one JSON object: nodes, depth, fen, seconds, nps");
   app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number");
