@@ -116,6 +116,7 @@ void install_output_signal_handlers() {
 
 bool OutputFile::open(const std::string& path, std::string& error) {
   name_ = path.empty() || path == "-" ? "standard output" : path;
+  terminal_ = false;
   partial_line_.clear();
   if (path.empty() || path == "-") {
     kind_ = Kind::Stdout;

@@ -54,6 +54,9 @@ class Values {
     for (std::size_t i = 0; i < p_.size(); ++i) {
       const Unplayed u = unplayed_rounds(i);
       missing_.push_back(u.missing);
+      // 16.3: the score of a participant for the tie-breaks of their opponents. Unplayed
+      // rounds of 16.2.1-16.2.4 count as awarded; requested byes of 16.2.5 as draws (here
+      // +0.5 each, as a zero-point bye gave nothing). In a round robin (15.2) the plain score.
       adjusted_.push_back(swiss() ? points(i) + 0.5 * u.missing_after_last_game : points(i));
     }
   }
@@ -116,11 +119,6 @@ class Values {
     const auto after = with_game.end() - std::upper_bound(with_game.begin(), with_game.end(), last_game);
     return {rounds_ - int(with_game.size()), rounds_ - last_game - int(after)};
   }
-
-  // 16.3: the score of a participant for the tie-breaks of their opponents (the
-  // constructor's adjusted_). Unplayed rounds of 16.2.1-16.2.4 count as awarded; requested
-  // byes of 16.2.5 as draws (here +0.5 each, as a zero-point bye gave nothing). In a
-  // round robin (15.2) the plain score.
 
   // One value per round for BH and SB. Round robin (15.2): forfeits are regular games and a
   // round without a game is no round of the participant. Swiss (16.4): a played game gives
