@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -370,24 +371,55 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
 }
 
 // One member's data (or the data of an input without members) read through libarchive.
+// A member's data block by block (archive_read_data_block), not through
+// archive_read_data: that one fills the whole request from several blocks and, when a
+// later block fails (a truncated xz stream, a cut tar), returns the error alone and the
+// bytes it had already copied are lost, up to a whole 256 KiB read of games before the
+// fault. Holes of a sparse member read as NUL bytes.
 class ArchiveDataInput final : public RawInput {
  public:
   ArchiveDataInput(archive* a, const Client& client, InputFormat guess) : a_(a), client_(client), guess_(guess) {}
   std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) override {
-    const la_ssize_t got = archive_read_data(a_, dst, n);
-    if (got >= 0) return got;
-    if (client_.failed && client_.error.empty()) {
-      error.clear();  // stopped, not broken
-    } else {
-      error = archive_problem(a_, client_, guess_);
+    while (zeros_ == 0 && left_ == 0) {  // an empty block is not the end
+      const void* data = nullptr;
+      std::size_t size = 0;
+      la_int64_t offset = 0;
+      const int r = archive_read_data_block(a_, &data, &size, &offset);
+      if (r == ARCHIVE_EOF) return 0;
+      if (r < ARCHIVE_WARN) {
+        if (client_.failed && client_.error.empty()) {
+          error.clear();  // stopped, not broken
+        } else {
+          error = archive_problem(a_, client_, guess_);
+        }
+        return -1;
+      }
+      if (offset > next_offset_) zeros_ = std::uint64_t(offset - next_offset_);
+      next_offset_ = offset + la_int64_t(size);
+      block_ = static_cast<const char*>(data);
+      left_ = size;
     }
-    return -1;
+    if (zeros_ > 0) {
+      const std::size_t k = std::size_t(std::min<std::uint64_t>(zeros_, n));
+      std::memset(dst, 0, k);
+      zeros_ -= k;
+      return std::ptrdiff_t(k);
+    }
+    const std::size_t k = std::min(left_, n);
+    std::memcpy(dst, block_, k);
+    block_ += k;
+    left_ -= k;
+    return std::ptrdiff_t(k);
   }
 
  private:
   archive* a_;
   const Client& client_;
   InputFormat guess_;
+  const char* block_ = nullptr;  // the rest of the last block read
+  std::size_t left_ = 0;
+  std::uint64_t zeros_ = 0;       // a hole before it
+  la_int64_t next_offset_ = 0;    // where the data read so far ends in the member
 };
 
 // The code that runs on the decoder thread.
