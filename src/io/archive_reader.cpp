@@ -5,6 +5,8 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <clocale>
+#include <locale.h>
 #include <fcntl.h>
 #include <isa-l/igzip_lib.h>
 #include <poll.h>
@@ -620,6 +622,12 @@ Decoder::~Decoder() {
 }
 
 void Decoder::run() {
+  // libarchive converts member names to the thread's character set, and in the C locale
+  // a name beyond ASCII that a zip marks as UTF-8 (Windows and 7-Zip do) has none: the
+  // member was skipped without a word. This thread alone reads them in C.UTF-8 (built
+  // into glibc); a name stored as bytes (tar, old zips) stays as it is.
+  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+  if (utf8 != static_cast<locale_t>(nullptr)) ::uselocale(utf8);
   try {
     Producer(*this, display_).run(fd_, prefix_, seekable_, format_);
   } catch (const std::exception& e) {

@@ -4,9 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "pgn/encoding.hpp"
+
 namespace chesstool::output {
 
-void append_json_string(std::string& out, std::string_view s) {
+namespace {
+
+void append_escaped(std::string& out, std::string_view s) {
   out += '"';
   for (char c : s) {
     auto u = static_cast<unsigned char>(c);
@@ -24,6 +28,19 @@ void append_json_string(std::string& out, std::string_view s) {
     }
   }
   out += '"';
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  // JSON is UTF-8 (RFC 8259): a text that is not (a file or member name in Latin-1,
+  // say) is read as Windows-1252, as tag values are. Plain ASCII skips the check.
+  bool ascii = true;
+  for (char c : s) ascii &= static_cast<unsigned char>(c) < 0x80;
+  if (!ascii && !pgn::is_valid_utf8(s))
+    append_escaped(out, pgn::cp1252_to_utf8(s));
+  else
+    append_escaped(out, s);
 }
 
 std::string json_string(std::string_view s) {

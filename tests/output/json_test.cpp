@@ -48,9 +48,14 @@ TEST(JsonString, NonAsciiUtf8PassesThroughUnchanged) {
   const std::string arabic = "\xd8\xb4\xd8\xb7\xd8\xb1\xd9\x86\xd8\xac";  // "شطرنج"
   EXPECT_EQ(json_string(arabic), "\"" + arabic + "\"");
   EXPECT_EQ(json_string("Caf\xc3\xa9 \xe2\x99\x94 \xf0\x9f\x98\x80"), "\"Caf\xc3\xa9 \xe2\x99\x94 \xf0\x9f\x98\x80\"");
-  // The header says invalid UTF-8 is the caller's job: bytes >= 0x80 are copied as they
-  // are, never dropped or turned into escapes.
-  EXPECT_EQ(json_string("\xff\xfe"), "\"\xff\xfe\"");
+}
+
+TEST(JsonString, TextThatIsNotUtf8IsReadAsWindows1252) {
+  // A file or member name in Latin-1: the output stays valid UTF-8 JSON.
+  EXPECT_EQ(json_string("lat\xE9.pgn"), "\"lat\xC3\xA9.pgn\"");
+  EXPECT_EQ(json_string("\x93q\x94"), "\"\xE2\x80\x9Cq\xE2\x80\x9D\"");  // CP1252's curly quotes
+  EXPECT_EQ(json_string("caf\xC3\xA9"), "\"caf\xC3\xA9\"");  // already UTF-8: unchanged
+  EXPECT_EQ(json_string("\xff\xfe"), "\"\xC3\xBF\xC3\xBE\"");   // never dropped or escaped
 }
 
 TEST(JsonString, AppendsToWhatIsThere) {
