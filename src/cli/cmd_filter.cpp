@@ -564,7 +564,9 @@ ExitCode run_filter(const FilterOptions& o) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   write_summary(o, t, inputs.files.size(), seconds);
   if (t.io_errors) return ExitCode::Error;
-  return t.matched ? ExitCode::Ok : ExitCode::Negative;
+  // As for grep: 0 when a game was written (a selected game that does not replay is not
+  // written with --to).
+  return t.matched > t.not_converted ? ExitCode::Ok : ExitCode::Negative;
 }
 
 }  // namespace

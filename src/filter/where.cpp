@@ -130,23 +130,35 @@ int compare_dates(const TagDate& a, const TagDate& b) {
   return 0;
 }
 
-std::optional<double> parse_number(std::string_view text) {
+std::optional<Decimal> parse_decimal(std::string_view text) {
+  Decimal d;
   std::size_t i = 0;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  std::size_t digits = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i, ++digits;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) d.negative = text[i++] == '-';
+  const std::size_t whole = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == whole) return std::nullopt;
+  d.whole = text.substr(whole, i - whole);
   if (i < text.size() && text[i] == '.') {
-    ++i;
-    std::size_t frac = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i, ++frac;
-    if (frac == 0) return std::nullopt;
+    const std::size_t fraction = ++i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i == fraction) return std::nullopt;
+    d.fraction = text.substr(fraction, i - fraction);
   }
-  if (digits == 0 || i != text.size()) return std::nullopt;
-  std::string_view body = text[0] == '+' ? text.substr(1) : text;
-  double v = 0;
-  auto [end, ec] = std::from_chars(body.data(), body.data() + body.size(), v);
-  if (ec != std::errc() || end != body.data() + body.size()) return std::nullopt;
-  return v;
+  if (i != text.size()) return std::nullopt;
+  // One spelling per value: "007.50" is "7.5", "-0" is "0".
+  while (d.whole.size() > 1 && d.whole.front() == '0') d.whole.remove_prefix(1);
+  while (!d.fraction.empty() && d.fraction.back() == '0') d.fraction.remove_suffix(1);
+  if (d.whole == "0" && d.fraction.empty()) d.negative = false;
+  return d;
+}
+
+int compare_decimals(const Decimal& a, const Decimal& b) {
+  if (a.negative != b.negative) return a.negative ? -1 : 1;
+  // Digit by digit, so that no value is rounded (a double holds 15 to 17 digits).
+  int c = a.whole.size() != b.whole.size() ? (a.whole.size() < b.whole.size() ? -1 : 1) : a.whole.compare(b.whole);
+  if (c == 0) c = a.fraction.compare(b.fraction);  // no trailing zeros: as strings
+  c = c < 0 ? -1 : c > 0 ? 1 : 0;
+  return a.negative ? -c : c;
 }
 
 bool compare_values(std::string_view tag_name, std::string_view tag_value, CompareOp op, std::string_view value) {
@@ -154,8 +166,8 @@ bool compare_values(std::string_view tag_name, std::string_view tag_value, Compa
     auto a = parse_tag_date(tag_value), b = parse_tag_date(value);
     if (a && b) return apply_order(op, compare_dates(*a, *b));
   }
-  auto x = parse_number(tag_value), y = parse_number(value);
-  if (x && y) return apply(op, *x, *y);
+  auto x = parse_decimal(tag_value), y = parse_decimal(value);
+  if (x && y) return apply_order(op, compare_decimals(*x, *y));
   return apply(op, tag_value, value);
 }
 
@@ -170,7 +182,7 @@ struct Where::Node {
   // The value pre-parsed, so a game costs one parse of its tag only.
   bool date_tag = false;
   std::optional<TagDate> date;
-  std::optional<double> number;
+  bool number = false;  // the value is a decimal number
   int regex = -1;                     // index into regexes_ for Match
   std::vector<std::size_t> children;  // And, Or: two or more; Not: one
 };
@@ -193,7 +205,7 @@ Where Where::comparison(std::string tag, CompareOp op, std::string value) {
   n.op = op;
   n.date_tag = is_date_tag(tag);
   n.date = parse_tag_date(value);
-  n.number = parse_number(value);
+  n.number = parse_decimal(value).has_value();
   if (op == CompareOp::Match) {
     n.regex = 0;
     w.regexes_.push_back(compile(value));
@@ -279,7 +291,7 @@ bool Where::eval(std::size_t index, const TagSource& tags) const {
   if (n.date_tag && n.date)
     if (auto d = parse_tag_date(*v)) return apply_order(n.op, compare_dates(*d, *n.date));
   if (n.number)
-    if (auto x = parse_number(*v)) return apply(n.op, *x, *n.number);
+    if (auto x = parse_decimal(*v)) return apply_order(n.op, compare_decimals(*x, *parse_decimal(n.value)));
   return apply(n.op, *v, std::string_view(n.value));
 }
 
@@ -531,7 +543,7 @@ struct Where::Parser {
     n.kind = Node::Kind::Compare;
     n.date_tag = is_date_tag(n.tag);
     n.date = parse_tag_date(n.value);
-    n.number = parse_number(n.value);
+    n.number = parse_decimal(n.value).has_value();
     if (n.op == CompareOp::Match) {
       auto re = compile(n.value);
       if (!re->ok()) {

@@ -48,8 +48,17 @@ std::optional<TagDate> parse_tag_date(std::string_view text);
 // -1, 0 or 1; a part unknown on either side makes the dates equal from that part on.
 int compare_dates(const TagDate& a, const TagDate& b);
 
-// Parses a number: optional sign, digits, optional '.' and digits; nullopt otherwise.
-std::optional<double> parse_number(std::string_view text);
+// A number of the language: optional sign, digits, optional '.' and digits, held as its
+// digits (views into the text), leading zeros of the whole part and trailing zeros of the
+// fraction dropped, so that values of any length compare exactly.
+struct Decimal {
+  bool negative = false;
+  std::string_view whole;     // at least one digit
+  std::string_view fraction;  // possibly empty
+};
+std::optional<Decimal> parse_decimal(std::string_view text);
+// -1, 0 or 1.
+int compare_decimals(const Decimal& a, const Decimal& b);
 
 // A syntax error in an expression: the 1-based column (in characters) it points at.
 struct WhereError {

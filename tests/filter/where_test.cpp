@@ -133,10 +133,34 @@ TEST(Where, NumbersCompareAsNumbersWhenBothSidesAreNumbers) {
   EXPECT_TRUE(eval("Name > 9", t));  // not a number: bytes, 'a' > '9'
   EXPECT_TRUE(compare_values("X", "2500", CompareOp::Gt, "900"));
   EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Gt, "900"));  // bytes: '2' < '9'
-  EXPECT_FALSE(parse_number("1.").has_value());
-  EXPECT_FALSE(parse_number("-").has_value());
-  EXPECT_FALSE(parse_number("1-0").has_value());
-  EXPECT_EQ(*parse_number("+12.5"), 12.5);
+  EXPECT_FALSE(parse_decimal("1.").has_value());
+  EXPECT_FALSE(parse_decimal("-").has_value());
+  EXPECT_FALSE(parse_decimal("1-0").has_value());
+  EXPECT_FALSE(parse_decimal(".5").has_value());
+  const auto d = parse_decimal("+0012.500");
+  ASSERT_TRUE(d.has_value());
+  EXPECT_FALSE(d->negative);
+  EXPECT_EQ(d->whole, "12");
+  EXPECT_EQ(d->fraction, "5");
+}
+
+TEST(Where, NumbersCompareExactlyWhateverTheirLength) {
+  // Beyond a double's 15 to 17 digits (these compared equal as doubles).
+  MapTags t{{"GameId", "10000000000000001"}, {"Big", "12345678901234567890"}, {"X", "0.09999999999999999999"}};
+  EXPECT_FALSE(eval("GameId = 10000000000000000", t));
+  EXPECT_TRUE(eval("GameId > 10000000000000000", t));
+  EXPECT_FALSE(eval("Big = 12345678901234567891", t));
+  EXPECT_TRUE(eval("Big < 12345678901234567891", t));
+  EXPECT_TRUE(eval("X < 0.1", t));
+  // One value, several spellings; signs and zero.
+  EXPECT_TRUE(compare_values("X", "007.50", CompareOp::Eq, "7.5"));
+  EXPECT_TRUE(compare_values("X", "-0", CompareOp::Eq, "0.000"));
+  EXPECT_TRUE(compare_values("X", "-2", CompareOp::Lt, "-1.5"));
+  EXPECT_TRUE(compare_values("X", "-1.5", CompareOp::Lt, "1"));
+  EXPECT_TRUE(compare_values("X", "0.05", CompareOp::Lt, "0.5"));
+  EXPECT_TRUE(compare_values("X", "0.5", CompareOp::Lt, "0.51"));
+  EXPECT_TRUE(compare_values("X", "99", CompareOp::Lt, "100"));
+  EXPECT_TRUE(compare_values("X", "-100", CompareOp::Lt, "-99"));
 }
 
 TEST(Where, MissingTagIsFalseForEveryOperatorButNotEqual) {

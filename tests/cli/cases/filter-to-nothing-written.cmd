@@ -1,0 +1,1 @@
+d=$(mktemp -d); printf "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n" > "$d/bad.pgn"; $CHESSTOOL filter -q "$d/bad.pgn" --to uci; echo "exit $?"; $CHESSTOOL filter -q "$d/bad.pgn" --invalid | head -1; echo "exit ${PIPESTATUS[0]}"; rm -rf "$d"
