@@ -183,12 +183,14 @@ class Writer {
 
  private:
   std::string place_file(const std::string&, const pgn::RawGame&) const { return file_; }
-  // Games are separated by an empty line; each ends with a line end.
+  // Games are separated by an empty line; each ends with a line end, in the game's own
+  // line-end style (CRLF stays CRLF, as filter keeps it).
   static void put(OutputFile* f, std::uint64_t& written, const std::string& text) {
     if (!f) return;
-    if (written++) f->write("\n");
+    const std::string_view eol = text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+    if (written++) f->write(eol);
     f->write(text);
-    f->write("\n");
+    f->write(eol);
   }
 
   const DedupeOptions& o_;

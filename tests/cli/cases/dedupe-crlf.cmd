@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf "[Event \"a\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n[Result \"*\"]\r\n\r\n1. d4 *\r\n\r\n[Event \"a again\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *\r\n" > g.pgn; $CHESSTOOL dedupe -q g.pgn --duplicates dups.pgn | od -c | sed "s/^[0-7]* *//"; echo "exit ${PIPESTATUS[0]}"; od -c dups.pgn | sed "s/^[0-7]* *//"; cd / && rm -rf "$d"
