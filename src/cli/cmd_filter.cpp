@@ -27,6 +27,7 @@
 #include "pgn/replay.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
+#include "output/terminal_text.hpp"
 #include "tournament/time_control.hpp"
 
 namespace chesstool::cli {
@@ -75,7 +76,14 @@ void expression_error(std::string_view option, std::string_view text, const filt
                       std::string_view code) {
   errf("{}:1:{}: error: {} [{}]", option, e.column, e.message, code);
   errf("  {}", text);
-  err_line("  " + std::string(e.column - 1, ' ') + "^");
+  // The caret goes under the column as shown: a tab before it is shown as \x09.
+  auto is_lead = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
+  std::size_t end = 0;
+  for (std::size_t chars = 1; end < text.size() && chars < e.column; ++chars)
+    do ++end; while (end < text.size() && !is_lead(text[end]));
+  const std::string shown = output::terminal_safe(text.substr(0, end));
+  const auto width = std::size_t(std::count_if(shown.begin(), shown.end(), is_lead));
+  err_line("  " + std::string(width, ' ') + "^");
 }
 
 using filter::CompareOp;
