@@ -161,23 +161,42 @@ class RecordWalker {
   }
 
   // Where a move's SAN (or UCI) value starts in the text, searched from the last one found,
-  // so moves written in tree order (as convert --to json writes them) are found in turn.
-  // The first miss (a record written with other spacing or key order) stops the search
-  // for the rest of the record, so a long line is scanned at most once more.
+  // so moves written in tree order (as convert --to json writes them) are found in turn:
+  // the key, any blanks, ':', any blanks, and a string whose value is the token (compared
+  // as written, or decoded when it holds escapes). The first miss (a record written in
+  // another key order) stops the search for the rest of the record, so a long line is
+  // scanned at most once more.
   void locate(const char* key, const std::string& token) {
     loc_ = at_;
     if (!locating_) return;
-    std::string needle(1, '"');
-    needle.append(key).append("\":").append(Json(token).dump());
-    const std::size_t at = text_.find(needle, cursor_);
-    if (at == std::string_view::npos) {
-      locating_ = false;
+    std::string quoted_key(1, '"');
+    quoted_key.append(key).append(1, '"');
+    auto blanks = [&](std::size_t i) {
+      while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\r' || text_[i] == '\n')) ++i;
+      return i;
+    };
+    for (std::size_t at = text_.find(quoted_key, cursor_); at != std::string_view::npos;
+         at = text_.find(quoted_key, at + 1)) {
+      std::size_t i = blanks(at + quoted_key.size());
+      if (i >= text_.size() || text_[i] != ':') continue;
+      i = blanks(i + 1);
+      if (i >= text_.size() || text_[i] != '"') continue;
+      std::size_t end = i + 1;  // the closing quote
+      while (end < text_.size() && text_[end] != '"') end += text_[end] == '\\' ? 2 : 1;
+      if (end >= text_.size()) break;
+      const std::string_view raw = text_.substr(i + 1, end - i - 1);
+      bool same = raw == token;
+      if (!same && raw.find('\\') != std::string_view::npos) {
+        const Json decoded = Json::parse(text_.substr(i, end - i + 1), nullptr, false);
+        same = decoded.is_string() && decoded.get_ref<const std::string&>() == token;
+      }
+      if (!same) continue;
+      loc_.column = static_cast<std::uint32_t>(std::min<std::size_t>(i + 1, UINT32_MAX));  // its opening quote
+      loc_.byte_offset = at_.byte_offset + i;
+      cursor_ = i;
       return;
     }
-    const std::size_t value = at + std::char_traits<char>::length(key) + 3;
-    loc_.column = static_cast<std::uint32_t>(std::min<std::size_t>(value + 1, UINT32_MAX));
-    loc_.byte_offset = at_.byte_offset + value;
-    cursor_ = value;
+    locating_ = false;
   }
 
   bool move(const Json& m);

@@ -221,11 +221,21 @@ TEST(JsonGames, CommentsAndCommandsLandWhereThePgnParserPutsThem) {
   EXPECT_EQ(*empty.game.tag("Event"), "x");
 }
 
-TEST(JsonGames, RecordsWithOtherSpacingReplayWithoutColumns) {
-  // jq's pretty form: the moves are found all the same, at column 1 (the value cannot be
-  // located), and a long record is not searched again for every move.
-  EXPECT_EQ(events_of(R"({ "moves": [ { "san": "e4" }, { "san": "e5" } ] })"),
-            (std::vector<std::string>{"movetext", "san e4 @1", "san e5 @1", "end"}));
+TEST(JsonGames, RecordsWithOtherSpacingKeepTheirColumns) {
+  // jq's pretty form and Python's json.dumps (blanks around ':'), and a SAN written with an
+  // escape: each move is located at its value's opening quote all the same.
+  EXPECT_EQ(events_of(R"({ "moves": [ { "san": "e4" }, { "san" : "e5" } ] })"),
+            (std::vector<std::string>{"movetext", "san e4 @23", "san e5 @41", "end"}));
+  EXPECT_EQ(events_of(R"({"moves":[{"san":"e4"},{"san":"e\u0035"},{"san":"Nf3"}]})"),
+            (std::vector<std::string>{"movetext", "san e4 @18", "san e5 @31", "san Nf3 @49", "end"}));
+  // Variations after their move, as convert --to json writes them: found in turn.
+  EXPECT_EQ(events_of(R"({"moves":[{"san":"e4","variations":[[{"san":"d4"}]]},{"san":"e5"}]})"),
+            (std::vector<std::string>{"movetext", "san e4 @18", "(", "san d4 @45", ")", "san e5 @61", "end"}));
+  // Keys in another order than the replay's: once a move is not found after the last one,
+  // the rest of the record is at column 1, and a long record is not searched again for
+  // every move.
+  EXPECT_EQ(events_of(R"({"moves":[{"variations":[[{"san":"d4"}]],"san":"e4"},{"san":"e5"}]})"),
+            (std::vector<std::string>{"movetext", "san e4 @48", "(", "san d4 @1", ")", "san e5 @1", "end"}));
   std::string record = R"({"moves": [)";
   for (int i = 0; i < 20000; ++i) record += i % 4 == 0 ? R"({"san": "Nf3"},)" : i % 4 == 1 ? R"({"san": "Nf6"},)"
                                           : i % 4 == 2 ? R"({"san": "Ng1"},)" : R"({"san": "Ng8"},)";
