@@ -29,7 +29,8 @@ struct PipelineSink {
   std::function<void(std::size_t file, const std::string& error)> io_error;
   // One processed game. Return false to stop reading (e.g. --max-errors).
   std::function<bool(std::size_t file, pgn::RawGame&& raw, Result&& result)> game;
-  // A file was read to its end: its size in bytes and its number of line ends. Optional.
+  // A file was read, to its end or to an I/O error (then after io_error): the bytes and
+  // line ends read from it. Optional.
   std::function<void(std::size_t file, std::uint64_t bytes, std::uint64_t line_ends)> file_done;
 };
 
@@ -59,10 +60,8 @@ void run_serial(const std::vector<std::string>& files,
       // not take it.
       if (!sink.game(f, std::move(raw), std::move(r))) return;
     }
-    if (source.error())
-      sink.io_error(f, games.error_message());
-    else if (sink.file_done)
-      sink.file_done(f, source.bytes_read(), games.line_ends());
+    if (source.error()) sink.io_error(f, games.error_message());
+    if (sink.file_done) sink.file_done(f, source.bytes_read(), games.line_ends());
   }
 }
 
@@ -98,7 +97,7 @@ class ParallelRun {
     std::vector<pgn::RawGame> games;
     std::vector<Result> results;
     std::optional<std::string> error;
-    bool file_done = false;  // the last batch of its file: report its size
+    bool file_done = false;  // the last batch of its file: report what was read
     std::uint64_t bytes = 0, line_ends = 0;
   };
   static constexpr std::size_t kBatchGames = 64;
@@ -184,13 +183,10 @@ class ParallelRun {
       }
     }
     b.games.resize(count);
-    if (source_->error()) {
-      b.error = games_->error_message();
-    } else {
-      b.file_done = true;
-      b.bytes = source_->bytes_read();
-      b.line_ends = games_->line_ends();
-    }
+    if (source_->error()) b.error = games_->error_message();
+    b.file_done = true;
+    b.bytes = source_->bytes_read();
+    b.line_ends = games_->line_ends();
     games_.reset();
     source_.reset();
     ++next_file_;

@@ -23,8 +23,8 @@ class InputGames {
   // The next game; false at the end of the input or at an error (source.error()).
   bool next(RawGame& out);
 
-  // Line ends of every member read to its end.
-  std::uint64_t line_ends() const { return lines_done_; }
+  // Line ends read so far: every member read to its end, and the one an error stopped.
+  std::uint64_t line_ends() const { return lines_done_ + (splitter_ ? splitter_->line_ends() : 0); }
 
   // The source's error, and the game it cut off, if any.
   std::string error_message() const;
