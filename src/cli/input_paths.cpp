@@ -43,7 +43,9 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
     if (ec || !fs::exists(st)) {
-      out.errors.push_back({path, "cannot open " + path + ": No such file or directory"});
+      // The system's reason: a loop of symbolic links is not a missing file.
+      const std::string why = ec ? ec.message() : std::string("No such file or directory");
+      out.errors.push_back({path, "cannot open " + path + ": " + why});
       continue;
     }
     if (!fs::is_directory(st)) {
