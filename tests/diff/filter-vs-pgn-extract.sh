@@ -98,7 +98,8 @@ check_end "--checkmate" 20 "--checkmate" checkmate
 check_end "--stalemate" 3 "--stalemate" stalemate
 # --minply/--maxply are newer spellings of -pl/-pu (Debian 12's pgn-extract 19.04 has only those).
 plies="-pl80 -pu100"
-"$pgn_extract" -h 2>&1 | grep -q -- --minply && plies="--minply 80 --maxply 100"
+help=$("$pgn_extract" -h 2>&1)  # read whole: grep -q in a pipe could end it by SIGPIPE under pipefail
+[[ $help == *--minply* ]] && plies="--minply 80 --maxply 100"
 check "--minply/--maxply ($plies)" 50 "$plies" --plies 80..100
 check "-x e4 c5 Nf3 d6" 10 "-x$tmp/najdorf.var" \
   --reaches "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"
