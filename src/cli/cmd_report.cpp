@@ -43,6 +43,7 @@ struct ReportOptions {
   std::string tiebreaks;       // empty: chesstool's default for the kind
   std::string time_control;    // for games without a TimeControl tag
   std::string trf;             // TRF-16 output file
+  bool quiet = false;          // no warnings or excluded games on standard error
 };
 
 // "NAME=K" with K one of the FIDE values; the name may itself hold '=' (split at the last).
@@ -207,18 +208,21 @@ ExitCode run_report(const ReportOptions& o) {
   rep.counted = c.games.size();
   rep.standings = tournament::compute_standings(std::move(c.games), so);
   if (!check_matches(o, rep, c)) return ExitCode::Error;
-  if (rep.events.size() > 1)
-    warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME", rep.events.size()));
-  for (const auto& w : rep.standings.warnings) warning(w);
+  if (!o.quiet) {
+    if (rep.events.size() > 1)
+      warning(fmt::format("the games come from {} events and are ranked together; choose one with --event NAME", rep.events.size()));
+    for (const auto& w : rep.standings.warnings) warning(w);
+  }
 
   if (o.json) {
     out_data(tournament::render_report_json(rep, o.crosstable) + "\n");
   } else if (o.csv) {
     out_data(tournament::render_report_csv(rep, o.crosstable));
     // The CSV holds only the standings table: excluded games go to standard error.
-    for (const auto& e : rep.excluded)
-      errf("{}:{}: game {} excluded: {}", output::terminal_safe(display_name(e.file, e.member)), e.line, e.index,
-           tournament::exclusion_text(e.exclusion, *lang));
+    if (!o.quiet)
+      for (const auto& e : rep.excluded)
+        errf("{}:{}: game {} excluded: {}", output::terminal_safe(display_name(e.file, e.member)), e.line, e.index,
+             tournament::exclusion_text(e.exclusion, *lang));
   } else {
     out(tournament::render_report_text(rep, *lang, o.crosstable));
   }
@@ -237,6 +241,7 @@ Runner setup_report(CLI::App& app) {
   auto* csv = app.add_flag("--csv", o->csv, "Print the standings as CSV (RFC 4180); excluded games go to standard error");
   json->excludes(csv);
   app.add_flag("--crosstable", o->crosstable, "Add a crosstable: one column per player, in standings order");
+  app.add_flag("-q,--quiet", o->quiet, "Print no warnings and, with --csv, no excluded games on standard error (errors still are)");
   app.add_option("--k", o->k, "K factor of one player, NAME=K (name or FideId) with K 10, 20 or 40 (repeatable)")
       ->allow_extra_args(false);  // one NAME=K per --k, so paths may follow
   app.add_option("--k-default", o->k_default, "K factor of every other player rated under 2400, in every list (default 20; 10 from 2400)")

@@ -1,0 +1,1 @@
+$CHESSTOOL report -q --csv report/swiss.pgn sample/twic-232games.pgn > /dev/null; echo "exit $?"; $CHESSTOOL report --csv report/swiss.pgn sample/twic-232games.pgn 2>&1 > /dev/null | wc -l | sed "s/^/without -q, lines on standard error: /"
