@@ -289,13 +289,8 @@ Runner setup_board(CLI::App& app) {
   app.add_option("--lastmove", o->last_move,
                  "Highlight this move, in UCI (e2e4), which must be the legal move that led to the FEN's position");
   // Games count from 1 (CLI::PositiveNumber's message prints a range of 300 digits).
-  const CLI::Validator from_one(
-      [](const std::string& s) -> std::string {
-        const bool number = !s.empty() && s.size() < 19 && s.find_first_not_of("0123456789") == std::string::npos;
-        return number && s.find_first_not_of('0') != std::string::npos ? "" : "games count from 1 (a number up to 18 digits)";
-      },
-      "N");
-  auto* game = app.add_option("--game", o->game, "Draw a position of the Nth game of the PGN file (default 1)")->check(from_one);
+  auto* game = app.add_option("--game", o->game, "Draw a position of the Nth game of the PGN file (default 1)")
+                   ->check(whole_number(18, true, "games count from 1 (a number up to 18 digits)"));
   auto* ply = app.add_option("--ply", o->ply, "The position after this many half-moves of the game's mainline, or end (default)");
   app.add_flag("--flip", o->flip, "Black at the bottom");
   app.add_flag("--coordinates,!--no-coordinates", o->coordinates, "Rank and file coordinates (default on)");

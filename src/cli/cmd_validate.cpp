@@ -212,13 +212,7 @@ Runner setup_validate(CLI::App& app) {
   app.add_flag("--strict", o->strict, "Warn about lenient notation; warnings make the exit status 1");
   app.add_flag("--eco", o->eco, "Classify the opening: warn eco-mismatch on a disagreeing ECO or Opening tag; JSON eco, opening, eco_ply");
   app.add_option("-j,--jobs", o->jobs, "Games validated in parallel (default: all cores)")->check(CLI::Range(1, 1024));
-  // Whole numbers only: CLI11 would read "-5" into an unsigned as 2^64 - 5.
-  const CLI::Validator count(
-      [](const std::string& s) {
-        const bool number = !s.empty() && s.size() <= 15 && s.find_first_not_of("0123456789") == std::string::npos;
-        return number ? std::string() : std::string("a whole number of at most 15 digits");
-      },
-      "N");
+  const CLI::Validator count = whole_number(15, false, "a whole number of at most 15 digits");
   app.add_option("--max-errors", o->max_errors, "Stop checking after this many invalid games (0, the default: no limit)")
       ->check(count);
   app.add_option("--game-offset", o->game_offset, "Add this to every game number (for split archives)")->check(count);

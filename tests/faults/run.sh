@@ -295,18 +295,24 @@ t_same_rejects() {
   want_err 'x\.pgn' "the file name x.pgn"
 }
 
-t_same_annotate() {
-  local how=$1
+# An output named as the input it reads, by its name or through a symbolic link:
+# annotate -o, or board --svg onto the game file it draws.
+t_same_output() {
+  local cmd=$1 how=$2
   same_setup
-  local out=x.pgn
+  local out=x.pgn link=link.pgn
+  [[ $cmd == board ]] && link=link.svg
   if [[ $how == symlink ]]; then
-    ln -s x.pgn "$D/link.pgn"
-    out=link.pgn
-    watch "$D/link.pgn"
+    ln -s x.pgn "$D/$link"
+    out=$link
+    watch "$D/$link"
   fi
   watch "$D/x.pgn"
   watch_dir "$D"
-  run --cd "$D" -- annotate -o "$out" x.pgn
+  case $cmd in
+    annotate) run --cd "$D" -- annotate -o "$out" x.pgn ;;
+    board) run --cd "$D" -- board x.pgn --svg "$out" ;;
+  esac
   want_rc 2
   want_err 'same file' "'same file'"
   want_err "${out//./\\.}" "the output's name $out"
@@ -373,24 +379,6 @@ t_same_fen_stdin() {
   run --cd "$D" --timeout 5 --stdin "$D/f.txt" --stdout-append "$D/f.txt" -- fen
   want_rc 2
   want_err 'same file' "'same file'"
-}
-
-# board --svg onto the game file it draws, by its name or through a symbolic link.
-t_same_board_svg() {
-  local how=$1
-  same_setup
-  local out=x.pgn
-  if [[ $how == symlink ]]; then
-    ln -s x.pgn "$D/link.svg"
-    out=link.svg
-    watch "$D/link.svg"
-  fi
-  watch "$D/x.pgn"
-  watch_dir "$D"
-  run --cd "$D" -- board x.pgn --svg "$out"
-  want_rc 2
-  want_err 'same file' "'same file'"
-  want_err "${out//./\\.}" "the output's name $out"
 }
 
 # =====================================================================================
@@ -865,8 +853,8 @@ runcase same-file-path t_same_path
 runcase same-file-symlink t_same_symlink
 runcase same-file-hardlink t_same_hardlink
 runcase same-file-rejects t_same_rejects
-runcase same-file-annotate-o t_same_annotate path
-runcase same-file-annotate-o-symlink t_same_annotate symlink
+runcase same-file-annotate-o t_same_output annotate path
+runcase same-file-annotate-o-symlink t_same_output annotate symlink
 runcase same-file-o-and-rejects-existing t_same_two_outputs existing
 runcase same-file-o-and-rejects-new t_same_two_outputs new
 runcase same-file-o-and-rejects-symlink t_same_two_outputs symlink
@@ -874,9 +862,9 @@ runcase same-file-before-reading t_same_before_read
 runcase same-file-stdout-onto-input t_same_stdout convert
 runcase same-file-report-stdout-onto-input t_same_stdout report
 runcase same-file-board-stdout-onto-input t_same_stdout board
-runcase same-file-board-svg t_same_board_svg path
+runcase same-file-board-svg t_same_output board path
 runcase same-file-fen-stdin t_same_fen_stdin
-runcase same-file-board-svg-symlink t_same_board_svg symlink
+runcase same-file-board-svg-symlink t_same_output board symlink
 
 runcase missing-input-convert-o t_missing_input convert
 runcase missing-input-annotate-o t_missing_input annotate
