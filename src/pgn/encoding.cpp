@@ -102,4 +102,11 @@ std::string utf8_or_cp1252(std::string_view text) {
   return cp1252_to_utf8(text);
 }
 
+std::string message_excerpt(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return utf8_or_cp1252(text);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+  return utf8_or_cp1252(text.substr(0, cut)) + "...";
+}
+
 }  // namespace chesstool::pgn

@@ -28,4 +28,10 @@ std::string cp1252_to_utf8(std::string_view text);
 // text unchanged when it is valid UTF-8, otherwise cp1252_to_utf8(text).
 std::string utf8_or_cp1252(std::string_view text);
 
+// A piece of input (a token, a tag pair) as a message shows it: its first `max` bytes,
+// cut between UTF-8 characters and followed by "..." when cut (a 100 MB "token" must not
+// become a 100 MB message), read as tag values are (UTF-8, else Windows-1252). Control
+// characters stay: the console and the JSON writer escape them.
+std::string message_excerpt(std::string_view text, std::size_t max = 40);
+
 }  // namespace chesstool::pgn

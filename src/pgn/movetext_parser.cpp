@@ -83,25 +83,8 @@ bool is_standard_tag_name(std::string_view name) {
   return true;
 }
 
-// Quotes a token for a message: short, and printable ASCII only.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMax = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      out.push_back(static_cast<char>(c));
-    } else {
-      constexpr char kHex[] = "0123456789ABCDEF";
-      out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
-    }
-  }
-  if (text.size() > kMax) out += "...";
-  out += "'";
-  return out;
-}
+// Quotes a token for a message (the console escapes what a terminal must not see).
+std::string quoted(std::string_view text) { return std::string("'").append(message_excerpt(text)).append("'"); }
 
 
 // Comments held before the movetext starts (see Parser::comment).

@@ -17,14 +17,7 @@ namespace chesstool::pgn {
 
 namespace {
 
-// A token as shown in messages: at most 40 bytes (a 100 MB "token" must not become a
-// 100 MB message), valid UTF-8.
-std::string shown(std::string_view token, std::size_t max = 40) {
-  if (token.size() <= max) return utf8_or_cp1252(token);
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
-  return utf8_or_cp1252(token.substr(0, cut)) + "...";
-}
+std::string shown(std::string_view token, std::size_t max = 40) { return message_excerpt(token, max); }
 
 // "23.", "23..." for the move about to be played in pos.
 std::string move_label(const Position& pos) {
