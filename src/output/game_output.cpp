@@ -9,6 +9,7 @@
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "output/json.hpp"
+#include "pgn/encoding.hpp"
 
 namespace chesstool::output {
 
@@ -82,7 +83,10 @@ std::string render_diagnostic(const std::string& file, const pgn::GameReport& ga
   std::string context = fmt::format("game {}", game.index);
   const std::string* white = game.tag("White");
   const std::string* black = game.tag("Black");
-  if (white || black) context += fmt::format(" \"{} - {}\"", white ? *white : "?", black ? *black : "?");
+  // Names are cut as tokens are: a game may have a thousand diagnostics, each naming it.
+  if (white || black)
+    context += fmt::format(" \"{} - {}\"", white ? pgn::message_excerpt(*white) : "?",
+                           black ? pgn::message_excerpt(*black) : "?");
   if (!d.fen.empty()) context += fmt::format(", position {}", d.fen);
   return fmt::format("{}:{}:{}: {}: {} ({}) [{}]", file, d.line, d.column,
                      d.severity == pgn::Severity::Error ? "error" : "warning", d.message, context, d.code);
