@@ -4,6 +4,8 @@
 // game between the same players.
 #include <fmt/core.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -397,12 +399,18 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   InputList inputs = expand_inputs(o.paths);
   const bool several = o.embedded || o.rule != KeepRule::First;
   if (several)
-    for (const auto& f : inputs.files)
-      if (f == "-") {
-        error(o.embedded ? std::string("--embedded reads the inputs three times: give files, not standard input")
-                         : std::string("--keep ").append(o.keep).append(" reads the inputs twice: give files, not standard input"));
-        return ExitCode::Error;
-      }
+    for (const auto& f : inputs.files) {
+      // Only a regular file reads the same the second time: a pipe or a FIFO gives its
+      // text once (and opening a FIFO again would wait for a writer for ever).
+      struct stat st {};
+      const bool once = f == "-" || (::stat(f.c_str(), &st) == 0 && !S_ISREG(st.st_mode));
+      if (!once) continue;
+      const std::string why = f == "-" ? std::string("give files, not standard input")
+                                       : std::string("'").append(f).append("' is not a regular file");
+      error(o.embedded ? std::string("--embedded reads the inputs three times: ").append(why)
+                       : std::string("--keep ").append(o.keep).append(" reads the inputs twice: ").append(why));
+      return ExitCode::Error;
+    }
   // Without -o the kept games go to standard output, unless --json has it.
   const bool write_kept = !(o.json && o.output.empty());
   std::vector<NamedOutput> outputs;

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cd "$d" && mkfifo games.pgn && { timeout 10 $CHESSTOOL dedupe --keep most-tags games.pgn; echo "exit $?"; timeout 10 $CHESSTOOL dedupe --embedded games.pgn; echo "exit $?"; }; rm -rf "$d"
