@@ -8,48 +8,67 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <system_error>
+#include <vector>
 
 #include "cli/console.hpp"
 #include "output/terminal_text.hpp"
 
 namespace chesstool::cli {
 
+// A temporary file in the signal handler's list (below).
+struct TrackedTemp {
+  std::atomic<int> active{0};
+  std::unique_ptr<char[]> path;  // NUL-terminated; replaced only while inactive
+  std::size_t capacity = 0;
+  TrackedTemp* next = nullptr;  // set before the node is published, then never changed
+};
+
 namespace {
 
-// The temporary files being written, for the signal handler. Only the main thread
-// opens outputs; the handler reads the slots with async-signal-safe calls only.
-constexpr int kTempSlots = 8;
-struct TempSlot {
-  char path[PATH_MAX + 64];
-  volatile std::sig_atomic_t active;
-};
-TempSlot g_temps[kTempSlots];
+// The temporary files being written, for the signal handler: a list that only grows (a
+// node is reused once its file is done), so that the handler, on whichever thread the
+// signal lands, walks it with atomic loads and unlink() alone. Only the main thread opens
+// outputs; `filter --split-by` may have thousands open at once.
+std::atomic<TrackedTemp*> g_temps{nullptr};
+std::vector<TrackedTemp*> g_free_temps;  // inactive nodes, for reuse (main thread only)
 
-int track_temp(const std::string& path) {
-  if (path.size() >= sizeof g_temps[0].path) return -1;
-  for (int i = 0; i < kTempSlots; ++i)
-    if (!g_temps[i].active) {
-      std::memcpy(g_temps[i].path, path.c_str(), path.size() + 1);
-      g_temps[i].active = 1;
-      return i;
-    }
-  return -1;
+TrackedTemp* track_temp(const std::string& path) {
+  TrackedTemp* node = nullptr;
+  if (!g_free_temps.empty()) {
+    node = g_free_temps.back();
+    g_free_temps.pop_back();
+  } else {
+    node = new TrackedTemp;  // never freed: the handler may be reading it
+    node->next = g_temps.load(std::memory_order_relaxed);
+    g_temps.store(node, std::memory_order_release);
+  }
+  if (node->capacity < path.size() + 1) {
+    node->path.reset(new char[path.size() + 1]);
+    node->capacity = path.size() + 1;
+  }
+  std::memcpy(node->path.get(), path.c_str(), path.size() + 1);
+  node->active.store(1, std::memory_order_release);
+  return node;
 }
 
-void untrack_temp(int slot) {
-  if (slot >= 0) g_temps[slot].active = 0;
+void untrack_temp(TrackedTemp* node) {
+  if (!node) return;
+  node->active.store(0, std::memory_order_release);
+  g_free_temps.push_back(node);
 }
 
 extern "C" void remove_temps_and_die(int sig) {
-  for (auto& t : g_temps)
-    if (t.active) ::unlink(t.path);
+  for (TrackedTemp* t = g_temps.load(std::memory_order_acquire); t; t = t->next)
+    if (t->active.load(std::memory_order_acquire)) ::unlink(t->path.get());
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -341,7 +360,7 @@ std::string OutputFile::commit() {
     error_ = fmt::format("cannot replace {}: {}", name_, std::strerror(errno));
   if (!error_.empty()) ::unlink(temp_.c_str());
   untrack_temp(temp_slot_);
-  temp_slot_ = -1;
+  temp_slot_ = nullptr;
   kind_ = Kind::None;
   if (error_.empty()) sync_directory(directory_of(target_));
   return error_;
@@ -356,7 +375,7 @@ void OutputFile::discard() {
   fd_ = -1;
   if (kind_ == Kind::Temporary) ::unlink(temp_.c_str());
   untrack_temp(temp_slot_);
-  temp_slot_ = -1;
+  temp_slot_ = nullptr;
   kind_ = Kind::None;
   buf_.clear();
 }

@@ -17,6 +17,8 @@
 
 namespace chesstool::cli {
 
+struct TrackedTemp;
+
 // One output of a command. Three kinds, chosen by open():
 //  * standard output ("" or "-"), written through console::out;
 //    On a terminal (standard output or a device) each line is shown escaped, as
@@ -80,7 +82,7 @@ class OutputFile {
   Kind kind_ = Kind::None;
   int fd_ = -1;
   bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
-  int temp_slot_ = -1;  // in the signal handler's list of files to remove
+  TrackedTemp* temp_slot_ = nullptr;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages
   std::string target_;  // the file a temporary replaces
   std::string temp_;

@@ -479,6 +479,9 @@ t_signal_fifo() {
     convert-o) start_bg "$D" convert --to pgn -o out.pgn in.fifo ;;
     rejects) start_bg "$D" convert --to uci --rejects rej.pgn in.fifo ;;
     annotate-o) start_bg "$D" annotate -o out.pgn in.fifo ;;
+    # 14 players have White in the part fed: more parts open at once than the 8 the
+    # signal handler once knew of.
+    split-by) start_bg "$D" filter --split-by White -o out.pgn in.fifo ;;
   esac
   {
     if [[ $what == rejects ]]; then cat -- "$BAD"; fi
@@ -890,11 +893,12 @@ if env --default-signal=INT,TERM true 2>/dev/null; then
     runcase "signal-$s-convert-o" t_signal_fifo convert-o "$s"
     runcase "signal-$s-convert-rejects" t_signal_fifo rejects "$s"
     runcase "signal-$s-annotate-o" t_signal_fifo annotate-o "$s"
+    runcase "signal-$s-filter-split-by" t_signal_fifo split-by "$s"
     runcase "signal-$s-annotate-in-place" t_signal_in_place "$s"
   done
 else
   for s in INT TERM; do
-    for c in convert-o convert-rejects annotate-o annotate-in-place; do
+    for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place; do
       runcase "signal-$s-$c" skip "env --default-signal is missing (coreutils < 8.31)"
     done
   done
