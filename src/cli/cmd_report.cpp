@@ -163,7 +163,8 @@ bool check_matches(const ReportOptions& o, const tournament::EventReport& rep, c
   return false;
 }
 
-bool write_trf(const ReportOptions& o, const tournament::EventReport& rep) {
+// As every output: a file already there is replaced only when every input was read.
+bool write_trf(const ReportOptions& o, const tournament::EventReport& rep, bool inputs_ok) {
   std::string text, e;
   if (!tournament::render_trf(rep, text, e)) {
     error("--trf: " + e);
@@ -175,9 +176,7 @@ bool write_trf(const ReportOptions& o, const tournament::EventReport& rep) {
     return false;
   }
   f.write(text);
-  e = f.commit();
-  if (!e.empty()) error(e);
-  return e.empty();
+  return f.finish(inputs_ok);
 }
 
 ExitCode run_report(const ReportOptions& o) {
@@ -226,7 +225,7 @@ ExitCode run_report(const ReportOptions& o) {
   } else {
     out(tournament::render_report_text(rep, *lang, o.crosstable));
   }
-  const bool trf_ok = o.trf.empty() || write_trf(o, rep);
+  const bool trf_ok = o.trf.empty() || write_trf(o, rep, c.io_errors == 0);
   if (c.io_errors || !trf_ok) return ExitCode::Error;
   if (!rep.excluded.empty()) return ExitCode::Negative;
   return ExitCode::Ok;
