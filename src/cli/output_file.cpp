@@ -432,13 +432,19 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
         return fmt::format("{} {} is the same file as input {}: refusing to overwrite an input", o.option, o.path,
                            in.name);
       }
-    if (is_stdout) continue;
     for (const auto& prev : outs) {
+      const bool prev_stdout = prev.named->path.empty() || prev.named->path == "-";
+      if (is_stdout && prev_stdout) continue;  // one stream, shared by design
       const bool same = out.exists && prev.exists ? same_inode(out.st, prev.st)
                                                   : !out.exists && !prev.exists && place(o.path) == place(prev.named->path);
-      if (same)
-        return fmt::format("{} {} and {} {} are the same file: one would overwrite the other", prev.named->option,
-                           prev.named->path, o.option, o.path);
+      if (!same) continue;
+      // Standard output redirected onto a named output: each would overwrite the other.
+      auto shown = [](const NamedOutput& n) {
+        if (n.path.empty() || n.path == "-")
+          return n.option == "standard output" ? n.option : fmt::format("standard output ({})", n.option);
+        return fmt::format("{} {}", n.option, n.path);
+      };
+      return fmt::format("{} and {} are the same file: one would overwrite the other", shown(*prev.named), shown(o));
     }
     outs.push_back(out);
   }

@@ -109,7 +109,8 @@ struct NamedOutput {
 
 // The message for the first clash, if any: an output that is the same file as an
 // input (device and inode compared, so symbolic and hard links are caught), standard
-// output redirected onto an input, or two outputs that are one file.
+// output redirected onto an input, or two outputs that are one file (standard output
+// redirected onto a named output among them).
 std::optional<std::string> find_output_clash(const std::vector<std::string>& inputs,
                                              const std::vector<NamedOutput>& outputs);
 

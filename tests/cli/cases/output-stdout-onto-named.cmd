@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp sample/twic-232games.pgn report/swiss.pgn "$d/" && cd "$d" && { $CHESSTOOL filter --json --result 1-0 twic-232games.pgn -o s1.pgn >>s1.pgn; echo "exit $?"; wc -c <s1.pgn; $CHESSTOOL report swiss.pgn --trf r.trf >>r.trf; echo "exit $?"; wc -c <r.trf; $CHESSTOOL convert --to uci swiss.pgn -o - >x.uci; echo "exit $?"; }; cd / && rm -rf "$d"
