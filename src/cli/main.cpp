@@ -69,6 +69,11 @@ ExitCode parse_and_run(int argc, char** argv) {
   auto add = [&](const char* name, const char* help, Runner (*setup)(CLI::App&)) {
     CLI::App* sub = app.add_subcommand(name, help);
     runners[sub] = setup(*sub);
+    // An empty value is never meant: `-o ''` from an unset shell variable must not mean
+    // standard output, nor `--event ''` every event.
+    for (CLI::Option* opt : sub->get_options())
+      if (opt->nonpositional() && opt->get_items_expected_max() > 0)
+        opt->check(CLI::Validator([](const std::string& v) { return v.empty() ? std::string("the value is empty") : std::string(); }, ""));
   };
   add("validate", "Replay every game of PGN files and report illegal moves and other problems", setup_validate);
   add("fen", "Check FENs and print them in canonical form", setup_fen);

@@ -1,0 +1,1 @@
+for c in "convert --to uci -o" "report --event" "report --trf" "board startpos --svg" "filter --split-by" "filter --elo" "convert --to csv --fields" "board startpos --lastmove" "dedupe --duplicates"; do $CHESSTOOL $c '' sample/twic-232games.pgn >/dev/null; echo "$c '': exit $?"; done
