@@ -369,6 +369,7 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
   } else {
     what = "the " + (filter.empty() ? std::string(format_name(guess)) : filter) + " data";
   }
+  if (l.find("too many filters") != std::string::npos) return what + " is compressed too many times over (" + msg + ")";
   return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
 }
 
@@ -530,9 +531,12 @@ class Producer {
     auto stopped = [&] { return client.failed && client.error.empty(); };
     // The raw format takes any data but none: a compressed empty file, found when the
     // formats bid (at open, or at the first header).
+    // (libarchive's limit of 25 filters fails the same way: its message tells them apart.)
     auto empty_stream = [&] {
+      const char* m = archive_error_string(a.get());
       return archive_errno(a.get()) == EILSEQ /* libarchive's ARCHIVE_ERRNO_FILE_FORMAT */ &&
-             archive_filter_count(a.get()) > 1 && format != InputFormat::Zip && format != InputFormat::Tar;
+             archive_filter_count(a.get()) > 1 && format != InputFormat::Zip && format != InputFormat::Tar &&
+             !(m && lowercase(m).find("too many filters") != std::string::npos);
     };
     if (archive_read_open1(a.get()) != ARCHIVE_OK) {
       if (empty_stream()) {
