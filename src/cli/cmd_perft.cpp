@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -25,7 +26,7 @@ struct PerftCliOptions {
   int threads = 0;
   std::size_t hash_mb = 0;
   bool json = false;
-  long long expect = -1;
+  std::optional<std::uint64_t> expect;
 };
 
 ExitCode run_perft(const PerftCliOptions& o) {
@@ -85,8 +86,8 @@ ExitCode run_perft(const PerftCliOptions& o) {
     if (o.divide) out("\n");
     outf("nodes {}\ntime {:.3f} s ({:.1f} M nodes/s)\n", nodes, seconds, nps / 1e6);
   }
-  if (o.expect >= 0 && std::uint64_t(o.expect) != nodes) {
-    error(fmt::format("perft {} gave {} nodes, expected {}", o.depth, nodes, o.expect));
+  if (o.expect && *o.expect != nodes) {
+    error(fmt::format("perft {} gave {} nodes, expected {}", o.depth, nodes, *o.expect));
     return ExitCode::Negative;
   }
   return ExitCode::Ok;
@@ -103,7 +104,8 @@ Runner setup_perft(CLI::App& app) {
       ->check(CLI::Range(1, 1024));
   app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));
   app.add_flag("--json", o->json, "Print one JSON object: nodes, depth, fen, seconds, nps");
-  app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number");
+  app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number")
+      ->check(whole_number(19, false, "a node count: digits only, at most 19 of them"));
   return [o]() { return run_perft(*o); };
 }
 
