@@ -14,6 +14,11 @@
 
 namespace chesstool::pgn {
 
+// The largest NAG kept: nine digits, so that it fits an int ($256 and up are out of the
+// standard's range, and kept with a warning).
+inline constexpr std::size_t kMaxNagDigits = 9;
+inline constexpr int kMaxNag = 999'999'999;
+
 struct Node;
 // A line of play: consecutive moves, each played in the position the previous one left.
 using Line = std::vector<Node>;

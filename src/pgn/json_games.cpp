@@ -231,8 +231,9 @@ bool RecordWalker::move(const Json& m) {
   if (const Json* nags = field(m, "nags")) {
     if (!nags->is_array()) return fail("\"nags\" is not an array");
     for (const Json& n : *nags) {
-      const auto code = integer_in(n, 0, 255);
-      if (!code) return fail("a NAG is an integer from 0 to 255");
+      // The range the PGN reader keeps (above 255 only with its warning there).
+      const auto code = integer_in(n, 0, kMaxNag);
+      if (!code) return fail("a NAG is an integer from 0 to 999999999");
       v_.nag(int(*code), loc_);
     }
   }

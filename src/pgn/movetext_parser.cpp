@@ -658,14 +658,24 @@ void Parser<V>::nag_token() {
   const std::string_view word(t_ + start, p_ - start);
   bool digits_only = word.size() > 1;
   for (std::size_t i = 1; i < word.size(); ++i) digits_only = digits_only && is_digit(word[i]);
-  if (!digits_only || word.size() > 10) {
+  if (!digits_only) {
     report(Severity::Error, "malformed-nag", "malformed NAG " + quoted(word) + " ignored", loc(start));
     return;
   }
+  // Leading zeros aside, at most kMaxNagDigits digits are kept (a JSON record holds the
+  // same range); a longer number is only out of range too, so a warning as well.
+  std::size_t first = 1;
+  while (first + 1 < word.size() && word[first] == '0') ++first;
+  const bool keepable = word.size() - first <= kMaxNagDigits;
   int code = 0;
-  for (std::size_t i = 1; i < word.size(); ++i) code = code * 10 + (word[i] - '0');
+  for (std::size_t i = first; keepable && i < word.size(); ++i) code = code * 10 + (word[i] - '0');
   flush_san();
   begin_movetext();
+  if (!keepable) {
+    report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255 and too large to keep: ignored",
+           loc(start));
+    return;
+  }
   if (code > 255) {
     report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255", loc(start));
   }

@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to json - | $CHESSTOOL convert --from json --to pgn -; echo "exit $?"
