@@ -120,7 +120,8 @@ class TextSink {
 };
 
 // Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
-// at most 80 columns). A word longer than the width gets a line of its own.
+// at most 80 columns). A word longer than the width gets a line of its own; a word that
+// starts with '%' never starts a line.
 class Wrapper {
  public:
   Wrapper(TextSink& out, std::size_t width) : out_(out), width_(width) {}
@@ -190,7 +191,9 @@ class Wrapper {
   void place(std::string_view w) { place(w, columns(w)); }
   void place(std::string_view w, std::size_t cols) {
     out_.room(w.size() + 1);
-    if (col_ > 0 && col_ + 1 + cols > width_) {
+    // A comment word starting with '%' stays on the line, however long it makes it: in
+    // the first column it would start an escape line (spec 6) and the rest be lost.
+    if (col_ > 0 && col_ + 1 + cols > width_ && (w.empty() || w[0] != '%')) {
       out_.put_unchecked('\n');
       col_ = 0;
     }

@@ -248,6 +248,25 @@ TEST(PgnWriter, ACommandIsNeverSplitAcrossLines) {
   }
 }
 
+// Spec 6: a '%' in the first column starts an escape line, which a reader skips whole.
+TEST(PgnWriter, NoLineStartsWithPercent) {
+  std::string text = "1. e4 {";
+  for (int i = 0; i < 30; ++i) text += (i % 3 == 0 ? "%" : "w") + std::to_string(i) + " ";
+  text += "%end} e5 *";
+  pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game(text));
+  ASSERT_TRUE(b.ok());
+  for (std::size_t width = 10; width <= 80; width += 7) {
+    std::string out;
+    output::PgnWriteOptions o;
+    o.line_width = width;
+    output::write_pgn(b.game, out, o);
+    EXPECT_EQ(out.find("\n%"), std::string::npos) << width << "\n" << out;
+    pgn::Replayed again = pgn::build_game(chesstool::testing::raw_game(out));
+    ASSERT_TRUE(again.ok()) << width << "\n" << out;
+    EXPECT_EQ(normalise_space(again.game.moves.at(0).comment_after), b.game.moves.at(0).comment_after) << width << "\n" << out;
+  }
+}
+
 TEST(PgnWriter, LenientInputComesOutCanonical) {
   EXPECT_EQ(movetext("1. e2e4 e7-e5 2. Ng1f3 Nb8-c6 3. Bf1-c4 Ng8f6 4. 0-0 Bf8c5 5. Pd2d3 *"),
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d3 *\n");
