@@ -906,7 +906,7 @@ class JsonEventChecker final : public pgn::Visitor {
   void san(std::string_view t, pgn::SourceLoc) override {
     expect(movetext_ && !t.empty(), "move before begin_movetext or empty");
   }
-  void nag(int code, pgn::SourceLoc) override { expect(movetext_ && code >= 0 && code <= 255, "bad NAG event"); }
+  void nag(int code, pgn::SourceLoc) override { expect(movetext_ && code >= 0 && code <= pgn::kMaxNag, "bad NAG event"); }
   void comment(std::string_view, pgn::SourceLoc) override { expect(movetext_, "comment before begin_movetext"); }
   void begin_variation(pgn::SourceLoc) override {
     expect(movetext_, "variation before begin_movetext");
