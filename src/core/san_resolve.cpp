@@ -210,6 +210,9 @@ SanResolution resolve_san(const Position& pos, const SanToken& t, Position* afte
   const Move found = side ? find_castling(pos, t, *side, r) : find_move(pos, t, pt, list, r);
   if (!found) return r;
   SanLenientSet lenient = t.lenient;
+  // "e.p." is the en-passant-suffix form only on an en passant capture; on any other
+  // move it is a wrong capture mark (notation_lenient).
+  if (t.en_passant_mark && found.kind() != Move::EnPassant) lenient &= ~bit(SanLenient::EnPassantSuffix);
   if (!side)
     lenient |= notation_lenient(pos, t, pt, list, found);
   else if (t.castle == SanCastle::None)

@@ -405,9 +405,13 @@ TEST(San, ResolvesEnPassant) {
   EXPECT_EQ(resolve_san(pos, std::string_view("e5d6")).move, ep);
   EXPECT_EQ(to_san(pos, ep), "exd6");
   // "e.p." on an ordinary capture is a wrong capture mark.
-  SanResolution wrong = resolve("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5e.p.");
-  ASSERT_TRUE(wrong.ok());
-  EXPECT_TRUE(has_lenient(wrong.lenient, SanLenient::WrongCaptureMark));
+  // "e.p." on an ordinary capture or a push is a wrong capture mark, and only that: it
+  // is not the en-passant-suffix form of an en passant capture.
+  for (const char* token : {"exd5e.p.", "e5e.p."}) {
+    SanResolution wrong = resolve("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", token);
+    ASSERT_TRUE(wrong.ok()) << token;
+    EXPECT_EQ(wrong.lenient, SanLenientSet(SanLenient::WrongCaptureMark)) << token;
+  }
 }
 
 TEST(San, ResolvesCastling) {
