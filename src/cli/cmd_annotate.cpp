@@ -141,7 +141,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   }
   pgn::ReplayOptions replay;
   replay.keep = pgn::Keep::Tree;
-  replay.check_comments = false;  // annotate reports errors only: no clock warnings to look for
+  replay.check_comments = false;  // the clocks are not annotate's to check
   replay.move_tags_to_game = true;  // a valid game's tags are read from the game (below)
   pgn::Replayer replayer(replay, &raw);
   pgn::parse_game(raw, replayer);
@@ -168,8 +168,11 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
-    a.report.tags = game.tags;  // the warning's message names the players
   }
+  // The warnings printed name the players (the replay moved the tags into the game).
+  const bool tells = std::any_of(a.report.warnings.begin(), a.report.warnings.end(),
+                                 [](const pgn::Diagnostic& d) { return output::tells_of_left_out_input(d.code); });
+  if (a.result_warning || tells) a.report.tags = game.tags;
   output::write_pgn(game, a.text);
   return a;
 }
@@ -209,8 +212,13 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     out.write(a.text);
     if (a.valid) {
       ++t.annotated;
-      if (a.result_warning && !o.quiet)
-        err_line(output::render_diagnostic(display_name(names[f], raw.member), a.report, *a.result_warning));
+      if (!o.quiet) {
+        // What the output leaves out, as validate words it, and the result replaced.
+        const std::string file = display_name(names[f], raw.member);
+        for (const auto* d : output::in_source_order(a.report, true))
+          if (output::tells_of_left_out_input(d->code)) err_line(output::render_diagnostic(file, a.report, *d));
+        if (a.result_warning) err_line(output::render_diagnostic(file, a.report, *a.result_warning));
+      }
     } else {
       ++t.invalid;
       if (!o.quiet) print_invalid(display_name(names[f], raw.member), a.report);

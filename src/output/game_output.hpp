@@ -12,6 +12,10 @@ namespace chesstool::output {
 // The game's errors (and warnings, when asked) sorted by line and column, as a reader
 // of the file meets them.
 std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings);
+// Whether a warning's code tells of input the PGN and JSON writers leave out (a tag given
+// twice, a NAG or a variation without a move, a result inside a variation, a NAG too
+// large to keep): the commands that rewrite games print these.
+bool tells_of_left_out_input(std::string_view code);
 // The diagnostics as validate prints them: in source order, with the lenient-notation
 // warnings of one code (--strict) made one line at the first of them, "135 moves in
 // lenient notation: ... (first: 1.e2e4)". JSON keeps every one.

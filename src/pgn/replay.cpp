@@ -82,6 +82,8 @@ struct Replayer::LineState {
   Line* tree = nullptr;
   std::string pending;           // comments waiting for the line's next move
   bool after_variation = false;  // a variation of the last move just closed
+  bool had_move = false;         // a move token was read in this line (played or not)
+  SourceLoc opened{};            // a variation's '('
 };
 
 Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(options), raw_(raw) {
@@ -132,6 +134,7 @@ bool Replayer::in_mainline() const { return lines_.size() == 1 && dead_depth_ ==
 void Replayer::san(std::string_view text, SourceLoc loc) {
   if (skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
+  line.had_move = true;
   if (line.dead) {
     ++line.skipped;
     return;
@@ -243,10 +246,16 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   }
 }
 
-void Replayer::nag(int code, SourceLoc) {
-  if (!keeping() || options_.keep != Keep::Tree || lines_.empty() || skipped_depth_ > 0 || dead_depth_ > 0) return;
+void Replayer::nag(int code, SourceLoc loc) {
+  if (lines_.empty() || skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0) return;
   LineState& line = lines_.back();
-  // A NAG before any move of its line has no move to annotate: it is dropped.
+  if (!line.had_move) {
+    // No move to annotate: said, since the writers cannot keep it.
+    add(Severity::Warning, "nag-without-move", loc, line.ply, "$" + std::to_string(code),
+        "NAG $" + std::to_string(code) + " before any move of its line: dropped", nullptr);
+    return;
+  }
+  if (!keeping() || options_.keep != Keep::Tree) return;
   if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
 }
 
@@ -339,6 +348,7 @@ void Replayer::begin_variation(SourceLoc loc) {
   } else {
     child.reset(parent.prev());
     child.ply = parent.ply - 1;
+    child.opened = loc;
     // An alternative to the last move: kept beside it.
     if (keeping() && options_.keep == Keep::Tree && parent.tree)
       child.tree = &parent.tree->back().variations.emplace_back();
@@ -365,20 +375,24 @@ void Replayer::end_variation(SourceLoc) {
   }
   if (lines_.size() < 2) return;
   LineState& child = lines_.back();
-  close_line(child);  // a variation without moves loses its comments with it
-  const bool kept = child.tree != nullptr;
-  lines_.pop_back();
-  LineState& parent = lines_.back();
-  if (kept && keeping()) {
-    auto& variations = parent.tree->back().variations;
-    if (variations.back().empty()) {
-      // "( )" or "( {text} )": nothing to replay, and nothing written, so the comments
-      // around it stay with the move before it.
-      variations.pop_back();
-      return;
+  if (!child.had_move) {
+    // "( )" or "( {text} )" (spec 8.2.5: a variation holds a move): nothing to replay or
+    // write, so the comments in it, and those around it, stay with the move before it.
+    add(Severity::Warning, "empty-variation", child.opened, child.ply + 1, "(",
+        "variation without a move ignored (a comment in it is kept after the move before it)", nullptr);
+    std::string comments = std::move(child.pending);
+    const bool kept = child.tree != nullptr;
+    lines_.pop_back();
+    LineState& parent = lines_.back();
+    if (kept && keeping()) {
+      parent.tree->back().variations.pop_back();
+      append_comment(parent.tree->back().comment_after, comments);
     }
+    return;
   }
-  parent.after_variation = true;
+  close_line(child);
+  lines_.pop_back();
+  lines_.back().after_variation = true;
 }
 
 void Replayer::result(std::string_view token, SourceLoc loc) {

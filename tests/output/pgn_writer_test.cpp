@@ -279,8 +279,9 @@ TEST(PgnWriter, MoveNumbersCommentsNagsVariations) {
   // A comment after a variation introduces the next move.
   EXPECT_EQ(movetext("1. e4 e5 (1... c5) {now} 2. Nf3 *"), "1. e4 e5 (1... c5) {now} 2. Nf3 *\n");
   EXPECT_EQ(movetext("1. e4 (1. d4) {now} 1... e5 *"), "1. e4 (1. d4) {now} 1... e5 *\n");
-  // An empty variation is dropped; the comments around it stay together on their move.
-  EXPECT_EQ(movetext("1. e4 e5 {c2} ( {x} ) {c5} 2. Nf3 *"), "1. e4 e5 {c2 c5} 2. Nf3 *\n");
+  // An empty variation is dropped (with a warning); the comments in and around it stay
+  // together on their move.
+  EXPECT_EQ(movetext("1. e4 e5 {c2} ( {x} ) {c5} 2. Nf3 *"), "1. e4 e5 {c2 x c5} 2. Nf3 *\n");
 }
 
 TEST(PgnWriter, ReducedDropsCommentsNagsVariations) {
