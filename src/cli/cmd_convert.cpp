@@ -157,7 +157,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
       ++t.rejected;
       if (!o.quiet)
         errf("{}:{}:{}: error: invalid FEN: {} [invalid-fen]", name, line_no,
-             std::size_t(trimmed.data() - line.data()) + 1, r.error->to_string());
+             std::size_t(trimmed.data() - line.data()) + r.error->shown_column(), r.error->to_string());
       if (rejects) {
         rejects->write(line);
         rejects->write("\n");

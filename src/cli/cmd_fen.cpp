@@ -38,7 +38,7 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
       rec.null_field("fen").null_field("chess960").raw_field("error", output::JsonObject()
                                                    .field("field", r.error->field)
                                                    .field("message", r.error->message)
-                                                   .field("column", std::uint64_t(r.error->column))
+                                                   .field("column", std::uint64_t(r.error->shown_column()))
                                                    .str());
     }
     out_data(std::move(rec).str() + "\n");
@@ -46,9 +46,7 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
     out(to_fen(r.position) + "\n");
   }
   if (!r.ok() && !o.quiet) {
-    // A line's column: where the FEN goes wrong, or its first (a problem of the whole position).
-    std::string col = r.error->column ? fmt::format("{}:", r.error->column) : from_stdin ? "1:" : "";
-    errf("{}:{} error: invalid FEN: {} [invalid-fen]", where, col, r.error->to_string());
+    errf("{}:{}: error: invalid FEN: {} [invalid-fen]", where, r.error->shown_column(), r.error->to_string());
   }
   return r.ok();
 }

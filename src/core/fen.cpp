@@ -205,7 +205,6 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
   if (lead == text.size()) return fail("input", "empty FEN");
 
   std::vector<Field> f = split_fields(text, 6);
-  if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + std::string(f[6].text.substr(0, 20)) + "'", f[6].column);
   static constexpr const char* kNames[] = {"piece placement", "side to move", "castling", "en passant"};
   if (f.size() < 4) return fail(kNames[f.size()], "missing field");
 
@@ -241,11 +240,13 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
 
   long half = 0, full = 1;
   if (f.size() >= 5 && !parse_counter(f[4].text, 999999999, half))
-    return fail("halfmove clock", "expected a non-negative integer, got '" + std::string(f[4].text.substr(0, 20)) + "'",
+    return fail("halfmove clock", "expected a whole number from 0 to 999999999, got '" + std::string(f[4].text.substr(0, 20)) + "'",
                 f[4].column);
   if (f.size() >= 6 && !parse_counter(f[5].text, 999999999, full))
-    return fail("fullmove number", "expected a non-negative integer, got '" + std::string(f[5].text.substr(0, 20)) + "'",
+    return fail("fullmove number", "expected a whole number from 0 to 999999999, got '" + std::string(f[5].text.substr(0, 20)) + "'",
                 f[5].column);
+  // Last, so that an error in a field before it is the one named.
+  if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + std::string(f[6].text.substr(0, 20)) + "'", f[6].column);
   if (full == 0) full = 1;  // some writers start at 0; the FEN standard counts from 1
   pos.set_clocks(int(half), int(full));
   return r;

@@ -23,6 +23,8 @@ struct FenError {
   std::size_t column = 0;
   // One line: "<field>: <message>".
   std::string to_string() const { return field + ": " + message; }
+  // The column a message gives: where the FEN goes wrong, 1 for the whole position.
+  std::size_t shown_column() const { return column ? column : 1; }
 };
 
 struct FenResult {
