@@ -309,8 +309,9 @@ Runner setup_annotate(CLI::App& app) {
   app.add_option("-o,--output", o->output, "Write the annotated games to FILE instead of standard output");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
       ->check(CLI::IsMember(compression_choices()));
-  app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
-  app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it");
+  auto* in_place = app.add_flag("--in-place", o->in_place, "Rewrite each input file (through a temporary file and an atomic rename)");
+  app.add_flag("--force", o->force, "With --in-place: also rewrite a file whose permissions do not let you write it")
+      ->needs(in_place);
   app.add_option("--lang", o->lang, "Language of the annotation comments: en (default) or ar")
       ->check(CLI::IsMember(lang_codes()));
   app.add_option("-j,--jobs", o->jobs, "Games annotated in parallel (default: all cores)")->check(CLI::Range(1, 1024));

@@ -156,6 +156,10 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     }
     kind_ = Kind::Direct;
     terminal_ = ::isatty(fd_) != 0;
+  } else if (S_ISREG(st.st_mode) && !writable_by_real_user(st)) {
+    // The rename would replace what its mode protects, as no write to it could.
+    error = fmt::format("cannot replace {}: it is not writable by you (mode {:04o})", path, unsigned(st.st_mode & 07777));
+    return false;
   } else if (!open_temporary(target, error)) {
     return false;
   }

@@ -1,0 +1,1 @@
+$CHESSTOOL annotate --force sample/twic-232games.pgn

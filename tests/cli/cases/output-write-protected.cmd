@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cd "$d" && echo keep >ro.pgn && chmod 444 ro.pgn && { $CHESSTOOL convert --to uci "$OLDPWD/sample/twic-232games.pgn" -o ro.pgn; echo "exit $?"; cat ro.pgn; ls -A; }; cd / && rm -rf "$d"
