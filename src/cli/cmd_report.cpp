@@ -250,7 +250,7 @@ Runner setup_report(CLI::App& app) {
   app.add_option("--event", o->event, "Count only the games whose Event tag is this (invisible characters ignored)");
   app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: round robin DE,WIN,SB,KS; Swiss BH-C1,BH,DE,WIN)");
   app.add_option("--time-control", o->time_control, "TimeControl assumed for games without one, e.g. 5400+30");
-  app.add_option("--trf", o->trf, "Also write the event as a FIDE Tournament Report File (TRF-16)");
+  app.add_option("--trf", o->trf, "Also write the event to FILE as a FIDE Tournament Report File (TRF-16)");
   return [o]() { return run_report(*o); };
 }
 

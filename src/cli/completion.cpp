@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <set>
 #include <vector>
 
 namespace chesstool::cli {
@@ -54,8 +53,9 @@ bool names_a_file(const CLI::Option& opt) { return opt.get_description().find("F
 std::string bash_completion(const CLI::App& app) {
   std::vector<std::string> commands;
   std::string option_cases, value_cases;
-  std::map<std::string, std::string> value_case_of;  // "--to | -t" -> what to complete
-  std::set<std::string> numeric, seen_value_options;
+  // "convert:--to | convert:-t" -> what to complete: per command, as one name may be a
+  // flag in one (validate --eco) and take a value in another (filter --eco).
+  std::map<std::string, std::string> value_case_of;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     commands.push_back(sub->get_name());
     std::vector<std::string> opts;
@@ -64,8 +64,7 @@ std::string bash_completion(const CLI::App& app) {
       for (const auto& n : names_of(*opt)) opts.push_back(n);
       if (opt->get_expected_min() == 0) continue;  // a flag
       std::string key;
-      for (const auto& n : names_of(*opt)) key += (key.empty() ? "" : " | ") + n;
-      if (!seen_value_options.insert(key).second) continue;
+      for (const auto& n : names_of(*opt)) key.append(key.empty() ? "" : " | ").append(sub->get_name()).append(":").append(n);
       if (const auto choices = choices_of(*opt); !choices.empty())
         value_case_of[key] = fmt::format("COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return", join(choices));
       else if (names_a_file(*opt))
@@ -95,7 +94,7 @@ _chesstool() {{
   local cmd=${{words[1]}} opts=""
   case $cmd in
 {}  esac
-  case $prev in
+  case $cmd:$prev in
 {}  esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -1,0 +1,1 @@
+source <($CHESSTOOL --generate-completion bash); t() { COMPREPLY=(); COMP_WORDS=(chesstool "$@"); COMP_CWORD=$(($# )); _chesstool; echo "$*: ${COMPREPLY[*]}"; }; t validate --eco sample/tw; t filter --eco sample/tw; t report --trf sample/tw; t convert --to j; t filter --to j; t perft --jobs 1
