@@ -53,13 +53,23 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
       continue;
     }
     std::vector<std::string> found;
+    std::vector<InputError> unreadable;
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
       std::error_code fec;
-      if (it->is_regular_file(fec) && is_scanned_name(it->path())) found.push_back(it->path().string());
+      if (!is_scanned_name(it->path())) continue;
+      if (it->is_regular_file(fec)) {
+        found.push_back(it->path().string());
+      } else if (it->is_symlink() && (fec || !it->exists(fec))) {
+        // A PGN file by name that cannot be read is said, not skipped.
+        const std::string why = fec ? fec.message() : std::string("No such file or directory");
+        unreadable.push_back({it->path().string(), "cannot open " + it->path().string() + ": " + why + " (a symbolic link)"});
+      }
     }
+    std::sort(unreadable.begin(), unreadable.end(), [](const InputError& a, const InputError& b) { return a.path < b.path; });
+    out.errors.insert(out.errors.end(), unreadable.begin(), unreadable.end());
     if (ec) out.errors.push_back({path, "cannot read directory " + path + ": " + ec.message()});
-    if (found.empty() && !ec) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*) in directory " + path});
+    if (found.empty() && unreadable.empty() && !ec) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*) in directory " + path});
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
   }

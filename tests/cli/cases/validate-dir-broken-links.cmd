@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp sample/twic-232games.pgn "$d/" && cd "$d" && ln -s missing.pgn broken.pgn && ln -s loop.pgn loop.pgn && ln -s missing notes.txt && { $CHESSTOOL validate -q .; echo "exit $?"; }; cd / && rm -rf "$d"
