@@ -65,6 +65,9 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
   if (starts_with(h, "\x04\x22\x4D\x18")) return binary("lz4-compressed data (decompress it first: lz4 -d)");
   if (starts_with(h, "LZIP")) return binary("lzip-compressed data (decompress it first: lzip -d)");
   if (u(0) == 0x1F && u(1) == 0x9D) return binary("compress(1) data (decompress it first: uncompress)");
+  // UTF-32's byte order marks first: the little-endian one starts as UTF-16's does.
+  if (starts_with(h, std::string_view("\xFF\xFE\0\0", 4)) || starts_with(h, std::string_view("\0\0\xFE\xFF", 4)))
+    return binary("UTF-32 text (convert it to UTF-8 first: iconv -f UTF-32 -t UTF-8)");
   if (starts_with(h, "\xFF\xFE") || starts_with(h, "\xFE\xFF"))
     return binary("UTF-16 text (convert it to UTF-8 first: iconv -f UTF-16 -t UTF-8)");
   // Anything else with control bytes in more than 1 byte of 20 is no text in any

@@ -76,6 +76,11 @@ TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
   EXPECT_NE(what.find("PNG"), std::string::npos);
   EXPECT_EQ(sniff_format("\xFF\xFE[\0E\0", &what), InputFormat::Binary);
   EXPECT_NE(what.find("UTF-16"), std::string::npos);
+  // UTF-32's little-endian mark starts with UTF-16's.
+  for (const std::string_view u32 : {std::string_view("\xFF\xFE\0\0[\0\0\0", 8), std::string_view("\0\0\xFE\xFF\0\0\0[", 8)}) {
+    EXPECT_EQ(sniff_format(std::string(u32), &what), InputFormat::Binary);
+    EXPECT_NE(what.find("UTF-32"), std::string::npos) << what;
+  }
   // A stray NUL or escape in text stays text: the game reports it.
   EXPECT_EQ(sniff_format(std::string("[Event \"Nul\"]\n1. e4 e5\0 2. Nf3 *\n", 33)), InputFormat::Plain);
   EXPECT_EQ(sniff_format("[Event \"\x1B[31mred\"]\n1. e4 *\n"), InputFormat::Plain);
