@@ -593,16 +593,19 @@ void Parser<V>::symbol() {
 
 template <class V>
 void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
-  if (number > kMaxNumber) {
-    junk(word, start, "move number out of range");
-    return;
-  }
   std::size_t dots = digits;
   while (dots < word.size() && word[dots] == '.') ++dots;
   flush_san();
   begin_movetext();
-  // "12..." (three periods; two are accepted too) means black is to move.
-  v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
+  if (number > kMaxNumber) {
+    // Move numbers only indicate (the moves say where the game is): one past any real
+    // game's length is said, and the move glued to it still read.
+    report(Severity::Warning, "move-number-out-of-range",
+           "move number " + quoted(word.substr(0, dots)) + " is beyond 4294967295: ignored", loc(start));
+  } else {
+    // "12..." (three periods; two are accepted too) means black is to move.
+    v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
+  }
   if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
 }
 
