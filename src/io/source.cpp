@@ -39,7 +39,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
-    fail("cannot open " + path + ": " + std::strerror(EISDIR));
+    fail((is_stdin ? std::string("cannot read standard input: ") : "cannot open " + path + ": ") + std::strerror(EISDIR));
     return;
   }
   // The first bytes tell the format. A regular file is peeked at with pread, which
