@@ -421,7 +421,8 @@ t_readonly_dir() {
     board-svg) run --nobody --cd "$D" -- board startpos --svg out.svg ;;
   esac
   want_rc 2
-  want_err 'cannot create|Permission denied' "'cannot create' or 'Permission denied'"
+  # A file there that is not the user's to write is refused before the directory is tried.
+  want_err 'cannot create|Permission denied|not writable by you' "'cannot create', 'Permission denied' or 'not writable by you'"
   ((EUID == 0)) || chmod 755 "$D"
 }
 
