@@ -224,10 +224,9 @@ WordMove word_move(std::string_view s) {
     if (rank_of(t.to) != 0 && rank_of(t.to) != 7)
       return in.fail("promotion to " + square_name(t.to) + ": pawns promote on the last rank");
   }
-  if (in.ep) {
-    if (t.piece != Pawn && t.piece != NoPieceType) return in.fail("'e.p.' follows only pawn captures");
-    t.lenient |= bit(SanLenient::EnPassantSuffix);
-  }
+  // On any other move than an en passant capture, "e.p." is a wrong capture mark: the
+  // resolver tells once it has the move.
+  if (in.ep) t.lenient |= bit(SanLenient::EnPassantSuffix);
   return true;
 }
 

@@ -341,6 +341,7 @@ void Replayer::begin_variation(SourceLoc loc) {
     return;
   }
   LineState child;
+  child.opened = loc;
   if (parent.dead) {
     // An alternative to the move that just failed: it starts where that move was tried.
     child.reset(parent.pos());
@@ -348,7 +349,6 @@ void Replayer::begin_variation(SourceLoc loc) {
   } else {
     child.reset(parent.prev());
     child.ply = parent.ply - 1;
-    child.opened = loc;
     // An alternative to the last move: kept beside it.
     if (keeping() && options_.keep == Keep::Tree && parent.tree)
       child.tree = &parent.tree->back().variations.emplace_back();

@@ -201,7 +201,9 @@ TEST(San, ParsesPawnLetterColonCaptureAndEnPassantMark) {
     EXPECT_TRUE(has_lenient(ep.token.lenient, SanLenient::EnPassantSuffix));
   }
   EXPECT_EQ(parse_san("exd6ep").error, SanError::Malformed);  // only "e.p." is accepted
-  EXPECT_EQ(parse_san("Nf3e.p.").error, SanError::Malformed);
+  // On a piece move it is well formed: the resolver calls it a wrong capture mark.
+  EXPECT_TRUE(parse_san("Nf3e.p.").ok());
+  EXPECT_TRUE(parse_san("Nf3e.p.").token.en_passant_mark);
 }
 
 TEST(San, ParsesNullMoves) {
@@ -412,6 +414,9 @@ TEST(San, ResolvesEnPassant) {
     ASSERT_TRUE(wrong.ok()) << token;
     EXPECT_EQ(wrong.lenient, SanLenientSet(SanLenient::WrongCaptureMark)) << token;
   }
+  SanResolution knight = resolve(kStart, "Nf3e.p.");
+  ASSERT_TRUE(knight.ok()) << knight.message;
+  EXPECT_EQ(knight.lenient, SanLenientSet(SanLenient::WrongCaptureMark));
 }
 
 TEST(San, ResolvesCastling) {
