@@ -57,6 +57,18 @@ std::optional<std::string> unknown_command(const CLI::App& app, std::string_view
   return message + (best.empty() ? "; the commands are " + names : "; did you mean '" + best + "'?");
 }
 
+// A whole number's text as CLI11 must read it: decimal digits after an optional sign,
+// leading zeros dropped; an error for anything else.
+std::string decimal_digits(std::string& v) {
+  if (v.empty()) return {};  // the empty-value check words this
+  const std::size_t first = v[0] == '-' || v[0] == '+' ? 1 : 0;
+  if (first == v.size() || v.find_first_not_of("0123456789", first) != std::string::npos) return "a decimal whole number";
+  std::size_t zeros = first;
+  while (zeros + 1 < v.size() && v[zeros] == '0') ++zeros;
+  v.erase(first, zeros - first);
+  return {};
+}
+
 ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
   std::map<CLI::App*, Runner> runners;
@@ -71,9 +83,13 @@ ExitCode parse_and_run(int argc, char** argv) {
     runners[sub] = setup(*sub);
     // An empty value is never meant: `-o ''` from an unset shell variable must not mean
     // standard output, nor `--event ''` every event.
-    for (CLI::Option* opt : sub->get_options())
+    for (CLI::Option* opt : sub->get_options()) {
       if (opt->nonpositional() && opt->get_items_expected_max() > 0)
         opt->check(CLI::Validator([](const std::string& v) { return v.empty() ? std::string("the value is empty") : std::string(); }, ""));
+      // Whole numbers are decimal: CLI11 alone reads "010" as octal 8 and "0x10" as 16.
+      const std::string type = opt->get_type_name();
+      if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) opt->transform(CLI::Validator(decimal_digits, "", ""));
+    }
   };
   add("validate", "Replay every game of PGN files and report illegal moves and other problems", setup_validate);
   add("fen", "Check FENs and print them in canonical form", setup_fen);

@@ -1,0 +1,1 @@
+$CHESSTOOL perft startpos 02 --expect 0400; echo "exit $?"; $CHESSTOOL board sample/twic-232games.pgn --game 010 | head -3; $CHESSTOOL validate -q --max-errors 010 --game-offset 010 --json sample/twic-232games.pgn | head -1 | cut -c1-60; $CHESSTOOL perft startpos 1 --jobs 0x2; echo "exit $?"
