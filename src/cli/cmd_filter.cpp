@@ -3,9 +3,13 @@
 // were in the input, to one file, N games per file, or one file per value of a tag.
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -397,9 +401,12 @@ class Outputs {
 
  private:
   // A file of --split or --split-by, named as games come: refused, like -o, when it is an
-  // input (by device and inode, so links are caught too).
+  // input (by device and inode, so links are caught too) or where --json's records go.
   bool open_part(OutputFile& file, const std::string& name, std::string& error) {
-    if (auto clash = find_output_clash(inputs_, {{o_.split ? "--split" : "--split-by", name}})) {
+    std::vector<NamedOutput> outputs;
+    if (o_.json) outputs.push_back({"--json", ""});
+    outputs.push_back({o_.split ? "--split" : "--split-by", name});
+    if (auto clash = find_output_clash(inputs_, outputs)) {
       error = *clash;
       return false;
     }
@@ -500,6 +507,26 @@ void write_summary(const FilterOptions& o, const FilterTotals& t, std::size_t fi
   }
 }
 
+// Standard output's file when it is named as a part of --split or --split-by would be
+// (the stem of -o, '-', anything, its extension, in its directory), checked before any
+// record goes there; the parts themselves are checked again as they are opened.
+std::optional<std::string> stdout_as_part(const std::string& output) {
+  struct stat st {};
+  if (::fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  char shown[PATH_MAX + 1];
+  const ssize_t n = ::readlink("/proc/self/fd/1", shown, PATH_MAX);
+  if (n <= 0) return std::nullopt;
+  const std::string path(shown, std::size_t(n));
+  const auto [stem, extension] = stem_and_extension(output);
+  std::error_code ec;
+  const std::filesystem::path want = std::filesystem::weakly_canonical(std::filesystem::absolute(stem, ec), ec);
+  if (ec) return std::nullopt;
+  const std::string prefix = want.string() + "-";
+  const bool part = path.size() > prefix.size() + extension.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+                    path.compare(path.size() - extension.size(), extension.size(), extension) == 0;
+  return part ? std::optional<std::string>(path) : std::nullopt;
+}
+
 ExitCode run_filter(const FilterOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
@@ -519,6 +546,12 @@ ExitCode run_filter(const FilterOptions& o) {
     if (o.json) outputs.push_back({"--json", ""});
     if (auto clash = find_output_clash(inputs.files, outputs)) {
       error(*clash);
+      return ExitCode::Error;
+    }
+  } else if (o.json) {
+    if (auto part = stdout_as_part(o.output)) {
+      error(fmt::format("standard output (--json) is {}, a name {} gives its parts: one would overwrite the other", *part,
+                        o.split ? "--split" : "--split-by"));
       return ExitCode::Error;
     }
   }
