@@ -527,6 +527,25 @@ std::optional<std::string> stdout_as_part(const std::string& output) {
   return part ? std::optional<std::string>(path) : std::nullopt;
 }
 
+// The outputs refused before anything is read (said on standard error).
+bool outputs_clash(const FilterOptions& o, const InputList& inputs) {
+  if (!o.split && o.split_by.empty()) {
+    std::vector<NamedOutput> outputs = {{"-o", o.output}};
+    if (o.json) outputs.push_back({"--json", ""});
+    if (auto clash = find_output_clash(inputs.files, outputs)) {
+      error(*clash);
+      return true;
+    }
+  } else if (o.json) {
+    if (auto part = stdout_as_part(o.output)) {
+      error(fmt::format("standard output (--json) is {}, a name {} gives its parts: one would overwrite the other", *part,
+                        o.split ? "--split" : "--split-by"));
+      return true;
+    }
+  }
+  return false;
+}
+
 ExitCode run_filter(const FilterOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
@@ -541,20 +560,7 @@ ExitCode run_filter(const FilterOptions& o) {
   if (!build_criteria(o, criteria)) return ExitCode::Error;
 
   InputList inputs = expand_inputs(o.paths);
-  if (!o.split && o.split_by.empty()) {
-    std::vector<NamedOutput> outputs = {{"-o", o.output}};
-    if (o.json) outputs.push_back({"--json", ""});
-    if (auto clash = find_output_clash(inputs.files, outputs)) {
-      error(*clash);
-      return ExitCode::Error;
-    }
-  } else if (o.json) {
-    if (auto part = stdout_as_part(o.output)) {
-      error(fmt::format("standard output (--json) is {}, a name {} gives its parts: one would overwrite the other", *part,
-                        o.split ? "--split" : "--split-by"));
-      return ExitCode::Error;
-    }
-  }
+  if (outputs_clash(o, inputs)) return ExitCode::Error;
   FilterTotals t;
   auto io_error = [&](const std::string& file, const std::string& message) {
     ++t.io_errors;
