@@ -60,7 +60,8 @@ struct ConvertOptions {
 struct Converted {
   std::string text;        // the converted game, empty when rejected
   bool valid = true;
-  pgn::GameReport report;  // the replay's findings, kept for a rejected game only
+  pgn::GameReport report;  // the replay's findings: kept for a rejected game, and when left_out
+  bool left_out = false;   // a warning tells of input the written game leaves out
 };
 
 struct ConvertCounts {
@@ -70,6 +71,25 @@ struct ConvertCounts {
 // Prints the errors of a rejected game like validate does, in source order.
 void print_rejection(const std::string& file, const pgn::GameReport& report) {
   for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
+}
+
+// The warnings of a converted game that tell of input its PGN or JSON leaves out.
+void print_left_out(const std::string& file, const pgn::GameReport& report) {
+  for (const auto* d : output::in_source_order(report, true))
+    if (output::tells_of_left_out_input(d->code)) err_line(output::render_diagnostic(file, report, *d));
+}
+
+// Whether a replayed game's warnings tell of input the format leaves out, which the
+// formats that write the whole game (PGN, JSON) should say; then report keeps them,
+// with the tags that name the players.
+bool keep_left_out(const pgn::Replayed& r, Format to, pgn::GameReport& report) {
+  if (format_info(to).mainline_only) return false;  // UCI, FEN...: the mainline only, by design
+  const auto& w = r.report.warnings;
+  if (!std::any_of(w.begin(), w.end(), [](const pgn::Diagnostic& d) { return output::tells_of_left_out_input(d.code); }))
+    return false;
+  report = r.report;
+  report.tags = r.game.tags;
+  return true;
 }
 
 // FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
@@ -241,6 +261,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     if (c.valid) {
       if (eco) openings::apply_eco_tags(r.game);
       output::format_game(r.game, to, {reduced, eco, strip, columns, &r.report}, c.text);
+      c.left_out = !reduced && keep_left_out(r, to, c.report);
     } else {
       c.report = std::move(r.report);
     }
@@ -256,6 +277,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
       if (t.converted && format_info(to).multi_line) out.write("\n");
       out.write(c.text);
       ++t.converted;
+      if (c.left_out && !o.quiet) print_left_out(display_name(names[f], raw.member), c.report);
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       if (rejects) {
@@ -453,7 +475,7 @@ Runner setup_convert(CLI::App& app) {
   app.add_option("--rejects", o->rejects, "Write every game that does not replay, unchanged, to FILE");
   app.add_option("--compress", o->compress, "Compress standard output: gzip, zstd, bzip2 or xz (files: by name)")
       ->check(CLI::IsMember(compression_choices()));
-  app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics for rejected games");
+  app.add_flag("-q,--quiet", o->quiet, "Print no diagnostics: of rejected games, and of what PGN or JSON output leaves out");
   app.add_option("-j,--jobs", o->jobs, "Games converted in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   return [o, to_name]() {
     for (const auto& f : kFormats)

@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to json - | wc -l; $CHESSTOOL convert --to uci -
