@@ -183,7 +183,11 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
   if (text == "-") {
     // The first line of standard input, e.g. from `chesstool convert --to fen | tail -1`.
     if (stdin_was_closed() || !std::getline(std::cin, text)) {
-      error(stdin_was_closed() ? "reading standard input failed: it is closed" : "no FEN on standard input");
+      struct stat st {};
+      const bool directory = ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
+      error(stdin_was_closed() ? "reading standard input failed: it is closed"
+            : directory        ? "cannot read standard input: Is a directory"
+                               : "no FEN on standard input");
       return ExitCode::Error;
     }
     if (!text.empty() && text.back() == '\r') text.pop_back();

@@ -103,10 +103,10 @@ std::string line_as_fen(std::string_view line) {
     while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
     if (i > s) fields.push_back(line.substr(s, i - s));
   }
-  auto numeric = [](std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (fields.size() < 5 || numeric(fields[4])) return std::string(line);
+  // An EPD operation starts with its opcode, which starts with a letter; anything else in
+  // the fifth field is a FEN's halfmove clock, right or wrong ("-1" is no opcode).
+  auto opcode = [](std::string_view s) { return !s.empty() && ((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'); };
+  if (fields.size() < 5 || !opcode(fields[4])) return std::string(line);
   std::string fen;
   for (int k = 0; k < 4; ++k) fen += std::string(fields[std::size_t(k)]) + " ";
   auto op = [&](std::string_view name, const char* fallback) {
