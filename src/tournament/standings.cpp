@@ -3,6 +3,7 @@
 #include "tournament/standings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <numeric>
@@ -154,6 +155,24 @@ const char* not_rated_code(NotRated n) {
 
 namespace {
 
+// A game is rated with each player's rating in its list, not with what that game's tags
+// say (B.02: the ratings of the list in force): a player's rating in a list is the first
+// one seen in that list's games, and every game of the list uses it, on both sides, so a
+// game without a tag, or with another number, is rated alike for both players.
+void use_list_ratings(std::vector<PlayerStanding>& players, const std::vector<EventGame>& games) {
+  constexpr std::size_t kLists = std::size_t(TimeClass::Unknown) + 1;
+  std::vector<std::array<std::optional<int>, kLists>> rating(players.size());
+  auto list_of = [&](const PlayedGame& g) { return std::size_t(games[g.game].time_control.cls); };
+  for (std::size_t i = 0; i < players.size(); ++i)
+    for (const auto& g : players[i].played)
+      if (auto& r = rating[i][list_of(g)]; !r) r = g.own_elo;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    for (auto& g : players[i].played) {
+      g.own_elo = rating[i][list_of(g)];
+      g.opponent_elo = rating[g.opponent][list_of(g)];
+    }
+}
+
 // Players from the identity of each side, with their games and scores.
 std::vector<PlayerStanding> collect_players(const std::vector<EventGame>& games, std::vector<std::string>& warnings) {
   std::vector<PlayerMention> mentions;
@@ -177,6 +196,7 @@ std::vector<PlayerStanding> collect_players(const std::vector<EventGame>& games,
     players[w].played.push_back({b, k, g.white_half_points, true, g.white_elo, g.black_elo});
     players[b].played.push_back({w, k, g.black_half_points, false, g.black_elo, g.white_elo});
   }
+  use_list_ratings(players, games);
   for (auto& p : players) {
     p.games = int(p.played.size());
     for (const auto& g : p.played) {
