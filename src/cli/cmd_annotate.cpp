@@ -170,9 +170,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     a.result_warning = std::move(d);
   }
   // The warnings printed name the players (the replay moved the tags into the game).
-  const bool tells = std::any_of(a.report.warnings.begin(), a.report.warnings.end(),
-                                 [](const pgn::Diagnostic& d) { return output::tells_of_left_out_input(d.code); });
-  if (a.result_warning || tells) a.report.tags = game.tags;
+  if (a.result_warning || output::tells_of_left_out_input(a.report)) a.report.tags = game.tags;
   output::write_pgn(game, a.text);
   return a;
 }
@@ -215,8 +213,7 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
       if (!o.quiet) {
         // What the output leaves out, as validate words it, and the result replaced.
         const std::string file = display_name(names[f], raw.member);
-        for (const auto* d : output::in_source_order(a.report, true))
-          if (output::tells_of_left_out_input(d->code)) err_line(output::render_diagnostic(file, a.report, *d));
+        for (const auto& line : output::left_out_diagnostics(file, a.report)) err_line(line);
         if (a.result_warning) err_line(output::render_diagnostic(file, a.report, *a.result_warning));
       }
     } else {

@@ -73,20 +73,11 @@ void print_rejection(const std::string& file, const pgn::GameReport& report) {
   for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
 }
 
-// The warnings of a converted game that tell of input its PGN or JSON leaves out.
-void print_left_out(const std::string& file, const pgn::GameReport& report) {
-  for (const auto* d : output::in_source_order(report, true))
-    if (output::tells_of_left_out_input(d->code)) err_line(output::render_diagnostic(file, report, *d));
-}
-
 // Whether a replayed game's warnings tell of input the format leaves out, which the
 // formats that write the whole game (PGN, JSON) should say; then report keeps them,
 // with the tags that name the players.
 bool keep_left_out(const pgn::Replayed& r, Format to, pgn::GameReport& report) {
-  if (format_info(to).mainline_only) return false;  // UCI, FEN...: the mainline only, by design
-  const auto& w = r.report.warnings;
-  if (!std::any_of(w.begin(), w.end(), [](const pgn::Diagnostic& d) { return output::tells_of_left_out_input(d.code); }))
-    return false;
+  if (format_info(to).mainline_only || !output::tells_of_left_out_input(r.report)) return false;  // UCI, FEN...: the mainline only, by design
   report = r.report;
   report.tags = r.game.tags;
   return true;
@@ -277,7 +268,8 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
       if (t.converted && format_info(to).multi_line) out.write("\n");
       out.write(c.text);
       ++t.converted;
-      if (c.left_out && !o.quiet) print_left_out(display_name(names[f], raw.member), c.report);
+      if (c.left_out && !o.quiet)
+        for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), c.report)) err_line(line);
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       if (rejects) {

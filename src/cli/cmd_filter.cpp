@@ -64,6 +64,7 @@ struct Judged {
   filter::Verdict verdict;
   std::string converted;     // the selected game in the --to format
   bool not_converted = false;  // selected, but it does not replay: nothing to convert
+  std::optional<pgn::GameReport> left_out;  // --to pgn or json: warnings of input it leaves out
 };
 
 // The --tc-class choices: every class of the FIDE table in tournament/time_control.hpp.
@@ -469,10 +470,16 @@ Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o,
   }
   j.verdict = matcher.judge(raw, output::format_info(*o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree);
   if (!j.verdict.selected) return j;
-  if (j.verdict.game)
+  if (j.verdict.game) {
     output::format_game(*j.verdict.game, *o.to, {o.reduced, false, {}, nullptr, &j.verdict.report}, j.converted);
-  else
+    // As convert: the formats that write the whole game say what they leave out.
+    if (!o.reduced && !output::format_info(*o.to).mainline_only && output::tells_of_left_out_input(j.verdict.report)) {
+      j.left_out = std::move(j.verdict.report);
+      j.left_out->tags = j.verdict.game->tags;
+    }
+  } else {
     j.not_converted = true;
+  }
   j.verdict.game.reset();  // converted: the tree and the report are not needed any more
   j.verdict.report = pgn::GameReport();
   return j;
@@ -596,6 +603,9 @@ ExitCode run_filter(const FilterOptions& o) {
                             display_name(names[f], raw.member), raw.line, raw.index));
       } else if (!outputs.write(raw, v.split_value, judged)) {
         return false;  // a full disk: stop reading
+      } else if (judged.left_out && !o.quiet) {
+        for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *judged.left_out))
+          err_line(line);
       }
     }
     if (o.json) {
@@ -667,7 +677,7 @@ Runner setup_filter(CLI::App& app) {
   app.add_option("--split-by", o->split_by, "Write one file per value of this tag: -o out.pgn gives out-VALUE.pgn, ...")
       ->excludes(split);
   app.add_flag("--json", o->json, "Print one NDJSON record per game (no games on standard output), then a summary");
-  app.add_flag("-q,--quiet", o->quiet, "Print no summary on standard error (I/O errors still are)");
+  app.add_flag("-q,--quiet", o->quiet, "Print no summary, and with --to no notes of games left out or of what is left out of them, on standard error (I/O errors still are)");
   app.add_option("-j,--jobs", o->jobs, "Games judged in parallel (default: all cores)")->check(CLI::Range(1, 1024));
   auto to_name = std::make_shared<std::string>();
   std::vector<std::string> format_names;

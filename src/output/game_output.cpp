@@ -31,6 +31,18 @@ bool tells_of_left_out_input(std::string_view code) {
   return std::find(std::begin(kLeftOut), std::end(kLeftOut), code) != std::end(kLeftOut);
 }
 
+bool tells_of_left_out_input(const pgn::GameReport& report) {
+  return std::any_of(report.warnings.begin(), report.warnings.end(),
+                     [](const pgn::Diagnostic& d) { return tells_of_left_out_input(d.code); });
+}
+
+std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report) {
+  std::vector<std::string> lines;
+  for (const auto* d : in_source_order(report, true))
+    if (tells_of_left_out_input(d->code)) lines.push_back(render_diagnostic(file, report, *d));
+  return lines;
+}
+
 namespace {
 
 const SanLenientInfo* lenient_info(std::string_view code) {

@@ -16,6 +16,10 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
 // twice, a NAG or a variation without a move, a result inside a variation, a NAG too
 // large to keep): the commands that rewrite games print these.
 bool tells_of_left_out_input(std::string_view code);
+// Whether one of the report's warnings does, and those warnings as render_diagnostic
+// lines, in source order (the report's tags name the players).
+bool tells_of_left_out_input(const pgn::GameReport& report);
+std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report);
 // The diagnostics as validate prints them: in source order, with the lenient-notation
 // warnings of one code (--strict) made one line at the first of them, "135 moves in
 // lenient notation: ... (first: 1.e2e4)". JSON keeps every one.
