@@ -60,8 +60,8 @@ struct ConvertOptions {
 struct Converted {
   std::string text;        // the converted game, empty when rejected
   bool valid = true;
-  pgn::GameReport report;  // the replay's findings: kept for a rejected game, and when left_out
-  bool left_out = false;   // a warning tells of input the written game leaves out
+  pgn::GameReport report;  // the replay's findings, kept for a rejected game only
+  std::optional<pgn::GameReport> left_out;  // pgn or json: warnings of input it leaves out
 };
 
 struct ConvertCounts {
@@ -71,16 +71,6 @@ struct ConvertCounts {
 // Prints the errors of a rejected game like validate does, in source order.
 void print_rejection(const std::string& file, const pgn::GameReport& report) {
   for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
-}
-
-// Whether a replayed game's warnings tell of input the format leaves out, which the
-// formats that write the whole game (PGN, JSON) should say; then report keeps them,
-// with the tags that name the players.
-bool keep_left_out(const pgn::Replayed& r, Format to, pgn::GameReport& report) {
-  if (format_info(to).mainline_only || !output::tells_of_left_out_input(r.report)) return false;  // UCI, FEN...: the mainline only, by design
-  report = r.report;
-  report.tags = r.game.tags;
-  return true;
 }
 
 // FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
@@ -252,7 +242,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     if (c.valid) {
       if (eco) openings::apply_eco_tags(r.game);
       output::format_game(r.game, to, {reduced, eco, strip, columns, &r.report}, c.text);
-      c.left_out = !reduced && keep_left_out(r, to, c.report);
+      c.left_out = output::left_out_report(r.report, r.game, to, reduced);
     } else {
       c.report = std::move(r.report);
     }
@@ -269,7 +259,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
       out.write(c.text);
       ++t.converted;
       if (c.left_out && !o.quiet)
-        for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), c.report)) err_line(line);
+        for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *c.left_out)) err_line(line);
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       if (rejects) {

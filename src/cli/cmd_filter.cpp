@@ -472,11 +472,7 @@ Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o,
   if (!j.verdict.selected) return j;
   if (j.verdict.game) {
     output::format_game(*j.verdict.game, *o.to, {o.reduced, false, {}, nullptr, &j.verdict.report}, j.converted);
-    // As convert: the formats that write the whole game say what they leave out.
-    if (!o.reduced && !output::format_info(*o.to).mainline_only && output::tells_of_left_out_input(j.verdict.report)) {
-      j.left_out = std::move(j.verdict.report);
-      j.left_out->tags = j.verdict.game->tags;
-    }
+    j.left_out = output::left_out_report(j.verdict.report, *j.verdict.game, *o.to, o.reduced);
   } else {
     j.not_converted = true;
   }

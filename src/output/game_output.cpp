@@ -43,6 +43,14 @@ std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn
   return lines;
 }
 
+std::optional<pgn::GameReport> left_out_report(const pgn::GameReport& report, const pgn::Game& game, Format to,
+                                               bool reduced) {
+  if (reduced || format_info(to).mainline_only || !tells_of_left_out_input(report)) return std::nullopt;
+  pgn::GameReport kept = report;
+  kept.tags = game.tags;
+  return kept;
+}
+
 namespace {
 
 const SanLenientInfo* lenient_info(std::string_view code) {

@@ -2,9 +2,11 @@
 // Renders game reports as compiler-style diagnostics and as NDJSON records.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "output/formats.hpp"
 #include "pgn/game_report.hpp"
 
 namespace chesstool::output {
@@ -20,6 +22,11 @@ bool tells_of_left_out_input(std::string_view code);
 // lines, in source order (the report's tags name the players).
 bool tells_of_left_out_input(const pgn::GameReport& report);
 std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report);
+// For a game written in `to`: its report, with the game's tags to name the players, when
+// a warning tells of input the format leaves out and the format writes the whole game
+// (PGN or JSON, not reduced); nullopt otherwise (UCI, FEN...: the mainline only, by design).
+std::optional<pgn::GameReport> left_out_report(const pgn::GameReport& report, const pgn::Game& game, Format to,
+                                               bool reduced);
 // The diagnostics as validate prints them: in source order, with the lenient-notation
 // warnings of one code (--strict) made one line at the first of them, "135 moves in
 // lenient notation: ... (first: 1.e2e4)". JSON keeps every one.

@@ -248,7 +248,7 @@ void rate_lists(PlayerStanding& p, const Standings& s) {
     std::vector<RatedGame> rated;
     for (const auto& g : p.played) {
       if (s.games[g.game].time_control.cls != list) continue;
-      if (!f.rating) f.rating = g.own_elo;
+      f.rating = g.own_elo;  // the same in every game of the list (use_list_ratings)
       if (s.rateable[g.game].why != NotRated::Rated) continue;
       ++f.rateable_games;
       if (g.opponent_elo) rated.push_back({*g.opponent_elo, g.half_points / 2.0});
