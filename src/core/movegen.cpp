@@ -62,9 +62,9 @@ bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, S
   // Sliders: with the occupancy after the move (discovered checks, blocked checks). Most
   // enemy sliders share no line with the king at all: skip the lookup for them.
   const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ gone) | square_bb(to);
-  const Bitboard diag = (pos.pieces(them, Bishop) | pos.pieces(them, Queen)) & bishop_pseudo_attacks(ksq) & ~gone;
-  const Bitboard orth = (pos.pieces(them, Rook) | pos.pieces(them, Queen)) & rook_pseudo_attacks(ksq) & ~gone;
-  return !((diag && (bishop_attacks(ksq, occ) & diag)) || (orth && (rook_attacks(ksq, occ) & orth)));
+  const Bitboard diag = (pos.pieces(them, Bishop) | pos.pieces(them, Queen)) & bishop_pseudo_attacks(ksq);
+  const Bitboard orth = (pos.pieces(them, Rook) | pos.pieces(them, Queen)) & rook_pseudo_attacks(ksq);
+  return !any_slider_reaches(ksq, (diag | orth) & ~gone, occ);
 }
 
 // Whether a castling of us could land its king on `to` (the g- or c-file of the back

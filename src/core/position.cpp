@@ -35,10 +35,10 @@ bool Position::is_attacked_by(Color attacker, Square s, Bitboard occ) const {
   if (them & ((pawn_attacks(~attacker, s) & by_type_[Pawn]) | (knight_attacks(s) & by_type_[Knight]) |
                (king_attacks(s) & by_type_[King])))
     return true;
-  // Most sliders share no line with s: the lookups only for those that do.
-  const Bitboard diag = them & (by_type_[Bishop] | by_type_[Queen]) & bishop_pseudo_attacks(s);
-  const Bitboard orth = them & (by_type_[Rook] | by_type_[Queen]) & rook_pseudo_attacks(s);
-  return (diag && (bishop_attacks(s, occ) & diag)) || (orth && (rook_attacks(s, occ) & orth));
+  // Only the sliders on a line with s that they move along.
+  const Bitboard sliders = them & (((by_type_[Bishop] | by_type_[Queen]) & bishop_pseudo_attacks(s)) |
+                                   ((by_type_[Rook] | by_type_[Queen]) & rook_pseudo_attacks(s)));
+  return any_slider_reaches(s, sliders, occ);
 }
 
 Bitboard Position::checkers() const { return attackers_to(king_square(side_), occupied()) & pieces(~side_); }

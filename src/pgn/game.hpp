@@ -25,6 +25,9 @@ using Line = std::vector<Node>;
 
 // One move of a line.
 struct Node {
+  // Each member from its own initialiser: a defaulted constructor would have emplace_back()
+  // zero all 152 bytes first (a `rep stos`, 6% of annotate's time on AMD Zen).
+  Node() noexcept {}
   Move move;                    // legal in the position before it (Move::null() for "--" in a variation)
   bool san_canonical = false;   // san_written is the move's canonical SAN (to_san's), as the writers write it
   std::string san_written;      // the token as it stood in the source, suffixes included ("0-0", "Nf3+!?")
