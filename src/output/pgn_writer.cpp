@@ -229,7 +229,8 @@ bool next_comment_word(std::string_view text, std::size_t& i, std::string& word)
     const std::size_t at = word.size();
     word += part;
     if (part.find('}') != std::string_view::npos) std::replace(word.begin() + std::ptrdiff_t(at), word.end(), '}', ')');
-    if (!in_command && part.substr(0, 2) == "[%" && text.find(']', s) != std::string_view::npos) in_command = true;
+    if (!in_command && part.size() >= 2 && part[0] == '[' && part[1] == '%' && text.find(']', s) != std::string_view::npos)
+      in_command = true;
     if (in_command && part.find(']') != std::string_view::npos) in_command = false;
     if (!in_command) break;
   }
@@ -242,7 +243,7 @@ bool next_comment_word(std::string_view text, std::size_t& i, std::string& word)
 std::size_t plain_comment_word_end(std::string_view text, std::size_t s) {
   std::size_t e = text.find(' ', s);
   if (e == std::string_view::npos) e = text.size();
-  if (text.compare(s, 2, "[%") != 0) return e;
+  if (s + 1 >= text.size() || text[s] != '[' || text[s + 1] != '%') return e;  // chars: no memcmp call
   const std::size_t close = text.find(']', s);
   if (close == std::string_view::npos) return e;
   e = text.find(' ', close);
@@ -263,6 +264,36 @@ void write_plain_comment_words(Wrapper& w, std::string_view text) {
     }
     w.word(text.substr(s, e - s));
     s = e + 1;
+  }
+}
+
+// Whether text holds a command's "[%" (the only thing that makes a comment word span blanks).
+bool has_command(std::string_view text) {
+  for (std::size_t at = text.find('['); at != std::string_view::npos; at = text.find('[', at + 1))
+    if (at + 1 < text.size() && text[at + 1] == '%') return true;
+  return false;
+}
+
+// A comment with no '}' and no command, whatever its whitespace (cutechess breaks its
+// comments across lines: "{ 1.3s\n}"): the words next_comment_word reads, as views.
+void write_comment_word_views(Wrapper& w, std::string_view text) {
+  std::size_t s = 0;
+  while (s < text.size() && is_space(text[s])) ++s;
+  if (s == text.size()) return;  // no word: the comment is not written
+  w.glue_next("{");
+  for (;;) {
+    std::size_t e = s;
+    while (e < text.size() && !is_space(text[e])) ++e;
+    std::size_t next = e;
+    while (next < text.size() && is_space(text[next])) ++next;
+    if (next == text.size()) {
+      std::string last(text.substr(s, e - s));
+      last += '}';
+      w.word(last);
+      return;
+    }
+    w.word(text.substr(s, e - s));
+    s = next;
   }
 }
 
@@ -330,6 +361,10 @@ void write_comment(Wrapper& w, std::string_view text) {
   }
   if (plain) {
     write_plain_comment_words(w, text);
+    return;
+  }
+  if (text.find('}') == std::string_view::npos && !has_command(text)) {
+    write_comment_word_views(w, text);
     return;
   }
   std::string word, next;
