@@ -387,6 +387,10 @@ class ArchiveDataInput final : public RawInput {
   ArchiveDataInput(archive* a, const Client& client, InputFormat guess) : a_(a), client_(client), guess_(guess) {}
   std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) override {
     while (zeros_ == 0 && left_ == 0) {  // an empty block is not the end
+      if (!pending_error_.empty()) {
+        error = std::move(pending_error_);
+        return -1;
+      }
       const void* data = nullptr;
       std::size_t size = 0;
       la_int64_t offset = 0;
@@ -399,6 +403,13 @@ class ArchiveDataInput final : public RawInput {
           error = archive_problem(a_, client_, guess_);
         }
         return -1;
+      }
+      // A warning on data is damage found at a member's end, with its last block: a zip
+      // member whose CRC-32 does not match ("ZIP bad CRC") is only a warning to libarchive.
+      // The block goes out first, then the error.
+      if (r == ARCHIVE_WARN) {
+        pending_error_ = archive_problem(a_, client_, guess_);
+        if (size == 0) continue;
       }
       if (offset > next_offset_) zeros_ = std::uint64_t(offset - next_offset_);
       next_offset_ = offset + la_int64_t(size);
@@ -426,6 +437,7 @@ class ArchiveDataInput final : public RawInput {
   std::size_t left_ = 0;
   std::uint64_t zeros_ = 0;       // a hole before it
   la_int64_t next_offset_ = 0;    // where the data read so far ends in the member
+  std::string pending_error_;     // damage reported with the last block, for the next read
 };
 
 // The code that runs on the decoder thread.
@@ -469,6 +481,20 @@ class Producer {
       b.size += std::size_t(got);
     }
     return true;
+  }
+
+  // Reads in to its end; false when that failed (the error is queued) or was stopped.
+  bool drain(RawInput& in) {
+    Decoder::Buffer scratch = d_.get_buffer();
+    std::string err;
+    for (;;) {
+      const std::ptrdiff_t got = in.read(scratch.data.get(), kChunk, err);
+      if (got == 0) return true;
+      if (got < 0) {
+        if (!err.empty()) fail(display_, err);
+        return false;
+      }
+    }
   }
 
   void fail(const std::string& where, const std::string& what) { d_.push_error("error reading " + where + ": " + what); }
@@ -586,6 +612,11 @@ class Producer {
       ArchiveDataInput data(a.get(), client, format);
       if (!d_.push_member(name) || !pump(data, where, true)) return;
     }
+    // The archive has ended, at its end marker or at what the reader took for one: the rest
+    // of the stream is read too, so that damage a decompressor finds only at its end
+    // (gzip's CRC-32 and length, for a .tar.gz) is reported, not lost with the members
+    // after it.
+    if (container && !drain(in)) return;
     if (container && found == 0) {
       const bool zip = (archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
       std::string msg = "cannot read " + display_ + ": the " + (zip ? "zip" : "tar") + " archive holds no .pgn file";

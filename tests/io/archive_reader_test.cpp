@@ -315,6 +315,42 @@ TEST(ArchiveReader, CorruptStreamsAreReported) {
   }
 }
 
+// Damage found only at a member's end: a stored zip member whose bytes no longer match its
+// CRC-32 (libarchive calls that a warning), and a .tar.gz whose deflate data went wrong so
+// that the tar reader stops early (its gzip CRC-32 is only checked when the rest is read).
+TEST(ArchiveReader, DamageFoundAtTheEndIsReported) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", many_games(2000));
+  d.write("b.pgn", many_games(2000));
+  ASSERT_TRUE(d.sh("zip -q -0 s.zip a.pgn && tar czf two.tar.gz a.pgn b.pgn"));
+  const auto whole = read_games(d / "two.tar.gz");
+  ASSERT_EQ(whole.error, "");
+  ASSERT_EQ(whole.games.size(), 4000u);
+  auto flip = [&](const std::string& path, std::uintmax_t at, const char* bytes) {
+    std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+    io.seekp(std::streamoff(at));
+    io.write(bytes, 1);
+  };
+  {
+    // A game's text in the stored member, changed: every byte still reads as PGN.
+    std::ifstream in(d / "s.zip", std::ios::binary);
+    const std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = zip.find("game 1000");
+    ASSERT_NE(at, std::string::npos);
+    in.close();
+    flip(d / "s.zip", at + 5, "7");
+  }
+  const auto crc = read_games(d / "s.zip");
+  EXPECT_NE(crc.error.find(d / "s.zip" + ":a.pgn"), std::string::npos) << crc.error;
+  EXPECT_NE(crc.error.find("CRC"), std::string::npos) << crc.error;
+  EXPECT_EQ(crc.games.size(), 2000u);  // its games still go through, with the error
+  flip(d / "two.tar.gz", fs::file_size(d / "two.tar.gz") / 3, "\x55");
+  const auto tgz = read_games(d / "two.tar.gz");
+  EXPECT_NE(tgz.error.find(d / "two.tar.gz"), std::string::npos) << tgz.error;
+  EXPECT_NE(tgz.error.find("gzip data is corrupt"), std::string::npos) << tgz.error;
+}
+
 TEST(ArchiveReader, ArchiveFaultsNameTheFileAndMember) {
   REQUIRE_TOOLS();
   ScratchDir d;
