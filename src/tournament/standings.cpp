@@ -265,6 +265,7 @@ void rate_lists(PlayerStanding& p, const Standings& s) {
   if (p.lists.size() == 1) {
     p.rating_change = p.lists[0].change;
     p.performance = p.lists[0].performance;
+    p.k = p.lists[0].k;  // the K that change used (10 from 2400, lowered for many games)
   }
 }
 

@@ -126,7 +126,7 @@ struct PlayerStanding {
   std::optional<double> direct_encounter;
   double sonneborn_berger = 0;
   double buchholz = 0;
-  int k = kDefaultK;
+  int k = kDefaultK;  // --k or --k-default; once rated, the K of the player's only list
   bool k_given = false;       // --k named the player
   std::vector<ListFigures> lists;             // lists with a rateable game, in class order
   // The figures of the only list the player has rateable games in (nullopt when none or several).
