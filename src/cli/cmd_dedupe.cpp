@@ -100,6 +100,9 @@ class GameNames {
 std::string pgn_string(std::string_view s) {
   std::string out;
   for (char c : s) {
+    // A PGN string holds no line end or other control character (spec 7): a file name
+    // with one would end the tag pair mid-value.
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
