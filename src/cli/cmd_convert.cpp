@@ -147,7 +147,8 @@ std::string epd_operations(std::string_view line) {
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   // One line: false when an output failed.
   auto convert_line = [&](const std::string& name, std::string_view line, std::uint64_t line_no) {
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const bool crlf = !line.empty() && line.back() == '\r';
+    if (crlf) line.remove_suffix(1);
     if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     std::string_view trimmed = line;
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
@@ -161,7 +162,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
              std::size_t(trimmed.data() - line.data()) + r.error->shown_column(), r.error->to_string());
       if (rejects) {
         rejects->write(line);
-        rejects->write("\n");
+        rejects->write(crlf ? "\r\n" : "\n");  // as it was read
       }
       return !(rejects && rejects->failed());
     }
@@ -263,9 +264,10 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       if (rejects) {
-        if (t.rejected) rejects->write("\n");
+        const std::string_view eol = pgn::line_end_of(raw.text);  // as it was read: CRLF stays CRLF
+        if (t.rejected) rejects->write(eol);
         rejects->write(raw.text);
-        rejects->write("\n");
+        rejects->write(eol);
       }
       ++t.rejected;
     }
@@ -295,7 +297,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
     if (!o.quiet) print_rejection(name, report);
     if (rejects) {
       rejects->write(rec.text);
-      rejects->write("\n");
+      rejects->write(rec.crlf ? "\r\n" : "\n");  // as it was read
     }
     return;
   }

@@ -192,7 +192,7 @@ class Writer {
   // line-end style (CRLF stays CRLF, as filter keeps it).
   static void put(OutputFile* f, std::uint64_t& written, const std::string& text) {
     if (!f) return;
-    const std::string_view eol = text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+    const std::string_view eol = pgn::line_end_of(text);
     if (written++) f->write(eol);
     f->write(text);
     f->write(eol);

@@ -46,7 +46,8 @@ bool JsonLines::next(JsonLine& out) {
     const std::size_t taken = std::min(end + 1, buf_.size()) - pos_;
     offset_ += taken;
     pos_ += taken;
-    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    out.crlf = !text.empty() && text.back() == '\r';
+    if (out.crlf) text.remove_suffix(1);
     if (out.line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") {
       text.remove_prefix(3);
       out.byte_offset += 3;

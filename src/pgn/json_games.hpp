@@ -15,6 +15,7 @@ namespace chesstool::pgn {
 // One line of an NDJSON input.
 struct JsonLine {
   std::string text;              // without its line end (LF or CRLF) or a first line's BOM
+  bool crlf = false;             // its line end was CRLF
   std::uint64_t line = 0;        // 1-based
   std::uint64_t byte_offset = 0; // of the line's first byte from the start of the member
 };
