@@ -26,7 +26,7 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
 }
 
 bool tells_of_left_out_input(std::string_view code) {
-  static constexpr std::string_view kLeftOut[] = {"duplicate-tag", "nag-without-move", "empty-variation",
+  static constexpr std::string_view kLeftOut[] = {"duplicate-tag", "duplicate-tag-case", "nag-without-move", "empty-variation",
                                                   "result-in-variation", "malformed-nag"};
   return std::find(std::begin(kLeftOut), std::end(kLeftOut), code) != std::end(kLeftOut);
 }

@@ -17,6 +17,7 @@
 #include "core/uci.hpp"
 #include "pgn/comment_commands.hpp"
 #include "pgn/movetext_parser.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::output {
 
@@ -484,45 +485,7 @@ bool in_roster(std::string_view name) {
   return false;
 }
 
-// clang-format off
-// The one table of tag names written in a standard spelling: the Seven Tag Roster, the
-// supplemental tags of PGN standard section 9, and extensions in wide use.
-constexpr std::string_view kStandardTags[] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result",
-    "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF", "WhiteNA", "BlackNA",
-    "WhiteType", "BlackType", "EventDate", "EventSponsor", "Section", "Stage", "Board",
-    "Opening", "Variation", "SubVariation", "ECO", "NIC", "Time", "UTCTime", "UTCDate",
-    "TimeControl", "SetUp", "FEN", "Termination", "Annotator", "Mode", "PlyCount",
-    "Variant", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "EventType", "EventRounds",
-    "EventCountry", "Source", "SourceDate", "WhiteRatingDiff", "BlackRatingDiff",
-};
-// clang-format on
-
-// kStandardTags by name length: a lookup compares only the names as long as the one asked.
-struct SameLengthTags {
-  std::size_t count = 0;
-  std::array<std::uint8_t, 16> index{};
-};
-constexpr std::array<SameLengthTags, 16> make_tags_by_length() {
-  std::array<SameLengthTags, 16> by{};
-  for (std::size_t i = 0; i < std::size(kStandardTags); ++i) {
-    SameLengthTags& l = by[kStandardTags[i].size()];  // a name of 16 or more fails to compile here
-    l.index[l.count++] = static_cast<std::uint8_t>(i);
-  }
-  return by;
-}
-constexpr std::array<SameLengthTags, 16> kTagsByLength = make_tags_by_length();
-
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
-    if (x != y && !(x >= 'A' && x <= 'Z' && x + 32 == y) && !(y >= 'A' && y <= 'Z' && y + 32 == x)) return false;
-  }
-  return true;
-}
-
-// Views into the game's tags and kStandardTags: writing them copies no string.
+// Views into the game's tags and pgn::kStandardTags: writing them copies no string.
 using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
 
 // The game's tags with standard names in their standard spelling. Of names that become
@@ -539,7 +502,7 @@ Tags normalised_tags(const pgn::Game& game) {
     for (const auto& [name, value] : game.tags) present.insert(name);
   pgn::TagNameSet used;
   for (const auto& [name, value] : game.tags) {
-    const std::string_view standard = standard_tag_name(name);
+    const std::string_view standard = pgn::standard_tag_name(name);
     if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.tag(standard) != nullptr))
       continue;
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
@@ -584,13 +547,6 @@ std::string_view comment_after(const std::string& text, const PgnWriteOptions& o
 
 }  // namespace
 
-std::string_view standard_tag_name(std::string_view name) {
-  if (name.size() >= kTagsByLength.size()) return {};
-  const auto& same_length = kTagsByLength[name.size()];
-  for (std::size_t k = 0; k < same_length.count; ++k)
-    if (equal_ignoring_case(kStandardTags[same_length.index[k]], name)) return kStandardTags[same_length.index[k]];
-  return {};
-}
 
 std::string game_result(const pgn::Game& game) {
   if (is_result(game.result)) return game.result;

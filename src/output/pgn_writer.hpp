@@ -20,13 +20,9 @@ struct PgnWriteOptions {
   pgn::StripCommands strip = {};  // commands left out (--strip); a comment emptied by it goes too
 };
 
-// The standard spelling of a tag name that equals a tag of the PGN standard (sections 8.1.1
-// and 9) or a common extension (Variant, WhiteFideId, ...) in any letter case
-// ("fEn" -> "FEN"); empty when the name is none of them.
-std::string_view standard_tag_name(std::string_view name);
 
 // Appends game to out in export format, ending with the movetext's newline (callers put
-// a blank line between games): tag names in their standard spelling (standard_tag_name;
+// a blank line between games): tag names in their standard spelling (pgn::standard_tag_name;
 // the first of names that become equal counts), the Seven Tag Roster first in its order
 // (spec 8.1.1; missing ones filled with "?", "????.??.??" or the result), then the other
 // tags in source order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped

@@ -15,6 +15,7 @@
 #include "pgn/game.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
+#include "pgn/standard_tags.hpp"
 #include "io/source.hpp"
 #include "support/paths.hpp"
 #include "support/raw_game.hpp"
@@ -163,9 +164,9 @@ TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
             "[Event \"e\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n"
             "[Result \"*\"]\n[WhiteElo \"2100\"]\n[myTag \"m\"]\n[SetUp \"1\"]\n"
             "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[TimeControl \"60\"]\n\n1. e4 *\n");
-  EXPECT_EQ(output::standard_tag_name("setup"), "SetUp");
-  EXPECT_EQ(output::standard_tag_name("ECO"), "ECO");
-  EXPECT_EQ(output::standard_tag_name("WhiteElo2"), "");
+  EXPECT_EQ(pgn::standard_tag_name("setup"), "SetUp");
+  EXPECT_EQ(pgn::standard_tag_name("ECO"), "ECO");
+  EXPECT_EQ(pgn::standard_tag_name("WhiteElo2"), "");
   // [setup] counts as SetUp: no second one is added.
   out = to_pgn("[setup \"1\"]\n[fen \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
   EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"), std::string::npos) << out;

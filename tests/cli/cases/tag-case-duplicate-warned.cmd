@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '[Event "e"]\n[White "Upper"]\n[white "lower"]\n[eco "C20"]\n[ECO "B00"]\n[Result "*"]\n\n1. e4 *\n' > case.pgn; $CHESSTOOL annotate case.pgn; echo "exit $?"; $CHESSTOOL convert --to pgn case.pgn >/dev/null; echo "exit $?"; $CHESSTOOL convert -q --to pgn case.pgn | grep -ic "white\|eco"; cd / && rm -rf "$d"
