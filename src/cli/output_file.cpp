@@ -109,14 +109,28 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// A symbolic link is followed to the file it names (a dangling link is replaced).
+// A symbolic link is followed to the file it names, which is replaced; the link stays. A
+// dangling link is followed too, and the file it names created, as the shell's '>' does
+// (a chain of them link by link). Empty for a loop of links, or a chain longer than the
+// kernel's limit of 40, which the shell refuses too (ELOOP).
 std::string resolve_target(const std::string& path) {
-  struct stat lst {};
-  if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+  std::string p = path;
+  for (int hops = 0; hops <= 40; ++hops) {
+    struct stat lst {};
+    if (::lstat(p.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode)) return p;
     char resolved[PATH_MAX];
-    if (::realpath(path.c_str(), resolved)) return resolved;
+    if (::realpath(p.c_str(), resolved)) return resolved;
+    char target[PATH_MAX];
+    const ssize_t n = ::readlink(p.c_str(), target, sizeof target - 1);
+    if (n <= 0) return p;
+    std::string next(target, std::size_t(n));
+    if (next[0] != '/') {
+      const std::size_t slash = p.rfind('/');
+      if (slash != std::string::npos) next = p.substr(0, slash + 1) + next;
+    }
+    p = std::move(next);
   }
-  return path;
+  return {};
 }
 
 void sync_directory(const std::string& dir) {
@@ -143,6 +157,10 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     return true;
   }
   const std::string target = resolve_target(path);
+  if (target.empty()) {
+    error = fmt::format("cannot write {}: {}", path, std::strerror(ELOOP));
+    return false;
+  }
   struct stat st {};
   if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) {
