@@ -424,7 +424,7 @@ ExitCode run_convert(const ConvertOptions& o) {
     if (f && !f->finish(inputs_ok)) ++t.io_errors;
   if (t.rejected && !o.quiet)
     errf("chesstool: {} converted, {} rejected (left out{})", t.converted, t.rejected,
-         rejects ? ", written to " + o.rejects : "");
+         rejects && rejects->written() ? ", written to " + o.rejects : "");
   if (t.io_errors) return ExitCode::Error;
   if (t.rejected) return ExitCode::Negative;
   return ExitCode::Ok;

@@ -458,8 +458,9 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     if (f && !f->finish(inputs_ok)) ++c.io_errors;
   if (!o.quiet)
     errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid ({}{})", c.read, c.kept, c.duplicates,
-         c.embedded, c.invalid, rejects ? "counted as kept, never compared, written to " : "counted as kept, never compared",
-         rejects ? output::terminal_safe(o.rejects) : std::string());
+         c.embedded, c.invalid,
+         rejects && rejects->written() ? "counted as kept, never compared, written to " : "counted as kept, never compared",
+         rejects && rejects->written() ? output::terminal_safe(o.rejects) : std::string());
   if (o.json) {
     output::JsonObject s;
     s.field("type", "summary").field("read", c.read).field("kept", c.kept).field("duplicates", c.duplicates);

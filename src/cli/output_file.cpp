@@ -271,7 +271,8 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   // mkstemp makes the file 0600: an existing target keeps its mode (and, where we may,
   // its owner), a new one gets what the umask gives any new file.
   struct stat st {};
-  if (::stat(target.c_str(), &st) == 0) {
+  target_existed_ = ::stat(target.c_str(), &st) == 0;
+  if (target_existed_) {
     (void)!::fchown(fd_, st.st_uid, st.st_gid);  // only root may give a file away
     (void)!::fchmod(fd_, st.st_mode & 07777);
   } else {
@@ -403,15 +404,21 @@ void OutputFile::discard() {
 }
 
 bool OutputFile::finish(bool inputs_ok) {
+  written_ = false;
+  // A target that was not there is not created, rather than left unchanged.
+  const char* what = target_existed_ ? "left unchanged" : "not written";
   if (!inputs_ok && replaces_target_) {
     discard();
-    errf("chesstool: {} left unchanged: an input could not be read", name_);
+    errf("chesstool: {} {}: an input could not be read", name_, what);
     return true;
   }
   const std::string e = commit();
-  if (e.empty()) return true;
+  if (e.empty()) {
+    written_ = true;
+    return true;
+  }
   error(e);
-  if (replaces_target_) errf("chesstool: {} left unchanged", name_);
+  if (replaces_target_) errf("chesstool: {} {}", name_, what);
   return false;
 }
 

@@ -64,6 +64,8 @@ class OutputFile {
   bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
+  // Whether finish() wrote the output: false when it was left unchanged or failed.
+  bool written() const { return written_; }
   // Whether open() succeeded and neither commit() nor discard() has ended it since.
   bool is_open() const { return kind_ != Kind::None; }
 
@@ -82,6 +84,8 @@ class OutputFile {
   Kind kind_ = Kind::None;
   int fd_ = -1;
   bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
+  bool target_existed_ = false;   // the file a temporary replaces was there at open()
+  bool written_ = false;          // finish() wrote it
   TrackedTemp* temp_slot_ = nullptr;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages
   std::string target_;  // the file a temporary replaces
