@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/excerpt.hpp"
 #include "core/san.hpp"
 #include "core/san_detail.hpp"
 
@@ -23,10 +24,10 @@ namespace {
 
 constexpr bool is_glyph_char(char c) { return c == '!' || c == '?'; }
 
-// 'text', for messages.
+// 'text', for messages: its first kExcerptBytes bytes, as every message shows a token.
 std::string quoted(std::string_view text) {
   std::string out(1, '\'');
-  out += text;
+  out += excerpt(text);
   out += '\'';
   return out;
 }

@@ -103,9 +103,8 @@ std::string utf8_or_cp1252(std::string_view text) {
 }
 
 std::string message_excerpt(std::string_view text, std::size_t max) {
-  if (text.size() <= max) return utf8_or_cp1252(text);
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+  const std::size_t cut = excerpt_length(text, max);
+  if (cut == text.size()) return utf8_or_cp1252(text);
   return utf8_or_cp1252(text.substr(0, cut)) + "...";
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/excerpt.hpp"
+
 namespace chesstool::pgn {
 
 // Byte offset of the first byte that does not start a well-formed UTF-8 sequence
@@ -32,6 +34,6 @@ std::string utf8_or_cp1252(std::string_view text);
 // cut between UTF-8 characters and followed by "..." when cut (a 100 MB "token" must not
 // become a 100 MB message), read as tag values are (UTF-8, else Windows-1252). Control
 // characters stay: the console and the JSON writer escape them.
-std::string message_excerpt(std::string_view text, std::size_t max = 40);
+std::string message_excerpt(std::string_view text, std::size_t max = kExcerptBytes);
 
 }  // namespace chesstool::pgn

@@ -18,7 +18,7 @@ namespace chesstool::pgn {
 
 namespace {
 
-std::string shown(std::string_view token, std::size_t max = 40) { return message_excerpt(token, max); }
+std::string shown(std::string_view token, std::size_t max = kExcerptBytes) { return message_excerpt(token, max); }
 
 // "23.", "23..." for the move about to be played in pos.
 std::string move_label(const Position& pos) {

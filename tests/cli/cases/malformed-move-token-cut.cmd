@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; { printf '[Event "x"]\n[Result "*"]\n\n1. e4 Q'; head -c 200 /dev/zero | tr '\0' x; printf ' *\n'; } > long.pgn; $CHESSTOOL validate long.pgn; echo "exit $?"; $CHESSTOOL validate --json long.pgn | grep -o '"message":"[^"]*"'; cd / && rm -rf "$d"
