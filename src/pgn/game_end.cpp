@@ -74,9 +74,11 @@ void GameEnd::end_automatically(Termination termination, int ply, const Position
 }
 
 void GameEnd::after_move_rest(const Position& pos, int ply) {
+  // Once the game has ended automatically nothing more can be claimed: FIDE 9.2 and 9.3
+  // claims are made during the game (moves played after the end are not).
+  if (ended()) return;
   if (last_count_ >= 3 && !threefold_) threefold_ = Claim{ClaimKind::ThreefoldRepetition, ply, pos.side_to_move()};
   if (is_fifty_moves(pos) && !fifty_) fifty_ = Claim{ClaimKind::FiftyMoves, ply, pos.side_to_move()};
-  if (ended()) return;
   // Mate and stalemate are found when a move fails or at the end: a following legal move
   // proves there was one. The automatic draws are checked here, cheapest test first.
   const bool changed = pos.halfmove_clock() == 0;
