@@ -532,9 +532,9 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result)
   }
 }
 
-// The comment after a move as written: its commands canonical or stripped when asked.
-// The text itself when nothing changes, else the new text, kept in scratch.
-std::string_view comment_after(const std::string& text, const PgnWriteOptions& options, std::string& scratch) {
+// A comment as written (the game's, before a move or after one): its commands canonical or
+// stripped when asked. The text itself when nothing changes, else the new text, kept in scratch.
+std::string_view comment_as_written(const std::string& text, const PgnWriteOptions& options, std::string& scratch) {
   if (!options.canonical_commands && !options.strip.any()) return text;
   if (text.find("[%") == std::string::npos) return text;  // no command to canonicalise or strip
   if (!options.strip.clk && pgn::is_canonical_clock_comment(text)) return text;  // most comments of online games
@@ -563,12 +563,16 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   sink.put('\n');
   Wrapper w(sink, options.line_width);
   const bool full = !options.reduced;
-  if (full && !game.comment.empty()) write_comment(w, game.comment);
+  std::string rendered;
+  if (full && !game.comment.empty()) {
+    const std::string_view text = comment_as_written(game.comment, options, rendered);
+    if (!text.empty()) write_comment(w, text);
+  }
 
   std::vector<LineFrame> stack;
   stack.emplace_back(&game.moves, game.start);
   MoveWord word;
-  std::string scratch, rendered;
+  std::string scratch;
   while (!stack.empty()) {
     LineFrame& f = stack.back();
     if (!f.in_node) {
@@ -579,8 +583,11 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       }
       const pgn::Node& n = (*f.line)[f.i];
       if (full && !n.comment_before.empty()) {
-        write_comment(w, n.comment_before);
-        f.need_number = true;
+        const std::string_view text = comment_as_written(n.comment_before, options, rendered);
+        if (!text.empty()) {
+          write_comment(w, text);
+          f.need_number = true;
+        }
       }
       move_text(f, n, word, scratch);
       w.ascii_word(word.view());  // SAN tokens are ASCII: the lexer reads no other byte into one
@@ -593,7 +600,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
           w.ascii_word(word.view());
         }
         if (!n.comment_after.empty()) {
-          const std::string_view text = comment_after(n.comment_after, options, rendered);
+          const std::string_view text = comment_as_written(n.comment_after, options, rendered);
           if (!text.empty()) {
             write_comment(w, text);
             f.need_number = true;

@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '[Event "s"]\n[Result "*"]\n\n{[%%clk 0:03:00] start} 1. e4 {[%%clk 0:02:59]} ({[%%clk 0:02:58] [%%eval 0.2]} 1. d4 {[%%eval 0.3] kept}) 1... e5 *\n' > st.pgn; $CHESSTOOL convert --to pgn --strip clk,eval st.pgn | tail -1; cd / && rm -rf "$d"
