@@ -205,8 +205,11 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
   if (lead == text.size()) return fail("input", "empty FEN");
 
   std::vector<Field> f = split_fields(text, 6);
+  // The fields in order: a wrong one is named before a later one is found missing, which
+  // is said just past the text's end.
   static constexpr const char* kNames[] = {"piece placement", "side to move", "castling", "en passant"};
-  if (f.size() < 4) return fail(kNames[f.size()], "missing field");
+  const std::size_t end_column = f.back().column + f.back().text.size() + 1;
+  auto missing = [&](std::size_t field) { return fail(kNames[field], "missing field", end_column); };
 
   FenResult r;
   Position& pos = r.position;
@@ -214,6 +217,7 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
     r.error = e;
     return r;
   }
+  if (f.size() < 2) return missing(1);
   if (f[1].text == "w")
     pos.set_side_to_move(White);
   else if (f[1].text == "b")
@@ -226,11 +230,13 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
     r.error = e;
     return r;
   }
+  if (f.size() < 3) return missing(2);
   if (auto e = parse_castling(f[2], pos)) {
     r.error = e;
     return r;
   }
 
+  if (f.size() < 4) return missing(3);
   if (f[3].text != "-") {
     if (auto e = parse_en_passant(f[3], pos)) {
       r.error = e;

@@ -1,0 +1,1 @@
+for f in 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x' 'bad fen' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq'; do $CHESSTOOL fen "$f"; echo "exit $?"; done; $CHESSTOOL fen --json 'bad fen'
