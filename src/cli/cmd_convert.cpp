@@ -301,6 +301,10 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
     }
     return;
   }
+  // The warnings of what the output leaves out, as for a PGN game (an empty variation).
+  if (!o.quiet)
+    if (const auto left_out = output::left_out_report(report, game, o.to, o.reduced))
+      for (const auto& line : output::left_out_diagnostics(name, *left_out)) err_line(line);
   if (o.eco) openings::apply_eco_tags(game);
   std::string text;
   if (t.converted && format_info(o.to).multi_line) text += '\n';

@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '{"tags":{"Event":"v"},"moves":[{"san":"e4","variations":[[]]},{"san":"e5"}],"result":"*"}\n' > ev.ndjson; $CHESSTOOL convert --from json --to pgn ev.ndjson | tail -1; echo "exit ${PIPESTATUS[0]}"; $CHESSTOOL convert -q --from json --to pgn ev.ndjson >/dev/null; echo "exit $?"; cd / && rm -rf "$d"
