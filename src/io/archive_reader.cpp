@@ -373,7 +373,15 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
     what = "the " + (filter.empty() ? std::string(format_name(guess)) : filter) + " data";
   }
   if (l.find("too many filters") != std::string::npos) return what + " is compressed too many times over (" + msg + ")";
-  return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
+  std::string problem = what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
+  // libarchive's zstd, xz and bzip2 decoders fail a whole output block at a fault, and the
+  // text decoded before the fault in that block is lost with it. (liblzma says "no
+  // progress" for garbage after a stream as for a cut one.)
+  const std::string decoder = filter.empty() ? std::string(format_name(guess)) : filter;
+  const bool lzma = decoder == "xz" || decoder == "lzma";
+  if ((!cut || lzma) && (lzma || decoder == "zstd" || decoder == "bzip2"))
+    problem += "; the games decoded just before the fault may be left out too";
+  return problem;
 }
 
 // One member's data (or the data of an input without members) read through libarchive.

@@ -312,6 +312,9 @@ TEST(ArchiveReader, CorruptStreamsAreReported) {
     const auto r = read_games(path);
     EXPECT_NE(r.error.find(path), std::string::npos) << f << ": " << r.error;
     EXPECT_NE(r.error.find("corrupt"), std::string::npos) << f << ": " << r.error;
+    // libarchive loses the block it was decoding: the message must not promise otherwise.
+    const bool block_lost = std::string(f) != "m.pgn.gz";
+    EXPECT_EQ(r.error.find("may be left out too") != std::string::npos, block_lost) << f << ": " << r.error;
   }
 }
 
