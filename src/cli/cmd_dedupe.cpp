@@ -22,7 +22,6 @@
 #include "dedupe/key_table.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
-#include "output/terminal_text.hpp"
 #include "pgn/encoding.hpp"
 
 namespace chesstool::cli {
@@ -456,11 +455,12 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   const bool inputs_ok = c.io_errors == 0;
   for (OutputFile* f : {kept_file.get(), dups.get(), rejects.get()})
     if (f && !f->finish(inputs_ok)) ++c.io_errors;
-  if (!o.quiet)
-    errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid ({}{})", c.read, c.kept, c.duplicates,
-         c.embedded, c.invalid,
-         rejects && rejects->written() ? "counted as kept, never compared, written to " : "counted as kept, never compared",
-         rejects && rejects->written() ? output::terminal_safe(o.rejects) : std::string());
+  if (!o.quiet) {
+    const bool rejects_written = rejects && rejects->written();
+    errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid (counted as kept, never compared{}{})",
+         c.read, c.kept, c.duplicates, c.embedded, c.invalid, rejects_written ? ", written to " : "",
+         rejects_written ? o.rejects : std::string());  // errf escapes the line for a terminal
+  }
   if (o.json) {
     output::JsonObject s;
     s.field("type", "summary").field("read", c.read).field("kept", c.kept).field("duplicates", c.duplicates);

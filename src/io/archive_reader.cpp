@@ -364,22 +364,23 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
                    l.find("failed (-5)") != std::string::npos;
   std::string filter = archive_filter_count(a) > 1 ? archive_filter_name(a, 0) : "";
   if (filter == "none") filter.clear();
+  // What decoded the data: libarchive's filter, else what the first bytes said.
+  const std::string decoder = filter.empty() ? std::string(format_name(guess)) : filter;
   const int base = archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
   std::string what;
   if (base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_ZIP) {
     what = std::string("the ") + (filter.empty() ? "" : filter + "-compressed ") +
            (base == ARCHIVE_FORMAT_TAR ? "tar" : "zip") + " archive";
   } else {
-    what = "the " + (filter.empty() ? std::string(format_name(guess)) : filter) + " data";
+    what = "the " + decoder + " data";
   }
   if (l.find("too many filters") != std::string::npos) return what + " is compressed too many times over (" + msg + ")";
   std::string problem = what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
   // libarchive's zstd, xz and bzip2 decoders fail a whole output block at a fault, and the
   // text decoded before the fault in that block is lost with it. (liblzma says "no
   // progress" for garbage after a stream as for a cut one.)
-  const std::string decoder = filter.empty() ? std::string(format_name(guess)) : filter;
   const bool lzma = decoder == "xz" || decoder == "lzma";
-  if ((!cut || lzma) && (lzma || decoder == "zstd" || decoder == "bzip2"))
+  if (lzma || (!cut && (decoder == "zstd" || decoder == "bzip2")))
     problem += "; the games decoded just before the fault may be left out too";
   return problem;
 }

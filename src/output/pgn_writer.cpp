@@ -238,34 +238,20 @@ bool next_comment_word(std::string_view text, std::size_t& i, std::string& word)
   return !word.empty();
 }
 
-// The end of the comment word that starts at s of a plain comment (single blanks, no '}'):
-// the words next_comment_word reads, as views, since in such a text a command's words
-// already stand one blank apart.
-std::size_t plain_comment_word_end(std::string_view text, std::size_t s) {
-  std::size_t e = text.find(' ', s);
-  if (e == std::string_view::npos) e = text.size();
-  if (s + 1 >= text.size() || text[s] != '[' || text[s + 1] != '%') return e;  // chars: no memcmp call
-  const std::size_t close = text.find(']', s);
-  if (close == std::string_view::npos) return e;
-  e = text.find(' ', close);
-  return e == std::string_view::npos ? text.size() : e;
+// The first blank (any whitespace) at or after i, or the text's end.
+std::size_t next_space(std::string_view text, std::size_t i) {
+  while (i < text.size() && !is_space(text[i])) ++i;
+  return i;
 }
 
-// A plain comment that does not fit where it stands, word by word without copies.
-void write_plain_comment_words(Wrapper& w, std::string_view text) {
-  w.glue_next("{");
-  std::size_t s = 0;
-  for (;;) {
-    const std::size_t e = plain_comment_word_end(text, s);
-    if (e == text.size()) {
-      std::string last(text.substr(s));
-      last += '}';
-      w.word(last);
-      return;
-    }
-    w.word(text.substr(s, e - s));
-    s = e + 1;
-  }
+// The end of the comment word that starts at s: its first blank, or for a command
+// ("[%clk 0:03:00]") the first blank after its ']'. The words next_comment_word reads,
+// as views, in a comment with no '}' whose commands' words stand one blank apart.
+std::size_t comment_word_end(std::string_view text, std::size_t s) {
+  const std::size_t e = next_space(text, s);
+  if (s + 1 >= text.size() || text[s] != '[' || text[s + 1] != '%') return e;  // chars: no memcmp call
+  const std::size_t close = text.find(']', s);
+  return close == std::string_view::npos ? e : next_space(text, close);
 }
 
 // Whether text holds a command's "[%" (the only thing that makes a comment word span blanks).
@@ -275,16 +261,16 @@ bool has_command(std::string_view text) {
   return false;
 }
 
-// A comment with no '}' and no command, whatever its whitespace (cutechess breaks its
-// comments across lines: "{ 1.3s\n}"): the words next_comment_word reads, as views.
+// A comment word by word as views into its text, without copies: a plain comment that
+// does not fit where it stands, or one with no '}' and no command whatever its whitespace
+// (cutechess breaks its comments across lines: "{ 1.3s\n}").
 void write_comment_word_views(Wrapper& w, std::string_view text) {
   std::size_t s = 0;
   while (s < text.size() && is_space(text[s])) ++s;
   if (s == text.size()) return;  // no word: the comment is not written
   w.glue_next("{");
   for (;;) {
-    std::size_t e = s;
-    while (e < text.size() && !is_space(text[e])) ++e;
+    const std::size_t e = comment_word_end(text, s);
     std::size_t next = e;
     while (next < text.size() && is_space(text[next])) ++next;
     if (next == text.size()) {
@@ -360,11 +346,7 @@ void write_comment(Wrapper& w, std::string_view text) {
     w.braced(text, cols);
     return;
   }
-  if (plain) {
-    write_plain_comment_words(w, text);
-    return;
-  }
-  if (text.find('}') == std::string_view::npos && !has_command(text)) {
+  if (plain || (text.find('}') == std::string_view::npos && !has_command(text))) {
     write_comment_word_views(w, text);
     return;
   }
