@@ -36,6 +36,11 @@ inline std::uint64_t tag_name_bit(std::string_view name) {
   const unsigned first = name.empty() ? 0u : static_cast<unsigned char>(name[0]);
   return std::uint64_t{1} << ((name.size() * 8 + first) & 63);
 }
+// The same bit for the name in any letter case ("white" and "White" share it).
+inline std::uint64_t tag_name_bit_ignoring_case(std::string_view name) {
+  const unsigned first = name.empty() ? 0u : static_cast<unsigned char>(name[0]) | 0x20u;
+  return std::uint64_t{1} << ((name.size() * 8 + first) & 63);
+}
 // Names a game's duplicate test scans one by one; past them it looks them up in a hash set.
 inline constexpr std::size_t kScannedTagNames = 32;
 

@@ -114,20 +114,20 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   }
   tag_bits_ |= bit;
   // A standard tag a second time in another letter case ([white] beside [White]): PGN
-  // output writes both names in the standard spelling and keeps one of them.
-  if (const int standard = standard_tag_index(name); standard >= 0) {
-    const std::uint64_t seen = std::uint64_t{1} << standard;
-    if (standard_tags_seen_ & seen) {
-      std::string_view earlier;
-      for (const auto& [k, v] : report_.tags)
-        if (standard_tag_index(k) == standard) earlier = k;
+  // output writes both names in the standard spelling and keeps one of them. Only a name
+  // whose length and first letter, in either case, came before can be one.
+  const std::uint64_t folded = tag_name_bit_ignoring_case(name);
+  if (const int standard = (folded_tag_bits_ & folded) ? standard_tag_index(name) : -1; standard >= 0) {
+    const std::string* earlier = nullptr;  // the last spelling of that tag before
+    for (const auto& [k, v] : report_.tags)
+      if (tag_name_bit_ignoring_case(k) == folded && standard_tag_index(k) == standard) earlier = &k;
+    if (earlier)
       add(Severity::Warning, "duplicate-tag-case", loc, 0, name,
-          "tag '" + shown(name) + "' repeats '" + shown(earlier) + "' in another letter case: PGN output keeps one " +
+          "tag '" + shown(name) + "' repeats '" + shown(*earlier) + "' in another letter case: PGN output keeps one " +
               std::string(kStandardTags[standard]) + " tag",
           nullptr);
-    }
-    standard_tags_seen_ |= seen;
   }
+  folded_tag_bits_ |= folded;
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
   // As in the parser: past a few dozen names, a hash set (of copies: the tags move as
   // report_.tags grows).

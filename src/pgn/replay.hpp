@@ -142,7 +142,7 @@ class Replayer final : public Visitor {
   // The places of the tags that may be FEN or Variant, by index in report_.tags.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
   std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
-  std::uint64_t standard_tags_seen_ = 0;  // a bit per kStandardTags index among the names
+  std::uint64_t folded_tag_bits_ = 0;  // tag_name_bit_ignoring_case of every name in report_.tags
   // report_.tags' names once there are more than kScannedTagNames: TagNameSet's rule, but
   // owning copies, as the names move when report_.tags grows.
   std::unordered_set<std::string> tag_name_set_;

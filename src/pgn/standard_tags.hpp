@@ -41,11 +41,15 @@ constexpr std::array<SameLengthTags, 16> make_tags_by_length() {
 }
 inline constexpr std::array<SameLengthTags, 16> kTagsByLength = make_tags_by_length();
 
+// Letters compare in either case; every other byte only as itself. Nearly every name is
+// spelt as the table has it, so a byte equal to its counterpart is the first test.
 inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
-    if (x != y && !(x >= 'A' && x <= 'Z' && x + 32 == y) && !(y >= 'A' && y <= 'Z' && y + 32 == x)) return false;
+    const unsigned x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+    if (x == y) continue;
+    const unsigned lower = x | 0x20u;  // ASCII letters differ in case by bit 5 alone
+    if (lower != (y | 0x20u) || lower - 'a' > unsigned('z' - 'a')) return false;
   }
   return true;
 }
@@ -56,8 +60,14 @@ inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
 inline int standard_tag_index(std::string_view name) {
   if (name.size() >= detail::kTagsByLength.size()) return -1;
   const auto& same_length = detail::kTagsByLength[name.size()];
-  for (std::size_t k = 0; k < same_length.count; ++k)
-    if (detail::equal_ignoring_case(kStandardTags[same_length.index[k]], name)) return same_length.index[k];
+  if (same_length.count == 0) return -1;  // the empty name among them
+  // Names of one length seldom share a first letter (White, Black, Event, Round, SetUp).
+  const unsigned first = static_cast<unsigned char>(name[0]) | 0x20u;
+  for (std::size_t k = 0; k < same_length.count; ++k) {
+    const std::string_view standard = kStandardTags[same_length.index[k]];
+    if ((static_cast<unsigned char>(standard[0]) | 0x20u) == first && detail::equal_ignoring_case(standard, name))
+      return same_length.index[k];
+  }
   return -1;
 }
 

@@ -167,6 +167,14 @@ TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
   EXPECT_EQ(pgn::standard_tag_name("setup"), "SetUp");
   EXPECT_EQ(pgn::standard_tag_name("ECO"), "ECO");
   EXPECT_EQ(pgn::standard_tag_name("WhiteElo2"), "");
+  // Only letters match in the other case: '@' is not '`', nor '[' '{', though each pair
+  // differs by the bit that tells a letter's case.
+  EXPECT_EQ(pgn::standard_tag_name("sETuP"), "SetUp");
+  EXPECT_EQ(pgn::standard_tag_name("Whit@"), "");
+  EXPECT_EQ(pgn::standard_tag_index("`vent"), -1);
+  EXPECT_EQ(pgn::standard_tag_index("Round"), 3);
+  EXPECT_EQ(pgn::standard_tag_name("Roun{"), "");
+  EXPECT_EQ(pgn::standard_tag_name(""), "");
   // [setup] counts as SetUp: no second one is added.
   out = to_pgn("[setup \"1\"]\n[fen \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
   EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"), std::string::npos) << out;

@@ -411,3 +411,16 @@ TEST(GameBuilder, TokensAreMarkedCanonicalExactlyWhenToSanWritesThemBack) {
   EXPECT_GT(canonical, 60);
   EXPECT_GT(other, 60);
 }
+
+TEST(GameChecker, AStandardTagInAnotherLetterCaseNamesTheLastSpellingBeforeIt) {
+  // Only names of one length and first letter, in either case, are compared; 'Whitex'
+  // and 'Wine' share neither with White.
+  auto games = check_text("[White \"a\"]\n[Wine \"w\"]\n[white \"b\"]\n[Whitex \"x\"]\n[WHITE \"c\"]\n[Result \"*\"]\n\n1. e4 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  std::vector<std::string> messages;
+  for (const auto& w : games[0].warnings)
+    if (w.code == "duplicate-tag-case") messages.push_back(w.message);
+  ASSERT_EQ(messages.size(), 2u);
+  EXPECT_EQ(messages[0], "tag 'white' repeats 'White' in another letter case: PGN output keeps one White tag");
+  EXPECT_EQ(messages[1], "tag 'WHITE' repeats 'white' in another letter case: PGN output keeps one White tag");
+}
