@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Format sniffing and the decoder thread: ISA-L for gzip (about 3.5 times zlib's speed,
-// measured: see README), libarchive for zstd, bzip2, xz, zip and tar.
+// Format sniffing and the decoder thread: the stream decoders for gzip, zstd, xz and
+// bzip2 (stream_decoders), libarchive for zip and tar.
 #include "io/archive_reader.hpp"
 
 #include <archive.h>
@@ -8,7 +8,6 @@
 #include <clocale>
 #include <locale.h>
 #include <fcntl.h>
-#include <isa-l/igzip_lib.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,6 +19,7 @@
 #include <utility>
 
 #include "io/source.hpp"
+#include "io/stream_decoders.hpp"
 
 namespace chesstool::io {
 
@@ -129,14 +129,6 @@ namespace {
 
 constexpr std::size_t kChunk = ByteSource::kChunkSize;
 
-// A byte stream the decoding layers pull from: > 0 bytes, 0 at its end, -1 on an error
-// (error says what, without the file name; empty when the consumer has gone).
-class RawInput {
- public:
-  virtual ~RawInput() = default;
-  virtual std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) = 0;
-};
-
 // The input file. A pipe is polled together with the decoder's wake-up pipe, so the
 // consumer can stop a thread that waits for input that may never come.
 class FdInput final : public RawInput {
@@ -191,99 +183,6 @@ class PrefixedInput final : public RawInput {
   RawInput& rest_;
 };
 
-// gzip through ISA-L's inflate: every member of a multi-member file (gzip -c a b, bgzip,
-// pigz), each checked against its CRC-32 and length; zero bytes after the last member
-// (tape padding) are allowed, anything else after it is an error.
-class GzipInput final : public RawInput {
- public:
-  explicit GzipInput(RawInput& in) : in_(in), buf_(std::make_unique<unsigned char[]>(kChunk)) {
-    isal_inflate_init(&st_);
-    st_.crc_flag = ISAL_GZIP;
-  }
-  std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) override {
-    n = std::min<std::size_t>(n, 1u << 30);  // avail_out is 32 bits
-    for (;;) {
-      if (pending_rc_ != 0) {
-        error = message(pending_rc_);
-        return -1;
-      }
-      if (done_) return 0;
-      if (st_.avail_in == 0 && !in_eof_) {
-        const std::ptrdiff_t got = in_.read(reinterpret_cast<char*>(buf_.get()), kChunk, error);
-        if (got < 0) return -1;
-        if (got == 0) {
-          in_eof_ = true;
-        } else {
-          st_.next_in = buf_.get();
-          st_.avail_in = std::uint32_t(got);
-        }
-      }
-      if (st_.block_state == ISAL_BLOCK_FINISH) {
-        // A member has ended: another member, padding, or the end.
-        if (st_.avail_in == 0) {
-          if (in_eof_) done_ = true;
-          continue;
-        }
-        if (st_.next_in[0] == 0) {
-          while (st_.avail_in > 0 && st_.next_in[0] == 0) ++st_.next_in, --st_.avail_in;
-          padding_ = true;
-          continue;
-        }
-        if (padding_ || st_.next_in[0] != 0x1F) {
-          error = "the gzip data is corrupt (bytes that are not gzip after the end of the compressed data)";
-          return -1;
-        }
-        std::uint8_t* next = st_.next_in;
-        const std::uint32_t avail = st_.avail_in;
-        isal_inflate_reset(&st_);
-        st_.crc_flag = ISAL_GZIP;
-        st_.next_in = next;
-        st_.avail_in = avail;
-        started_ = false;
-        continue;
-      }
-      if (st_.avail_in == 0 && in_eof_) {
-        if (!started_ && padding_) {
-          done_ = true;
-          continue;
-        }
-        error = "the gzip data is truncated (it ends inside a compressed block)";
-        return -1;
-      }
-      st_.next_out = reinterpret_cast<std::uint8_t*>(dst);
-      st_.avail_out = std::uint32_t(n);
-      started_ = true;
-      const int rc = isal_inflate(&st_);
-      const std::size_t produced = n - st_.avail_out;
-      if (rc < 0) {
-        if (produced > 0 && pending_rc_ == 0) {
-          pending_rc_ = rc;  // hand out what came before the fault first
-        } else {
-          error = message(rc);
-          return -1;
-        }
-      }
-      if (produced > 0) return std::ptrdiff_t(produced);
-    }
-  }
-
- private:
-  static std::string message(int rc) {
-    switch (rc) {
-      case ISAL_INCORRECT_CHECKSUM: return "the gzip data is corrupt (CRC-32 mismatch)";
-      case ISAL_INVALID_WRAPPER: return "the gzip data is corrupt (invalid gzip header)";
-      case ISAL_UNSUPPORTED_METHOD: return "the gzip data uses a compression method other than deflate";
-      default: return "the gzip data is corrupt (invalid deflate data)";
-    }
-  }
-  RawInput& in_;
-  std::unique_ptr<unsigned char[]> buf_;
-  inflate_state st_{};
-  bool in_eof_ = false, done_ = false, padding_ = false, started_ = false;
-  int pending_rc_ = 0;
-};
-
-
 // libarchive's stream: what it reads comes from a RawInput; seeking (a zip's central
 // directory, skipping tar members) only on a regular file.
 struct Client {
@@ -322,20 +221,14 @@ struct ArchiveFree {
 };
 using ArchivePtr = std::unique_ptr<archive, ArchiveFree>;
 
-// A libarchive reader on client: decompression filters always, containers when asked
-// (tar and zip; raw stands for "no container": one stream).
-ArchivePtr open_archive(Client& client, bool containers) {
+// A libarchive reader of tar and zip on client (raw stands for "no container": one
+// stream). Its data comes decompressed already: the stream decoders keep every byte
+// decoded before a fault, where libarchive's filters lose the block they were decoding.
+ArchivePtr open_archive(Client& client) {
   ArchivePtr a(archive_read_new());
   if (!a) return a;
-  archive_read_support_filter_gzip(a.get());
-  archive_read_support_filter_bzip2(a.get());
-  archive_read_support_filter_xz(a.get());
-  archive_read_support_filter_lzma(a.get());
-  archive_read_support_filter_zstd(a.get());
-  if (containers) {
-    archive_read_support_format_tar(a.get());
-    archive_read_support_format_zip(a.get());
-  }
+  archive_read_support_format_tar(a.get());
+  archive_read_support_format_zip(a.get());
   archive_read_support_format_raw(a.get());
   archive_read_set_callback_data(a.get(), &client);
   archive_read_set_read_callback(a.get(), client_read);
@@ -351,38 +244,23 @@ std::string lowercase(std::string s) {
   return s;
 }
 
-// What went wrong, as one clause about the data: "the zstd data is truncated (...)".
+// What went wrong, as one clause about the data: "the zip archive is truncated (...)".
+// A fault of the compressed stream around a tar (or zip) is the stream decoder's own.
 std::string archive_problem(archive* a, const Client& client, InputFormat guess) {
   if (client.failed && !client.error.empty()) return client.error;
   const char* m = archive_error_string(a);
   const std::string msg = m ? m : "unknown error";
   const std::string l = lowercase(msg);
-  // liblzma says "no progress is possible" and zlib (inside zip) -5, Z_BUF_ERROR, when
-  // the input ends before the stream does.
+  // A zip member's decoder says it when its data ends before its stream does: zlib -5,
+  // Z_BUF_ERROR, and liblzma "no progress is possible".
   const bool cut = l.find("truncat") != std::string::npos || l.find("premature") != std::string::npos ||
                    l.find("unexpected end") != std::string::npos || l.find("no progress") != std::string::npos ||
                    l.find("failed (-5)") != std::string::npos;
-  std::string filter = archive_filter_count(a) > 1 ? archive_filter_name(a, 0) : "";
-  if (filter == "none") filter.clear();
-  // What decoded the data: libarchive's filter, else what the first bytes said.
-  const std::string decoder = filter.empty() ? std::string(format_name(guess)) : filter;
   const int base = archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
-  std::string what;
-  if (base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_ZIP) {
-    what = std::string("the ") + (filter.empty() ? "" : filter + "-compressed ") +
-           (base == ARCHIVE_FORMAT_TAR ? "tar" : "zip") + " archive";
-  } else {
-    what = "the " + decoder + " data";
-  }
-  if (l.find("too many filters") != std::string::npos) return what + " is compressed too many times over (" + msg + ")";
-  std::string problem = what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
-  // libarchive's zstd, xz and bzip2 decoders fail a whole output block at a fault, and the
-  // text decoded before the fault in that block is lost with it. (liblzma says "no
-  // progress" for garbage after a stream as for a cut one.)
-  const bool lzma = decoder == "xz" || decoder == "lzma";
-  if (lzma || (!cut && (decoder == "zstd" || decoder == "bzip2")))
-    problem += "; the games decoded just before the fault may be left out too";
-  return problem;
+  const std::string what = base == ARCHIVE_FORMAT_TAR   ? "the tar archive"
+                           : base == ARCHIVE_FORMAT_ZIP ? "the zip archive"
+                                                        : std::string("the ") + format_name(guess) + " data";
+  return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
 }
 
 // One member's data (or the data of an input without members) read through libarchive.
@@ -457,14 +335,19 @@ class Producer {
   void run(int fd, const std::string& prefix, bool seekable, InputFormat format) {
     FdInput file(fd, seekable, d_.wake_fd());
     PrefixedInput top(prefix, file);
-    if (format != InputFormat::Gzip) return run_archive(top, seekable ? &file : nullptr, format);
-    // gzip goes through ISA-L; a tar or zip inside it then through libarchive.
-    GzipInput gz(top);
+    const std::unique_ptr<RawInput> decoded = make_stream_decoder(format, top);
+    if (!decoded) return run_archive(top, seekable ? &file : nullptr, format);
+    // A compressed stream goes through its decoder; a tar or zip inside it then through
+    // libarchive. A fault among the first bytes is left for the next read (a decoder
+    // repeats it), so that the bytes before it go out as the data of a member.
     Decoder::Buffer head = d_.get_buffer();
-    bool eof = false;
-    if (!fill(gz, head, kSniffBytes, eof, display_)) return;
+    std::string err;
+    for (std::ptrdiff_t got = 1; got > 0 && head.size < kSniffBytes;) {
+      got = decoded->read(head.data.get() + head.size, kChunk - head.size, err);
+      head.size += std::size_t(std::max<std::ptrdiff_t>(got, 0));
+    }
     const InputFormat inner = sniff_format(std::string_view(head.data.get(), head.size));
-    PrefixedInput rest(std::string_view(head.data.get(), head.size), gz);
+    PrefixedInput rest(std::string_view(head.data.get(), head.size), *decoded);
     if (inner == InputFormat::Tar || inner == InputFormat::Zip) return run_archive(rest, nullptr, inner);
     if (d_.push_member("") && pump(rest, display_, false)) d_.push_end();
   }
@@ -527,20 +410,7 @@ class Producer {
           return false;
         }
         PrefixedInput p(std::string_view(b.data.get(), b.size), in);
-        if (f == InputFormat::Gzip) {
-          GzipInput gz(p);
-          return pump(gz, where, false);
-        }
-        Client client;
-        client.in = &p;
-        ArchivePtr a = open_archive(client, false);
-        archive_entry* e = nullptr;
-        if (!a || archive_read_open1(a.get()) != ARCHIVE_OK || archive_read_next_header(a.get(), &e) < ARCHIVE_WARN) {
-          if (!(client.failed && client.error.empty())) fail(where, a ? archive_problem(a.get(), client, f) : "out of memory");
-          return false;
-        }
-        ArchiveDataInput data(a.get(), client, f);
-        return pump(data, where, false);
+        return pump(*make_stream_decoder(f, p), where, false);
       }
       case InputFormat::Zip:
       case InputFormat::Tar:
@@ -559,29 +429,17 @@ class Producer {
     }
   }
 
-  // A zip, a tar (plain or compressed) or a compressed stream, through libarchive.
+  // A zip or a tar (its data decompressed already, when it was compressed), through
+  // libarchive.
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
     Client client;
     client.in = &in;
     client.seekable = seekable;
-    ArchivePtr a = open_archive(client, true);
+    ArchivePtr a = open_archive(client);
     if (!a) return fail(display_, "out of memory");
     auto stopped = [&] { return client.failed && client.error.empty(); };
-    // The raw format takes any data but none: a compressed empty file, found when the
-    // formats bid (at open, or at the first header).
-    // (libarchive's limit of 25 filters fails the same way: its message tells them apart.)
-    auto empty_stream = [&] {
-      const char* m = archive_error_string(a.get());
-      return archive_errno(a.get()) == EILSEQ /* libarchive's ARCHIVE_ERRNO_FILE_FORMAT */ &&
-             archive_filter_count(a.get()) > 1 && format != InputFormat::Zip && format != InputFormat::Tar &&
-             !(m && lowercase(m).find("too many filters") != std::string::npos);
-    };
     if (archive_read_open1(a.get()) != ARCHIVE_OK) {
-      if (empty_stream()) {
-        if (d_.push_member("")) d_.push_end();
-      } else if (!stopped()) {
-        fail(display_, archive_problem(a.get(), client, format));
-      }
+      if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
       return;
     }
     bool container = false;
@@ -592,10 +450,6 @@ class Producer {
       const int r = archive_read_next_header(a.get(), &e);
       if (r == ARCHIVE_EOF) break;
       if (r < ARCHIVE_WARN) {
-        if (!container && empty_stream()) {
-          if (d_.push_member("")) d_.push_end();
-          return;
-        }
         if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
         return;
       }

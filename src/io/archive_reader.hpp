@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Telling input formats by their first bytes, and the decompression thread behind
-// ByteSource: gzip through ISA-L, everything else (zstd, bzip2, xz, zip, tar) through
-// libarchive.
+// ByteSource: gzip, zstd, xz and bzip2 through their own libraries (stream_decoders),
+// zip and tar through libarchive.
 #pragma once
 
 #include <condition_variable>
