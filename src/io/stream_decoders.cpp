@@ -48,6 +48,8 @@ class StreamDecoder : public RawInput {
  public:
   StreamDecoder(RawInput& in, const char* name, const char* inside)
       : in_(in), name_(name), inside_(inside), buf_(std::make_unique<unsigned char[]>(kChunk)) {}
+  StreamDecoder(const StreamDecoder&) = delete;  // the codecs hold library state
+  StreamDecoder& operator=(const StreamDecoder&) = delete;
 
   std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) final {
     n = std::min<std::size_t>(n, 1u << 30);  // the libraries count output in 32 bits
@@ -177,8 +179,6 @@ class ZstdInput final : public StreamDecoder {
     if (dctx_ == nullptr) throw std::bad_alloc();
   }
   ~ZstdInput() override { ZSTD_freeDCtx(dctx_); }
-  ZstdInput(const ZstdInput&) = delete;
-  ZstdInput& operator=(const ZstdInput&) = delete;
 
  private:
   Step decode(Pending& in, char* dst, std::size_t n) override {
@@ -234,8 +234,6 @@ class XzInput final : public StreamDecoder {
  public:
   explicit XzInput(RawInput& in) : StreamDecoder(in, "xz", "a stream") { restart(); }
   ~XzInput() override { lzma_end(&st_); }
-  XzInput(const XzInput&) = delete;
-  XzInput& operator=(const XzInput&) = delete;
 
  private:
   Step decode(Pending& in, char* dst, std::size_t n) override {
@@ -280,8 +278,6 @@ class Bzip2Input final : public StreamDecoder {
  public:
   explicit Bzip2Input(RawInput& in) : StreamDecoder(in, "bzip2", "a stream") { start(); }
   ~Bzip2Input() override { BZ2_bzDecompressEnd(&st_); }
-  Bzip2Input(const Bzip2Input&) = delete;
-  Bzip2Input& operator=(const Bzip2Input&) = delete;
 
  private:
   Step decode(Pending& in, char* dst, std::size_t n) override {

@@ -9,9 +9,11 @@
 #include <chrono>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "support/archive_support.hpp"
@@ -332,6 +334,14 @@ TEST(ArchiveReader, CorruptStreamsAreReported) {
   }
 }
 
+// Writes 16 bytes of nonsense over path at offset at, or cuts it there.
+void damage(const std::string& path, std::uintmax_t at, bool corrupt) {
+  if (!corrupt) return fs::resize_file(path, at);
+  std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+  io.seekp(std::streamoff(at));
+  io.write("\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF", 16);
+}
+
 // The games of what a system tool decodes of a damaged file (it writes out what it
 // decoded before it fails), the one the fault cut off left out.
 std::vector<std::string> games_the_tool_decodes(const ScratchDir& d, const std::string& command) {
@@ -351,34 +361,23 @@ TEST(ArchiveReader, DamagedStreamsKeepEveryWholeGameBeforeTheFault) {
   ScratchDir d;
   d.write("m.pgn", many_games(40000));
   ASSERT_TRUE(d.sh("gzip -k m.pgn && zstd -q m.pgn && xz -k m.pgn && bzip2 -k m.pgn"));
-  struct Case {
-    const char* file;
-    const char* decode;  // the tool that decodes it to standard output
-    bool corrupt;        // a corrupt byte, else the file cut in half
-    bool exact;          // the tool's games are exactly chesstool's
-  };
-  const std::vector<Case> cases = {
-      {"m.pgn.zst", "zstd -q -dc", false, true}, {"m.pgn.xz", "xz -dc", false, true},
-      {"m.pgn.gz", "gzip -dc", false, true},     {"m.pgn.bz2", "bzip2 -dc", false, false},
-      {"m.pgn.zst", "zstd -q -dc", true, false}, {"m.pgn.xz", "xz -dc", true, true},
-      {"m.pgn.bz2", "bzip2 -dc", true, false}};
-  for (const Case& c : cases) {
-    const std::string damaged = std::string(c.corrupt ? "bad-" : "cut-") + c.file;
-    ASSERT_TRUE(d.sh(std::string("cp ") + c.file + " " + damaged));
-    const auto half = fs::file_size(d / damaged) / 2;
-    if (c.corrupt) {
-      std::fstream io(d / damaged, std::ios::in | std::ios::out | std::ios::binary);
-      io.seekp(std::streamoff(half));
-      io.write("\xDE\xAD\xBE\xEF", 4);
-    } else {
-      fs::resize_file(d / damaged, half);
-    }
-    const auto tool = games_the_tool_decodes(d, std::string(c.decode) + " " + damaged);
+  // The file, a corrupt byte (else the file cut in half), and whether the tool's games
+  // are exactly chesstool's.
+  const std::vector<std::tuple<std::string, bool, bool>> cases = {
+      {"zst", false, true}, {"xz", false, true}, {"gz", false, true}, {"bz2", false, false},
+      {"zst", true, false}, {"xz", true, true},  {"bz2", true, false}};
+  const std::map<std::string, std::string> tools = {
+      {"zst", "zstd -q -dc"}, {"xz", "xz -dc"}, {"gz", "gzip -dc"}, {"bz2", "bzip2 -dc"}};
+  for (const auto& [ext, corrupt, exact] : cases) {
+    const std::string damaged = std::string(corrupt ? "bad" : "cut") + ".pgn." + ext;
+    ASSERT_TRUE(d.sh("cp m.pgn." + ext + " " + damaged));
+    damage(d / damaged, fs::file_size(d / damaged) / 2, corrupt);
+    const auto tool = games_the_tool_decodes(d, tools.at(ext) + " " + damaged);
     ASSERT_GT(tool.size(), 1000u) << damaged;
     const auto r = read_games(d / damaged);
-    EXPECT_NE(r.error.find(c.corrupt ? "data is corrupt" : "data is truncated (it ends inside"), std::string::npos)
+    EXPECT_NE(r.error.find(corrupt ? "data is corrupt" : "data is truncated (it ends inside"), std::string::npos)
         << damaged << ": " << r.error;
-    if (c.exact) {
+    if (exact) {
       EXPECT_EQ(r.games.size(), tool.size()) << damaged << ": " << r.error;
     }
     ASSERT_GE(r.games.size(), tool.size()) << damaged << ": " << r.error;
@@ -401,13 +400,7 @@ TEST(ArchiveReader, AFaultAtAStreamsStartKeepsEveryGameBeforeIt) {
       ASSERT_TRUE(d.sh(z + " -q -c a.pgn > " + f + " && " + z + " -q -c b.pgn > second"));
       const auto at = fs::file_size(d / f) + 16;  // past the second stream's header
       ASSERT_TRUE(d.sh("cat second >> " + f));
-      if (corrupt) {
-        std::fstream io(d / f, std::ios::in | std::ios::out | std::ios::binary);
-        io.seekp(std::streamoff(at));
-        io.write("\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF\xDE\xAD\xBE\xEF", 16);
-      } else {
-        fs::resize_file(d / f, at);
-      }
+      damage(d / f, at, corrupt);
       const auto r = read_games(d / f);
       EXPECT_NE(r.error.find(corrupt ? "data is corrupt" : "data is truncated"), std::string::npos) << f << ": " << r.error;
       EXPECT_EQ(r.games.size(), 3000u) << f << ": " << r.error;
