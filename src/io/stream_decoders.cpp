@@ -88,6 +88,8 @@ class StreamDecoder : public RawInput {
   virtual void restart() = 0;
   // Whether p[0..n) (n > 0) can be the start of a stream: its magic number, as far as n goes.
   virtual bool starts_stream(const unsigned char* p, std::size_t n) const = 0;
+  // Whether zero bytes may stand between two streams, not only after the last one.
+  virtual bool padding_between_streams() const { return false; }
   static bool magic_prefix(std::string_view magic, const unsigned char* p, std::size_t n) {
     n = std::min(n, magic.size());
     return std::memcmp(magic.data(), p, n) == 0;
@@ -102,13 +104,13 @@ class StreamDecoder : public RawInput {
     } else if (pending_.next[0] == 0) {
       while (pending_.avail > 0 && pending_.next[0] == 0) ++pending_.next, --pending_.avail;
       padding_ = true;
-    } else if (padding_ || !starts_stream(pending_.next, pending_.avail)) {
+    } else if ((padding_ && !padding_between_streams()) || !starts_stream(pending_.next, pending_.avail)) {
       // (Told here, not by the codec: a few bytes of text after a stream would look
       // like a stream header cut short.)
       fault_ = not_this_format();
     } else {
       restart();
-      ended_ = false;
+      ended_ = padding_ = false;
       first_ = false;
     }
   }
@@ -268,6 +270,8 @@ class XzInput final : public StreamDecoder {
   bool starts_stream(const unsigned char* p, std::size_t n) const override {
     return magic_prefix(std::string_view("\xFD" "7zXZ\0", 6), p, n);
   }
+  // The xz format allows stream padding between streams (xz -dc reads it).
+  bool padding_between_streams() const override { return true; }
 
   lzma_stream st_{};  // all zero: LZMA_STREAM_INIT
 };

@@ -218,8 +218,10 @@ TEST(ArchiveReader, MultiStreamFilesOfEveryCompression) {
   d.write("skip.bin", std::string("\x50\x2A\x4D\x18\x04\x00\x00\x00" "abcd", 12));
   ASSERT_TRUE(d.sh("for z in gzip zstd xz bzip2; do $z -q -c a.pgn > ab.$z && $z -q -c b.pgn >> ab.$z && "
                    "($z -q -c a.pgn; head -c 1024 /dev/zero) > padded.$z || exit 1; done && "
-                   "(zstd -q -c a.pgn; cat skip.bin; zstd -q -c b.pgn) > skip.zstd"));
-  for (const char* f : {"ab.gzip", "ab.zstd", "ab.xz", "ab.bzip2", "skip.zstd"}) {
+                   "(zstd -q -c a.pgn; cat skip.bin; zstd -q -c b.pgn) > skip.zstd && "
+                   "(xz -q -c a.pgn; head -c 8 /dev/zero; xz -q -c b.pgn) > between.xz"));
+  // The xz format allows stream padding between streams too (xz -dc reads it).
+  for (const char* f : {"ab.gzip", "ab.zstd", "ab.xz", "ab.bzip2", "skip.zstd", "between.xz"}) {
     const auto r = read_games(d / f);
     EXPECT_EQ(r.error, "") << f;
     EXPECT_EQ(r.games, (std::vector<std::string>{"[Event \"a\"]\n1. e4 *", "[Event \"b\"]\n1. d4 *"})) << f;
