@@ -217,6 +217,14 @@ struct Group {
   std::uint32_t aux_plies = 0;
 };
 
+// An input that could not be opened or read: the message, and with --json the record
+// validate and filter write for it too. --quiet silences games, never this.
+void io_error(const DedupeOptions& o, DedupeCounts& c, const std::string& file, const std::string& message) {
+  ++c.io_errors;
+  error(message);
+  if (o.json) out_data(output::io_error_json(file, message) + "\n");
+}
+
 std::uint32_t score(const dedupe::GameFacts& f, KeepRule rule) {
   return rule == KeepRule::MostTags ? f.tags : rule == KeepRule::MostAnnotated ? f.annotations : 0;
 }
@@ -373,10 +381,7 @@ class Run {
 
   PipelineSink<dedupe::GameFacts> base_sink() {
     PipelineSink<dedupe::GameFacts> sink;
-    sink.io_error = [this](std::size_t, const std::string& e) {
-      ++c_.io_errors;
-      error(e);
-    };
+    sink.io_error = [this](std::size_t f, const std::string& e) { io_error(o_, c_, names_[f], e); };
     return sink;
   }
   bool input_changed() {
@@ -429,10 +434,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     return ExitCode::Error;
   }
   DedupeCounts c;
-  for (const auto& e : inputs.errors) {
-    ++c.io_errors;
-    error(e.message);
-  }
+  for (const auto& e : inputs.errors) io_error(o, c, e.path, e.message);
   std::string open_error;
   std::unique_ptr<OutputFile> kept_file, dups, rejects;
   auto open = [&](std::unique_ptr<OutputFile>& f, const std::string& path) {
