@@ -39,8 +39,9 @@ class ForwardingVisitor : public Visitor {
   void result(std::string_view token, SourceLoc loc) override {
     if (target_) target_->result(token, loc);
   }
-  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) override {
-    if (target_) target_->problem(severity, code, std::move(message), loc);
+  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+               std::string_view token) override {
+    if (target_) target_->problem(severity, code, std::move(message), loc, token);
   }
   void end_game() override {
     if (target_) target_->end_game();

@@ -130,7 +130,7 @@ class RecordWalker {
 
  private:
   bool fail(std::string message) {
-    v_.problem(Severity::Error, "json-field", std::move(message), loc_);
+    v_.problem(Severity::Error, "json-field", std::move(message), loc_, {});
     return false;
   }
   void stop(std::string message) { fail(std::move(message)); }  // fail() for void callers
@@ -475,7 +475,7 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
   const SourceLoc at{line, 1, byte_offset};
   // A record not read: its one problem, and an empty game.
   auto unread = [&visitor](std::string_view code, std::string message, SourceLoc where) {
-    visitor.problem(Severity::Error, code, std::move(message), where);
+    visitor.problem(Severity::Error, code, std::move(message), where, {});
     visitor.begin_movetext();
     visitor.end_game();
   };

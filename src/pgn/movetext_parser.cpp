@@ -125,9 +125,9 @@ class Parser {
     line_start_ = static_cast<std::int64_t>(i) + 1;
   }
 
-  void report(Severity s, std::string_view code, std::string message, SourceLoc at) {
+  void report(Severity s, std::string_view code, std::string message, SourceLoc at, std::string_view token = {}) {
     flush_san();
-    v_.problem(s, code, std::move(message), at);
+    v_.problem(s, code, std::move(message), at, token);
   }
 
   // Called when a token other than a comment starts: keeps the event order and
@@ -244,12 +244,12 @@ void Parser<V>::prescan() {
     v_.problem(Severity::Warning, "invalid-utf8",
                "text is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) +
                    " of the game); tag values and comments are read as Windows-1252",
-               locate(*bad));
+               locate(*bad), {});
   }
   if (const void* z = std::memchr(t_, 0, n_)) {
     has_nul_ = true;
     const auto at = static_cast<std::size_t>(static_cast<const char*>(z) - t_);
-    v_.problem(Severity::Error, "nul-byte", "NUL byte in the text (binary data?)", locate(at));
+    v_.problem(Severity::Error, "nul-byte", "NUL byte in the text (binary data?)", locate(at), {});
   }
 }
 
@@ -421,8 +421,8 @@ void Parser<V>::bracket() {
     return;
   }
   if (!accept_token(start)) return;
-  report(Severity::Error, "unexpected-token",
-         "tag pair " + quoted(std::string_view(t_ + start, end - start)) + " inside movetext ignored", loc(start));
+  const std::string_view tag(t_ + start, end - start);
+  report(Severity::Error, "unexpected-token", "tag pair " + quoted(tag) + " inside movetext ignored", loc(start), tag);
 }
 
 template <class V>
@@ -647,7 +647,7 @@ void Parser<V>::junk(std::string_view word, std::size_t start, std::string_view 
     flush_san();
     return;
   }
-  report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start));
+  report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start), word);
 }
 
 template <class V>

@@ -107,8 +107,10 @@ class Visitor {
   // The termination marker: "1-0", "0-1", "1/2-1/2" or "*".
   virtual void result(std::string_view /*token*/, SourceLoc) {}
   // A syntax problem; code is one of the stable kebab-case codes listed at
-  // parse_game() below.
-  virtual void problem(Severity, std::string_view /*code*/, std::string /*message*/, SourceLoc) {}
+  // parse_game() below. token is the offending text as written, whole (the receiver cuts
+  // it), or empty for a problem that has none.
+  virtual void problem(Severity, std::string_view /*code*/, std::string /*message*/, SourceLoc,
+                       std::string_view /*token*/) {}
   virtual void end_game() {}
 };
 

@@ -416,9 +416,10 @@ void Replayer::result(std::string_view token, SourceLoc loc) {
   result_loc_ = loc;
 }
 
-void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) {
+void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+                       std::string_view token) {
   if (severity == Severity::Error) mainline_broken_ = true;  // the movetext itself is broken
-  add(severity, code, loc, 0, "", std::move(message), nullptr);
+  add(severity, code, loc, 0, token, std::move(message), nullptr);
 }
 
 void Replayer::end_game() {

@@ -96,7 +96,8 @@ class Replayer final : public Visitor {
   void begin_variation(SourceLoc loc) override;
   void end_variation(SourceLoc) override;
   void result(std::string_view token, SourceLoc loc) override;
-  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc) override;
+  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+               std::string_view token) override;
   void end_game() override;
 
   const GameReport& report() const { return report_; }

@@ -30,7 +30,7 @@ struct Recorder final : Visitor {
   void begin_variation(SourceLoc) override { events.push_back("("); }
   void end_variation(SourceLoc) override { events.push_back(")"); }
   void result(std::string_view t, SourceLoc) override { events.push_back("result " + std::string(t)); }
-  void problem(Severity, std::string_view code, std::string, SourceLoc) override { events.push_back("problem " + std::string(code)); }
+  void problem(Severity, std::string_view code, std::string, SourceLoc, std::string_view) override { events.push_back("problem " + std::string(code)); }
   void end_game() override { events.push_back("end"); }
 };
 

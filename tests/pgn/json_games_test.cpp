@@ -29,7 +29,7 @@ class JsonRecorder final : public Visitor {
   void begin_variation(SourceLoc) override { add({"("}); }
   void end_variation(SourceLoc) override { add({")"}); }
   void result(std::string_view t, SourceLoc) override { add({"result ", t}); }
-  void problem(Severity, std::string_view code, std::string message, SourceLoc loc) override {
+  void problem(Severity, std::string_view code, std::string message, SourceLoc loc, std::string_view) override {
     add({"problem ", code, " ", std::to_string(loc.line), ":", std::to_string(loc.column), " ", message});
   }
   void end_game() override { add({"end"}); }

@@ -21,6 +21,7 @@ class ParserRecorder : public Visitor {
   std::vector<std::string> events;
   std::vector<std::string> problems;  // "E code @L:C"
   std::vector<SourceLoc> problem_locs;
+  std::vector<std::string> problem_tokens;
 
   void tag(std::string_view name, std::string_view value, SourceLoc l) override {
     events.push_back("tag " + std::string(name) + "=" + std::string(value) + at(l));
@@ -37,10 +38,11 @@ class ParserRecorder : public Visitor {
   void begin_variation(SourceLoc l) override { events.push_back(std::string("(").append(at(l))); }
   void end_variation(SourceLoc l) override { events.push_back(std::string(")").append(at(l))); }
   void result(std::string_view token, SourceLoc l) override { events.push_back("result " + std::string(token) + at(l)); }
-  void problem(Severity s, std::string_view code, std::string message, SourceLoc l) override {
+  void problem(Severity s, std::string_view code, std::string message, SourceLoc l, std::string_view token) override {
     const std::string p = std::string(s == Severity::Error ? "E " : "W ") + std::string(code) + at(l);
     problems.push_back(p);
     problem_locs.push_back(l);
+    problem_tokens.emplace_back(token);
     events.push_back("problem " + p);
     EXPECT_FALSE(message.empty());
   }
@@ -323,11 +325,13 @@ TEST(MovetextParser, JunkIsUnexpectedTokenWithExactLocation) {
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E unexpected-token @1:12", "E unexpected-token @1:16",
                                                   "E unexpected-token @3:8", "E unexpected-token @3:10"}));
   EXPECT_EQ(r.problem_locs[2].byte_offset, 44u);
+  EXPECT_EQ(r.problem_tokens, (std::vector<std::string>{"<br", "/>", "}", "\""}));
 }
 
 TEST(MovetextParser, TagPairInsideMovetextIsUnexpected) {
   const ParserRecorder r = parse_recorded("1. e4 [Event \"x ] y\"] e5 *");
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @1:7"});
+  EXPECT_EQ(r.problem_tokens, std::vector<std::string>{"[Event \"x ] y\"]"});
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san e4 @1:4", "san e5 @1:23"}));
 }
 

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "core/excerpt.hpp"
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
@@ -57,6 +58,23 @@ TEST(GameChecker, IllegalMoveNamesPlyTokenAndPosition) {
   EXPECT_NE(e.message.find("1...Qa1"), std::string::npos) << e.message;
   EXPECT_NE(e.message.find("black queen"), std::string::npos) << e.message;
   EXPECT_EQ(e.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+// An unexpected token is the diagnostic's token too, cut as a move token is; the
+// message stays as it was.
+TEST(GameChecker, UnexpectedTokenIsTheDiagnosticToken) {
+  const std::string tag = "[White \"" + std::string(60, 'x') + "\"]";
+  auto games = check_text(replay_game("*", "1. e4 <br " + tag + " e5"));
+  ASSERT_EQ(games.size(), 1u);
+  const GameReport& g = games[0];
+  ASSERT_EQ(g.errors.size(), 2u);
+  EXPECT_EQ(g.errors[0].code, "unexpected-token");
+  EXPECT_EQ(g.errors[0].token, "<br");
+  EXPECT_EQ(g.errors[0].message, "unexpected token '<br'");
+  EXPECT_EQ(g.errors[1].code, "unexpected-token");
+  EXPECT_EQ(g.errors[1].token, chesstool::excerpt(tag));
+  EXPECT_EQ(g.errors[1].token.size(), chesstool::kExcerptBytes + 3);
+  EXPECT_EQ(g.errors[1].message, "tag pair '" + chesstool::excerpt(tag) + "' inside movetext ignored");
 }
 
 TEST(GameChecker, VariationsAreReplayedFromTheirBranchPoint) {

@@ -916,7 +916,7 @@ class JsonEventChecker final : public pgn::Visitor {
   void result(std::string_view t, pgn::SourceLoc) override {
     expect(t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*", "result that is no termination marker");
   }
-  void problem(pgn::Severity, std::string_view, std::string, pgn::SourceLoc) override { ++problems_; }
+  void problem(pgn::Severity, std::string_view, std::string, pgn::SourceLoc, std::string_view) override { ++problems_; }
   void end_game() override {
     expect(!ended_, "end_game twice");
     expect(movetext_ && depth_ == 0, "end_game before begin_movetext or with open variations");
