@@ -48,7 +48,7 @@ struct ConvertOptions {
   bool reduced = false;
   bool eco = false;  // --eco: ECO and Opening tags from the classification, opening fields in JSON
   std::string compress;  // --compress: the format of standard output
-  std::vector<std::string> strip;  // --strip: comment commands left out of PGN
+  std::vector<std::string> strip;  // --strip: comment commands left out of PGN, each value as given
   pgn::StripCommands strip_set;
   std::string fields;                    // --fields: the CSV columns as given
   std::vector<std::string> csv_columns;  // parsed, or the default ones
@@ -335,14 +335,34 @@ void convert_json_records(const ConvertOptions& o, const InputList& inputs, Outp
   }
 }
 
-// The --strip words as a set; false (with the message printed) for a word that is none.
-bool parse_strip(ConvertOptions& o) {
-  for (const auto& w : o.strip) {
-    if (w == "clk") o.strip_set.clk = true;
-    else if (w == "emt") o.strip_set.emt = true;
-    else if (w == "eval") o.strip_set.eval = true;
-    else if (w == "arrows") o.strip_set.arrows = true;
+// One --strip value, words separated by commas, added to `set`; false with `why` for a
+// word that is none or an empty item ("clk,,eval", a comma at an end, ''), which is a
+// slip, not a request. The option splits its values here: CLI11's splitting drops the
+// empty items without a word.
+bool add_strip_words(std::string_view value, pgn::StripCommands& set, std::string& why) {
+  std::string_view rest = value;
+  for (int item = 1;; ++item) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view w = rest.substr(0, comma);
+    if (w == "clk") set.clk = true;
+    else if (w == "emt") set.emt = true;
+    else if (w == "eval") set.eval = true;
+    else if (w == "arrows") set.arrows = true;
+    else if (w.empty())
+      why = (value.empty() ? std::string("the value is empty") : fmt::format("item {} of '{}' is empty", item, value)) +
+            " (name clk, emt, eval or arrows, comma-separated)";
+    else
+      why = fmt::format("{} not in {{clk,emt,eval,arrows}}", w);
+    if (!why.empty()) return false;
+    if (comma == std::string_view::npos) return true;
+    rest.remove_prefix(comma + 1);
   }
+}
+
+// The --strip values as a set (add_strip_words checked them while parsing).
+bool parse_strip(ConvertOptions& o) {
+  std::string why;
+  for (const auto& value : o.strip) add_strip_words(value, o.strip_set, why);
   if (o.strip_set.any() && o.to != Format::Pgn) {
     error("--strip is for --to pgn (JSON has each command as a field of its own)");
     return false;
@@ -453,10 +473,17 @@ Runner setup_convert(CLI::App& app) {
       ->check(CLI::IsMember({"pgn", "fen", "json"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
   app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
+  // The check's description lists the words as CLI::IsMember would, for --help and the completion.
+  const CLI::Validator strip_words(
+      [](std::string& value) {
+        pgn::StripCommands set;
+        std::string why;
+        return add_strip_words(value, set, why) ? std::string() : why;
+      },
+      "{clk,emt,eval,arrows}");
   app.add_option("--strip", o->strip, "PGN: leave out these comment commands: clk, emt, eval, arrows (comma-separated)")
-      ->delimiter(',')
       ->allow_extra_args(false)
-      ->check(CLI::IsMember({"clk", "emt", "eval", "arrows"}));
+      ->check(strip_words);
   app.add_option("--fields", o->fields,
                  "CSV: the columns, comma-separated: tag names, or the computed " + output::csv_computed_names());
   app.add_flag("--eco", o->eco, "Add or correct the ECO and Opening tags from the opening table (JSON: eco, opening, eco_ply)");

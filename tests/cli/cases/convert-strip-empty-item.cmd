@@ -1,0 +1,1 @@
+for s in clk,,eval clk, ,clk '' ,; do $CHESSTOOL convert --to pgn --strip "$s" convert/commands.pgn; echo "--strip '$s': exit $?"; done; $CHESSTOOL convert --to pgn --strip=clk,eval --strip arrows convert/commands.pgn | grep -F '%'
