@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <exception>
 #include <optional>
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +18,7 @@
 
 #include "core/fen.hpp"
 #include "pgn/comment_commands.hpp"
+#include "pgn/encoding.hpp"
 #include "pgn/replay.hpp"
 
 namespace chesstool::pgn {
@@ -398,6 +401,55 @@ std::string parse_error_text(const char* what) {
 // hold at most kMaxJsonKeys keys (a game has a few dozen tags; a move object, a few keys).
 constexpr std::size_t kMaxJsonKeys = 10000;
 struct TooManyKeys {};
+// nlohmann keeps the last value of a key that an object repeats, so a record such as
+// {"san":"e4","san":"d4"} would be read as one of its meanings without a word: it is not
+// read. The key, decoded.
+struct DuplicateKey {
+  std::string name;
+};
+
+// The parser callback that counts the keys of each open object (TooManyKeys past
+// kMaxJsonKeys) and, with `names`, throws DuplicateKey at the first key an object repeats.
+class KeyWatch {
+ public:
+  explicit KeyWatch(bool names) : names_(names) {}
+  bool operator()(int, Json::parse_event_t event, Json& parsed) {
+    if (event == Json::parse_event_t::object_start) {
+      open_.emplace_back();
+    } else if (event == Json::parse_event_t::object_end) {
+      open_.pop_back();
+    } else if (event == Json::parse_event_t::key) {
+      Object& o = open_.back();
+      if (++o.keys > kMaxJsonKeys) throw TooManyKeys{};
+      if (names_ && !o.names.insert(parsed.get_ref<const std::string&>()).second)
+        throw DuplicateKey{parsed.get<std::string>()};
+    }
+    return true;
+  }
+
+ private:
+  struct Object {
+    std::size_t keys = 0;
+    std::unordered_set<std::string> names;
+  };
+  bool names_;
+  std::vector<Object> open_;
+};
+
+// The members of every object in doc, walked without recursion: fewer than the keys
+// written when an object repeats one.
+std::size_t members_of(const Json& doc) {
+  std::size_t members = 0;
+  std::vector<const Json*> todo{&doc};
+  while (!todo.empty()) {
+    const Json& j = *todo.back();
+    todo.pop_back();
+    if (j.is_object()) members += j.size();
+    for (const Json& child : j)
+      if (child.is_structured()) todo.push_back(&child);
+  }
+  return members;
+}
 
 // How deep a record may nest. nlohmann's ordered_json copies an object's members when it
 // grows, and a copy recurses through their depth: a record of 50,000 nested variations
@@ -474,23 +526,12 @@ JsonShape shape_of(std::string_view text) {
 void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor) {
   const SourceLoc at{line, 1, byte_offset};
   // A record not read: its one problem, and an empty game.
-  auto unread = [&visitor](std::string_view code, std::string message, SourceLoc where) {
-    visitor.problem(Severity::Error, code, std::move(message), where, {});
+  auto unread = [&visitor](std::string_view code, std::string message, SourceLoc where, std::string_view token = {}) {
+    visitor.problem(Severity::Error, code, std::move(message), where, token);
     visitor.begin_movetext();
     visitor.end_game();
   };
   Json doc;
-  std::vector<std::size_t> keys;  // of each open object, the keys read so far
-  auto count_keys = [&keys](int, Json::parse_event_t event, Json&) {
-    if (event == Json::parse_event_t::object_start) {
-      keys.push_back(0);
-    } else if (event == Json::parse_event_t::object_end) {
-      keys.pop_back();
-    } else if (event == Json::parse_event_t::key && ++keys.back() > kMaxJsonKeys) {
-      throw TooManyKeys{};
-    }
-    return true;
-  };
   const JsonShape shape = shape_of(text);
   if (shape.depth > kMaxJsonDepth) {
     unread("json-field", "the record nests " + std::to_string(shape.depth) + " levels deep, more than the " +
@@ -500,20 +541,36 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
   }
   // Every key is followed by a ':' outside strings; a record with few of them (nearly
   // every one) cannot hold a big object and is parsed without the callback, which costs 14%.
+  // With `names` the callback looks for a repeated key too.
+  bool names = false;
   auto parse = [&] {
-    if (shape.colons <= kMaxJsonKeys)
+    if (!names && shape.colons <= kMaxJsonKeys)
       doc = Json::parse(text.begin(), text.end());
     else
-      doc = Json::parse(text.begin(), text.end(), count_keys);
+      doc = Json::parse(text.begin(), text.end(), KeyWatch(names));
+  };
+  auto parse_on_its_stack = [&] {
+    if (shape.depth > kInlineJsonDepth) return run_with_stack(kDeepParseStack, parse);
+    parse();
+    return true;
   };
   try {
-    if (shape.depth <= kInlineJsonDepth) {
-      parse();
-    } else if (!run_with_stack(kDeepParseStack, parse)) {
+    bool parsed = parse_on_its_stack();
+    // A repeated key leaves fewer members than keys written: only then the slower parse
+    // that names it.
+    if (parsed && members_of(doc) < shape.colons) {
+      names = true;
+      parsed = parse_on_its_stack();
+    }
+    if (!parsed) {
       unread("json-field", "the record nests " + std::to_string(shape.depth) +
                           " levels deep and no thread with the stack to read it could be made: not read", at);
       return;
     }
+  } catch (const DuplicateKey& d) {
+    unread("json-field", "key '" + message_excerpt(d.name) + "' appears twice in one object: the record is not read", at,
+           d.name);
+    return;
   } catch (const TooManyKeys&) {
     unread("json-field", "an object holds more than " + std::to_string(kMaxJsonKeys) + " keys: the record is not read", at);
     return;

@@ -55,7 +55,8 @@ class JsonLines {
 //
 // Problem codes:
 //   invalid-json   the line is not JSON (RFC 8259, UTF-8); the column is where it fails
-//   json-field     a field missing or of the wrong type, or a value out of range
+//   json-field     a field missing or of the wrong type, a value out of range, or a key
+//                  an object repeats (the record is not read; the key is the token)
 void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor);
 
 }  // namespace chesstool::pgn

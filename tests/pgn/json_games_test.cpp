@@ -279,6 +279,32 @@ TEST(JsonGames, AnObjectOfMoreThanTenThousandKeysIsNotRead) {
   EXPECT_EQ(plain.front(), "tag Event=" + std::string(20000, ':'));
 }
 
+TEST(JsonGames, AKeyGivenTwiceInOneObjectIsNotRead) {
+  // nlohmann keeps the last value: the record would say one thing and be read as another.
+  const auto twice = [](std::string_view key) {
+    return "problem json-field 7:1 key '" + std::string(key) + "' appears twice in one object: the record is not read";
+  };
+  EXPECT_EQ(events_of(R"({"tags":{"White":"A","White":"B"},"moves":[{"san":"e4"}],"result":"*"})"),
+            (std::vector<std::string>{twice("White"), "movetext", "end"}));
+  EXPECT_EQ(problem_of(R"({"moves":[{"san":"e4","san":"d4"}],"result":"*"})"), twice("san"));
+  EXPECT_EQ(problem_of(R"({"moves":[{"san":"e4"}],"result":"*","result":"1-0"})"), twice("result"));
+  EXPECT_EQ(problem_of(R"({"moves":[{"san":"e4","variations":[[{"san":"d4","nags":[1],"nags":[2]}]]}]})"), twice("nags"));
+  EXPECT_EQ(problem_of(R"({"moves":[{"san":"e4","san":"d4"}]})"), twice("san"));  // the same key once decoded
+  EXPECT_EQ(problem_of(R"({"moves":[{"san":"e4","uci":"e2e4","uci":null}]})"), twice("uci"));  // a field not read too
+  // The same key in different objects, or as a value, is no repeat.
+  EXPECT_EQ(problem_of(R"({"tags":{"san":"san"},"moves":[{"san":"e4"},{"san":"e5"}],"result":"*"})"), "");
+  // A record of many keys (read with the key-counting callback) and one nested deep (read
+  // on a thread of its own) are checked too.
+  std::string many = R"({"moves":[)";
+  for (int i = 0; i < 6000; ++i) many += i ? R"(,{"san":"Nf3","uci":"g1f3"})" : R"({"san":"Nf3","uci":"g1f3"})";
+  EXPECT_EQ(problem_of(many + R"(],"moves":[]})"), twice("moves"));
+  std::string deep = R"({"moves":[)";
+  for (int i = 0; i < 600; ++i) deep += R"({"san":"e4","variations":[[)";
+  deep += R"({"san":"d4","san":"c4"})";
+  for (int i = 0; i < 600; ++i) deep += "]]}";
+  EXPECT_EQ(problem_of(deep + "]}"), twice("san"));
+}
+
 TEST(JsonGames, ARecordNestedDeeperThanTheReplayerChecksIsNotRead) {
   // A key after a deep value makes ordered_json copy it, recursively: 50,000 nested
   // variations overflowed the stack. The replayer checks 10,000 (kMaxVariationDepth), and
