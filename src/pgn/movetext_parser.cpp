@@ -147,7 +147,7 @@ class Parser {
     if (deep_result_) {
       deep_result_ = false;
       report(Severity::Warning, "result-in-variation",
-             "termination marker " + quoted(deep_text_) + " inside a variation ignored", deep_loc_);
+             "termination marker " + quoted(deep_text_) + " inside a variation ignored", deep_loc_, deep_text_);
     }
   }
   void begin_movetext() {
@@ -316,7 +316,10 @@ bool Parser<V>::accept_token_slow(std::size_t start) {
   if (result_seen_) {
     if (!after_result_reported_) {
       after_result_reported_ = true;
-      report(Severity::Error, "text-after-result", "text after the termination marker ignored", loc(start));
+      std::size_t end = n_;  // the token: the text after the marker, its trailing blanks aside
+      while (end > start && (is_space(t_[end - 1]) || is_newline(t_[end - 1]))) --end;
+      report(Severity::Error, "text-after-result", "text after the termination marker ignored", loc(start),
+             std::string_view(t_ + start, end - start));
     }
     return false;
   }
@@ -358,7 +361,8 @@ void Parser<V>::brace_comment() {
   const std::size_t i = static_cast<std::size_t>(q - u);
   const std::string_view text(t_ + start + 1, i - start - 1);
   if (i == n_) {
-    report(Severity::Error, "unterminated-comment", "'{' comment is never closed by '}'", at);
+    report(Severity::Error, "unterminated-comment", "'{' comment is never closed by '}'", at,
+           std::string_view(t_ + start, n_ - start));
     p_ = n_;
   } else {
     p_ = i + 1;
@@ -485,7 +489,7 @@ void Parser<V>::parse_tag(std::size_t start, std::size_t end, bool closed) {
     why = "tag value is not a quoted string";
   }
   if (why.empty() && !closed) why = "tag pair is missing its closing ']'";
-  if (!why.empty()) report(Severity::Warning, "malformed-tag", std::string(why) + " in " + quoted(name), at);
+  if (!why.empty()) report(Severity::Warning, "malformed-tag", std::string(why) + " in " + quoted(name), at, name);
   deliver_tag(name, value, has_escape, at);
 }
 
@@ -494,11 +498,11 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
                          bool name_checked) {
   if (!name_checked && !is_standard_tag_name(name)) {
     report(Severity::Warning, "invalid-tag-name",
-           "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at);
+           "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at, name);
   }
   // The names are views into the game's text, valid for the whole parse.
   if (!tag_names_.insert(name))
-    report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at);
+    report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at, name);
 
   std::string_view value = raw_value;
   if (has_escape) {
@@ -601,7 +605,8 @@ void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_
     // Move numbers only indicate (the moves say where the game is): one past any real
     // game's length is said, and the move glued to it still read.
     report(Severity::Warning, "move-number-out-of-range",
-           "move number " + quoted(word.substr(0, dots)) + " is beyond 4294967295: ignored", loc(start));
+           "move number " + quoted(word.substr(0, dots)) + " is beyond 4294967295: ignored", loc(start),
+           word.substr(0, dots));
   } else {
     // "12..." (three periods; two are accepted too) means black is to move.
     v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
@@ -662,7 +667,7 @@ void Parser<V>::nag_token() {
   bool digits_only = word.size() > 1;
   for (std::size_t i = 1; i < word.size(); ++i) digits_only = digits_only && is_digit(word[i]);
   if (!digits_only) {
-    report(Severity::Error, "malformed-nag", "malformed NAG " + quoted(word) + " ignored", loc(start));
+    report(Severity::Error, "malformed-nag", "malformed NAG " + quoted(word) + " ignored", loc(start), word);
     return;
   }
   // Leading zeros aside, at most kMaxNagDigits digits are kept (a JSON record holds the
@@ -676,11 +681,11 @@ void Parser<V>::nag_token() {
   begin_movetext();
   if (!keepable) {
     report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255 and too large to keep: ignored",
-           loc(start));
+           loc(start), word);
     return;
   }
   if (code > 255) {
-    report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255", loc(start));
+    report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255", loc(start), word);
   }
   v_.nag(code, loc(start));
 }
@@ -721,7 +726,7 @@ void Parser<V>::close_variation() {
   flush_san();
   begin_movetext();
   if (depth_ == 0) {
-    report(Severity::Error, "unbalanced-variation", "')' without a matching '(' ignored", loc(start));
+    report(Severity::Error, "unbalanced-variation", "')' without a matching '(' ignored", loc(start), ")");
     return;
   }
   --depth_;
@@ -743,7 +748,7 @@ void Parser<V>::finish() {
   if (depth_ > 0) {
     report(Severity::Error, "unbalanced-variation",
            std::to_string(depth_) + (depth_ == 1 ? " variation is" : " variations are") + " never closed by ')'",
-           outer_open_);
+           outer_open_, "(");
     for (; depth_ > 0; --depth_) v_.end_variation(end);
   }
   if (deep_result_) {

@@ -344,8 +344,21 @@ TEST(MovetextParser, LoneDotIsUnexpected) {
 TEST(MovetextParser, TextAfterResultIsReportedOnce) {
   const ParserRecorder r = parse_recorded("1. e4 1-0 e5 2. Nf3 *");
   EXPECT_EQ(r.problems, std::vector<std::string>{"E text-after-result @1:11"});
+  EXPECT_EQ(r.problem_tokens, std::vector<std::string>{"e5 2. Nf3 *"});  // the text ignored
   EXPECT_EQ(r.only("san"), std::vector<std::string>{"san e4 @1:4"});
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result 1-0 @1:7"});
+}
+
+TEST(MovetextParser, EveryProblemAboutSomeTextHasThatTextAsItsToken) {
+  const ParserRecorder r = parse_recorded("[Event \"x\"]\n[Event \"y\"]\n[Bad-Name \"z\"]\n[Foo \"\"x\"\"]\n\n"
+                                          "1. e4 $300 $x ) (e5 1-0 e6 { open\n");
+  EXPECT_EQ(r.problems, (std::vector<std::string>{"W duplicate-tag @2:1", "W invalid-tag-name @3:1",
+                                                  "W malformed-tag @4:1", "W malformed-nag @6:7", "E malformed-nag @6:12",
+                                                  "E unbalanced-variation @6:15", "W result-in-variation @6:21",
+                                                  "E unterminated-comment @6:28", "E unbalanced-variation @6:17",
+                                                  "W missing-result @7:1"}));
+  EXPECT_EQ(r.problem_tokens, (std::vector<std::string>{"Event", "Bad-Name", "Foo", "$300", "$x", ")", "1-0",
+                                                        "{ open\n", "(", ""}));
 }
 
 TEST(MovetextParser, MissingResultIsAWarningAtTheEnd) {
