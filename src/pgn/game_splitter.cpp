@@ -86,6 +86,7 @@ bool GameSplitter::next(RawGame& out) {
       // Whatever is open (an unterminated comment, a game without result) ends here.
       state_ = State::Between;
       if (in_game_) {
+        ended_at_marker_ = false;
         game_end_ = len_;
         emit(out);
         return true;
@@ -146,6 +147,7 @@ void GameSplitter::newline_cr(std::size_t i) {
 }
 
 GameSplitter::Scan GameSplitter::game_ends_at(std::size_t i) {
+  ended_at_marker_ = false;  // the marker's callers say otherwise
   game_end_ = i;
   pos_ = i;
   state_ = State::Between;
@@ -359,6 +361,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   }
   if (depth_ == 0 && detail::is_result_symbol(buf_.get() + start, end - start)) {
     game_ends_at(end);
+    ended_at_marker_ = end < len_;  // closed by the end of the input, it may have been cut
     return Step::GameDone;
   }
   return Step::Next;
@@ -438,6 +441,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
       ++p;
       if (depth_ == 0) {
         game_ends_at(p);
+        ended_at_marker_ = true;
         return Step::GameDone;
       }
       return Step::Next;

@@ -157,6 +157,11 @@ class GameSplitter {
   // Line ends read so far (CR, LF and CRLF count once): after the last game, the number
   // of lines of the input. Lets split archives be renumbered (see chesstool(1)).
   std::uint64_t line_ends() const { return line_ - 1; }
+  // Whether the game next() returned last ended at its termination marker, one that a
+  // byte after it closed (or '*', which closes itself), not at the end of the input nor
+  // at the start of the next game. A reader whose input failed keeps such a game: the
+  // fault cannot have cut it.
+  bool last_ended_at_marker() const { return ended_at_marker_; }
 
  private:
   enum class State : std::uint8_t {
@@ -221,6 +226,7 @@ class GameSplitter {
 
   State state_ = State::Between;
   bool in_game_ = false;
+  bool ended_at_marker_ = false;  // see last_ended_at_marker()
   bool has_movetext_ = false;
   bool line_blank_ = true;      // only whitespace so far on the current line
   bool empty_line_seen_ = false;  // an empty line since the last token

@@ -5,15 +5,6 @@
 #include <utility>
 
 namespace chesstool::pgn {
-namespace {
-
-bool ends_with_result(const std::string& t) {
-  for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"})
-    if (t.size() >= r.size() && std::string_view(t).substr(t.size() - r.size()) == r) return true;
-  return false;
-}
-
-}  // namespace
 
 bool InputGames::next(RawGame& out) {
   for (;;) {
@@ -23,16 +14,18 @@ bool InputGames::next(RawGame& out) {
     }
     if (has_pending_) {
       // A game read after the fault: safe when another one follows it, or when it
-      // ends with its termination marker.
+      // ended at its termination marker (the splitter knows; a text that merely ends
+      // with "1-0" may be a tag value or a comment cut there).
       RawGame following;
       if (splitter_->next(following)) {
         following.member = source_.member();
         std::swap(out, pending_);
         pending_ = std::move(following);
+        pending_at_marker_ = splitter_->last_ended_at_marker();
         return true;
       }
       has_pending_ = false;
-      if (ends_with_result(pending_.text)) {
+      if (pending_at_marker_) {
         out = std::move(pending_);
         return true;
       }
@@ -43,6 +36,7 @@ bool InputGames::next(RawGame& out) {
       out.member = source_.member();
       if (!source_.error()) return true;
       pending_ = std::move(out);
+      pending_at_marker_ = splitter_->last_ended_at_marker();
       has_pending_ = true;
       continue;
     }

@@ -34,6 +34,7 @@ class InputGames {
   std::unique_ptr<GameSplitter> splitter_;
   RawGame pending_;
   bool has_pending_ = false;
+  bool pending_at_marker_ = false;  // pending_ ended at its termination marker
   std::uint64_t lines_done_ = 0;
   std::uint64_t cut_line_ = 0;
 };

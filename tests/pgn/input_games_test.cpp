@@ -106,6 +106,35 @@ TEST(InputGames, GameCutOffByTruncatedDataIsHeldBackAndNamed) {
   EXPECT_NE(r.error.find("g.pgn.gz"), std::string::npos) << r.error;
 }
 
+TEST(InputGames, OnlyAGameEndedAtItsClosedMarkerBeforeTheFaultIsKept) {
+  // The data decoded before the fault ends with the second game's text cut as below (a
+  // whole gzip member, then a member cut inside its header). Text that merely ends like
+  // a marker (in a tag value, a comment, a variation, or a marker the fault may have cut)
+  // does not make the game whole.
+  REQUIRE_TOOLS();
+  const std::string first = "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+  const struct {
+    const char* second;
+    bool kept;
+  } cases[] = {
+      {"[Event \"B\"]\n[Result \"0-1", false},          {"[Event \"Match 1-0", false},
+      {"[Event \"B\"]\n\n1. e4 {comment 1-0", false},     {"[Event \"B\"]\n\n1. e4 (1. d4 1-0", false},
+      {"[Event \"B\"]\n\n1. d4 d5 0-1", false},         {"[Event \"B\"]\n\n1. d4 d5 0-1\n", true},
+      {"[Event \"B\"]\n\n1. d4 d5 0-1 ", true},         {"[Event \"B\"]\n\n1. d4 d5 *", true},
+  };
+  for (const auto& c : cases) {
+    ScratchDir d;
+    d.write("a.pgn", first + c.second);
+    d.write("b.pgn", "\"]\n\n1. d4 *\n");
+    ASSERT_TRUE(d.sh("gzip -c a.pgn > g.pgn.gz && gzip -c b.pgn | head -c 6 >> g.pgn.gz"));
+    io::ByteSource src(d / "g.pgn.gz");
+    const Read r = read_all(src);
+    ASSERT_NE(r.error, "") << c.second;
+    EXPECT_EQ(r.games.size(), c.kept ? 2u : 1u) << c.second;
+    EXPECT_EQ(r.error.find("cut off there, is left out") != std::string::npos, !c.kept) << c.second << ": " << r.error;
+  }
+}
+
 TEST(InputGames, CleanEndAfterErrorFreeInputHasNoMessage) {
   // A whole compressed file: every game, no error, no game held back.
   REQUIRE_TOOLS();
