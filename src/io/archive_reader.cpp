@@ -53,6 +53,15 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
   if (starts_with(h, std::string_view("\xFD" "7zXZ\0", 6))) return InputFormat::Xz;
   if (starts_with(h, "PK\x03\x04") || starts_with(h, "PK\x05\x06")) return InputFormat::Zip;
   if (h.size() >= 262 && h.substr(257, 5) == "ustar") return InputFormat::Tar;
+  // A whole input that is only the first bytes of a magic number (a download cut there):
+  // that format, whose decoder then says the data is truncated. Only starts that hold a
+  // byte no PGN text has (0x1F, 0xB5, 0xFD), so a short text stays text.
+  const auto cut_magic = [&](std::string_view magic, std::size_t least) {
+    return h.size() >= least && h.size() < magic.size() && starts_with(magic, h);
+  };
+  if (cut_magic("\x1F\x8B", 1)) return InputFormat::Gzip;
+  if (cut_magic("\x28\xB5\x2F\xFD", 2)) return InputFormat::Zstd;
+  if (cut_magic(std::string_view("\xFD" "7zXZ\0", 6), 1)) return InputFormat::Xz;
   // Formats people do download next to PGN files, named so the message helps.
   if (starts_with(h, "7z\xBC\xAF\x27\x1C")) return binary("a 7z archive (extract it first: 7z x)");
   if (starts_with(h, "Rar!\x1A\x07")) return binary("a RAR archive (extract it first)");

@@ -68,6 +68,16 @@ TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
   EXPECT_EQ(sniff_format("BZhX"), InputFormat::Plain);
   EXPECT_EQ(sniff_format(std::string("\xFD" "7zXZ\0\0", 7)), InputFormat::Xz);
   EXPECT_EQ(sniff_format("PK\x03\x04\x14\x00"), InputFormat::Zip);
+  // A whole input that is only the start of a magic number (a download cut there) is that
+  // format, so its decoder reports the data truncated; a start that text can have is text.
+  EXPECT_EQ(sniff_format("\x1F"), InputFormat::Gzip);
+  EXPECT_EQ(sniff_format("\x28\xB5\x2F"), InputFormat::Zstd);
+  EXPECT_EQ(sniff_format("\x28\xB5"), InputFormat::Zstd);
+  EXPECT_EQ(sniff_format("("), InputFormat::Plain);
+  EXPECT_EQ(sniff_format("\xFD" "7zX"), InputFormat::Xz);
+  EXPECT_EQ(sniff_format("\xFD"), InputFormat::Xz);
+  EXPECT_EQ(sniff_format("BZh"), InputFormat::Plain);
+  EXPECT_EQ(sniff_format("PK\x03"), InputFormat::Plain);
   std::string tar(512, '\0');
   tar.replace(0, 8, "game.pgn");
   tar.replace(257, 6, std::string("ustar\0", 6));
