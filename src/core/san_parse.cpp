@@ -79,7 +79,7 @@ struct Reader {
   while (g > 0 && is_glyph_char(s[g - 1])) --g;
   if (g < s.size()) {
     t.glyph = std::uint8_t(glyph_nag(s.substr(g)));
-    if (t.glyph == 0) return in.fail("unknown annotation glyph '" + std::string(s.substr(g)) + "'");
+    if (t.glyph == 0) return in.fail("unknown annotation glyph '" + excerpt(s.substr(g)) + "'");
     s = s.substr(0, g);
   }
   in.ep = strip_suffix(s, "e.p.");
@@ -89,9 +89,10 @@ struct Reader {
     if (!s.empty() && is_glyph_char(s.back())) {
       std::size_t b = s.size();
       while (b > 0 && is_glyph_char(s[b - 1])) --b;
-      return in.fail("annotation glyph '" + std::string(s.substr(b)) + "' before the check sign; SAN writes " +
-                     std::string(s.substr(0, b)) + (t.check == SanCheck::Check ? "+" : "#") +
-                     std::string(s.substr(b)));
+      const std::string written = std::string(s.substr(0, b)) + (t.check == SanCheck::Check ? "+" : "#") +
+                                  std::string(s.substr(b));
+      return in.fail("annotation glyph '" + excerpt(s.substr(b)) + "' before the check sign; SAN writes " +
+                     excerpt(written));
     }
     if (!in.ep) in.ep = strip_suffix(s, "e.p.");
   }
@@ -129,7 +130,7 @@ WordMove word_move(std::string_view s) {
   std::string_view& s = in.rest;
   SanToken& t = in.t;
   if (s.find('@') != std::string_view::npos)
-    return in.fail("piece drops ('" + std::string(s) + "') are variant notation, not standard chess");
+    return in.fail("piece drops ('" + excerpt(s) + "') are variant notation, not standard chess");
   if (PieceType p = piece_from_upper(s[0]); p != NoPieceType) {
     t.piece = p;
     in.letter = true;

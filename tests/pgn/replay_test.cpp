@@ -442,3 +442,15 @@ TEST(GameChecker, AStandardTagInAnotherLetterCaseNamesTheLastSpellingBeforeIt) {
   EXPECT_EQ(messages[0], "tag 'white' repeats 'White' in another letter case: PGN output keeps one White tag");
   EXPECT_EQ(messages[1], "tag 'WHITE' repeats 'white' in another letter case: PGN output keeps one White tag");
 }
+
+TEST(GameChecker, EveryPartOfALongMoveAMessageQuotesIsCut) {
+  // A drop, a glyph run and a glyph run before the check sign, each thousands of bytes:
+  // every quotation in the message is cut to the excerpt length.
+  for (const std::string& move : {"e4" + std::string(5000, '@'), "e4" + std::string(5000, '!') + "x",
+                                  "Nf3" + std::string(5000, '!') + "+"}) {
+    auto games = check_text(replay_game("*", "1. " + move));
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].errors.size(), 1u) << move.substr(0, 8);
+    EXPECT_LT(games[0].errors[0].message.size(), 4 * chesstool::kExcerptBytes + 120) << games[0].errors[0].message;
+  }
+}
