@@ -317,6 +317,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
 void convert_json_records(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
+    std::uint64_t cut_line = 0;
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
       pgn::JsonLines lines(source);
@@ -326,11 +327,14 @@ void convert_json_records(const ConvertOptions& o, const InputList& inputs, Outp
         convert_json_record(o, name, rec, ++index, out, rejects, t);
         if (out.failed() || (rejects && rejects->failed())) return;
       }
+      cut_line = lines.cut_line();
       if (source.error()) break;
     }
     if (source.error()) {
       ++t.io_errors;
-      error(*source.error());
+      // As for PGN: the record the fault cut off is left out, and named.
+      error(*source.error() +
+            (cut_line ? "; the record at line " + std::to_string(cut_line) + ", cut off there, is left out" : ""));
     }
   }
 }

@@ -42,7 +42,15 @@ bool JsonLines::next(JsonLine& out) {
     std::size_t end = buf_.find('\n', pos_);
     while (end == std::string::npos && fill()) end = buf_.find('\n', pos_);
     if (end == std::string::npos && pos_ == buf_.size()) return false;
-    if (end == std::string::npos) end = buf_.size();  // a last line without its line end
+    if (end == std::string::npos) {
+      // A last line without its line end: whole at the input's end, cut by a read error.
+      if (source_.error()) {
+        if (buf_.find_first_not_of(" \t\r\f\v", pos_) != std::string::npos) cut_line_ = line_ + 1;
+        pos_ = buf_.size();
+        return false;
+      }
+      end = buf_.size();
+    }
     std::string_view text(buf_.data() + pos_, end - pos_);
     out.line = ++line_;
     out.byte_offset = offset_;

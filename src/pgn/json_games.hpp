@@ -27,14 +27,17 @@ class JsonLines {
  public:
   explicit JsonLines(io::ByteSource& source) : source_(source) {}
   // The next line that is not blank; false at the end of the member or on a read error.
+  // A last line without its line end that a read error cut is not handed out.
   bool next(JsonLine& out);
+  // The line of the record a read error cut off (left out), or 0.
+  std::uint64_t cut_line() const { return cut_line_; }
 
  private:
   bool fill();
   io::ByteSource& source_;
   std::string buf_;
   std::size_t pos_ = 0;
-  std::uint64_t line_ = 0, offset_ = 0;
+  std::uint64_t line_ = 0, offset_ = 0, cut_line_ = 0;
   bool eof_ = false;
 };
 

@@ -13,6 +13,7 @@
 #include "io/source.hpp"
 #include "pgn/json_games.hpp"
 #include "pgn/replay.hpp"
+#include "support/archive_support.hpp"
 
 namespace chesstool::pgn {
 namespace {
@@ -75,6 +76,25 @@ TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
   }
   EXPECT_TRUE(json_lines_of("", 10).empty());
   EXPECT_TRUE(json_lines_of("\n\n \t\n", 10).empty());
+}
+
+TEST(JsonLines, ALastLineAReadErrorCutIsLeftOutAndNamed) {
+  // The data before the fault ends inside line 3 (a whole gzip member, then a member cut
+  // in its header); whole at the end of a file, the same line is handed out.
+  REQUIRE_TOOLS();
+  testing::ScratchDir d;
+  d.write("a.json", "{\"a\":1}\n\n{\"b\":");
+  d.write("b.json", "2}\n");
+  ASSERT_TRUE(d.sh("gzip -c a.json > cut.json.gz && gzip -c b.json | head -c 6 >> cut.json.gz"));
+  io::ByteSource source(d / "cut.json.gz");
+  JsonLines lines(source);
+  JsonLine l;
+  std::vector<std::string> texts;
+  while (lines.next(l)) texts.push_back(l.text);
+  ASSERT_TRUE(source.error());
+  EXPECT_EQ(texts, std::vector<std::string>{"{\"a\":1}"});
+  EXPECT_EQ(lines.cut_line(), 3u);
+  EXPECT_EQ(json_lines_of("{\"a\":1}\n\n{\"b\":", 4).size(), 2u);
 }
 
 TEST(JsonGames, EventsInTheOrderAPgnParserGivesThem) {
