@@ -356,7 +356,7 @@ bool add_strip_words(std::string_view value, pgn::StripCommands& set, std::strin
       why = (value.empty() ? std::string("the value is empty") : fmt::format("item {} of '{}' is empty", item, value)) +
             " (name clk, emt, eval or arrows, comma-separated)";
     else
-      why = fmt::format("{} not in {{clk,emt,eval,arrows}}", w);
+      why = fmt::format("'{}' not in {{clk,emt,eval,arrows}}", w);
     if (!why.empty()) return false;
     if (comma == std::string_view::npos) return true;
     rest.remove_prefix(comma + 1);
@@ -368,7 +368,9 @@ bool parse_strip(ConvertOptions& o) {
   std::string why;
   for (const auto& value : o.strip) add_strip_words(value, o.strip_set, why);
   if (o.strip_set.any() && o.to != Format::Pgn) {
-    error("--strip is for --to pgn (JSON has each command as a field of its own)");
+    error(o.to == Format::Json
+              ? std::string("--strip is for --to pgn (JSON has each command as a field of its own)")
+              : std::string("--strip is for --to pgn (--to ").append(format_info(o.to).name).append(" writes no comments)"));
     return false;
   }
   if (o.reduced && o.to != Format::Pgn) {

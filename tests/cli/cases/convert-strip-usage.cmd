@@ -1,1 +1,1 @@
-$CHESSTOOL convert --to json --strip clk convert/commands.pgn; echo "exit $?"; $CHESSTOOL convert --to pgn --strip clock convert/commands.pgn
+$CHESSTOOL convert --to json --strip clk convert/commands.pgn; echo "exit $?"; $CHESSTOOL convert --to pgn --strip clock convert/commands.pgn; echo "exit $?"; $CHESSTOOL convert --to uci --strip clk convert/commands.pgn; echo "exit $?"; $CHESSTOOL convert --to pgn --strip "clk, eval" convert/commands.pgn; echo "exit $?"
