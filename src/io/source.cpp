@@ -140,6 +140,12 @@ void ByteSource::fail(std::string message) {
   close();
 }
 
+void ByteSource::stop(const std::string& what) {
+  std::string where = name_ == "-" ? std::string("standard input") : name_;
+  if (!member_.empty()) where.append(":").append(member_);
+  fail("error reading " + where + ": " + what);
+}
+
 bool ByteSource::next_member() {
   const bool first = !started_;
   started_ = true;

@@ -55,6 +55,9 @@ class ByteSource {
 
   // The open or read error, e.g. "cannot open x.pgn: No such file or directory".
   const std::optional<std::string>& error() const { return error_; }
+  // Ends the input here, as a read error would ("error reading <name>: <what>"): for a
+  // reader that finds it cannot go on, such as a game too long to hold.
+  void stop(const std::string& what);
   // True once read() has returned 0 for the current member.
   bool eof() const { return eof_; }
   // The path given, "-" for standard input.

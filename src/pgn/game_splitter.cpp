@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <string>
 
 #include "pgn/byte_scan.hpp"
 
@@ -71,8 +72,11 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 
 }  // namespace detail
 
-GameSplitter::GameSplitter(io::ByteSource& source)
-    : source_(source), buf_(std::make_unique_for_overwrite<char[]>(kInitialCapacity)), capacity_(kInitialCapacity) {}
+GameSplitter::GameSplitter(io::ByteSource& source, std::size_t max_game_bytes)
+    : source_(source),
+      buf_(std::make_unique_for_overwrite<char[]>(kInitialCapacity)),
+      capacity_(kInitialCapacity),
+      max_game_bytes_(max_game_bytes) {}
 
 GameSplitter::~GameSplitter() = default;
 
@@ -98,6 +102,16 @@ bool GameSplitter::next(RawGame& out) {
 }
 
 void GameSplitter::refill() {
+  if (in_game_ && len_ - game_start_ > max_game_bytes_) {
+    // The open game is dropped and nothing more is read: next() returns no game.
+    source_.stop("the game at line " + std::to_string(game_line_) + " runs past " +
+                 std::to_string(max_game_bytes_ >> 20) +
+                 " MiB (a comment or variation never closed?): it and the rest of the input are not read");
+    in_game_ = false;
+    state_ = State::Between;
+    input_done_ = true;
+    return;
+  }
   // Keep the open game (it is returned as one contiguous string) and the byte before
   // pos_ (so an LF right after a buffer boundary can tell whether it ends a CRLF).
   std::size_t keep = pos_ > 0 ? pos_ - 1 : 0;

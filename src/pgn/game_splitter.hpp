@@ -141,9 +141,16 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // game. Comments after a termination marker therefore open the next game (they are
 // its leading comments). Nothing here knows chess: no byte sequence can make it crash
 // or loop, and work per byte is constant.
+// The most text one game may have: no real game comes near it (the longest annotated
+// games are a few megabytes), and the text of a game is held whole. A game that runs past
+// it (a comment or a variation never closed in a broken or hostile file) stops the input
+// with an error, as a read error does, so that memory stays bounded. It is checked as the
+// text is read, so a game already whole in the buffer may pass it by a read or two.
+inline constexpr std::size_t kMaxGameBytes = std::size_t(64) << 20;
+
 class GameSplitter {
  public:
-  explicit GameSplitter(io::ByteSource& source);
+  explicit GameSplitter(io::ByteSource& source, std::size_t max_game_bytes = kMaxGameBytes);
   GameSplitter(const GameSplitter&) = delete;
   GameSplitter& operator=(const GameSplitter&) = delete;
   ~GameSplitter();
@@ -239,6 +246,7 @@ class GameSplitter {
   std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is
   std::uint64_t count_ = 0;
   std::uint64_t game_line_ = 0;
+  std::size_t max_game_bytes_;  // see kMaxGameBytes
   std::uint64_t game_offset_ = 0;
   std::uint32_t game_column_ = 1;
 };

@@ -19,6 +19,7 @@
 #include "core/fen.hpp"
 #include "pgn/comment_commands.hpp"
 #include "pgn/encoding.hpp"
+#include "pgn/game_splitter.hpp"
 #include "pgn/replay.hpp"
 
 namespace chesstool::pgn {
@@ -28,6 +29,14 @@ bool JsonLines::fill() {
   if (pos_ > 0) {
     buf_.erase(0, pos_);
     pos_ = 0;
+  }
+  if (buf_.size() > kMaxGameBytes) {
+    // As for a PGN game (kMaxGameBytes): the line is dropped and nothing more is read.
+    source_.stop("the record at line " + std::to_string(line_ + 1) + " runs past " +
+                 std::to_string(kMaxGameBytes >> 20) + " MiB: it and the rest of the input are not read");
+    buf_.clear();
+    eof_ = true;
+    return false;
   }
   const std::size_t old = buf_.size();
   buf_.resize(old + io::ByteSource::kChunkSize);

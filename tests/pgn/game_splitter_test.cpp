@@ -48,6 +48,28 @@ class ProblemCodes : public Visitor {
   void result(std::string_view, SourceLoc) override { ++results; }
 };
 
+TEST(GameSplitter, AGameRunningPastTheLimitStopsTheInput) {
+  // With a limit of 1 MiB: a game of 0.9 MiB is whole; a comment never closed makes the
+  // next game run past it (up to the end of the input, where no tag pair line after an
+  // empty line ends it), and the input stops there with an error naming its line: the
+  // games before it are read, not it.
+  const std::string big = "[Event \"big\"]\n\n1. e4 {" + std::string(900 << 10, 'x') + "} *\n\n";
+  const std::string open = "[Event \"open\"]\n\n1. e4 {" + std::string(1100 << 10, 'x') + "\n";
+  for (const std::size_t max_read : {std::size_t(1000), static_cast<std::size_t>(-1)}) {
+    io::ByteSource src = io::ByteSource::from_memory(big + "1. d4 *\n" + open + "1. c4 *\n", "<test>", max_read);
+    GameSplitter splitter(src, std::size_t(1) << 20);
+    std::vector<RawGame> games;
+    RawGame g;
+    while (splitter.next(g)) games.push_back(g);
+    ASSERT_EQ(games.size(), 2u) << max_read;
+    EXPECT_EQ(games[0].text.size(), big.size() - 2);
+    EXPECT_EQ(games[1].text, "1. d4 *");
+    ASSERT_TRUE(src.error());
+    EXPECT_EQ(*src.error(), "error reading <test>: the game at line 6 runs past 1 MiB (a comment or variation never "
+                            "closed?): it and the rest of the input are not read");
+  }
+}
+
 TEST(GameSplitter, SplitsOnResultTokenWithoutBlankLine) {
   const auto games = split("f3 e5 g4 Qh4 0-1 e4 e5 1-0");
   ASSERT_EQ(games.size(), 2u);
