@@ -150,7 +150,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     a.valid = false;
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
              first_error(a.report) + "\n" + raw.text;
-    a.text += pgn::line_end_of(raw.text);
+    a.text += pgn::line_end_of(raw);
     return a;
   }
   pgn::Game game = replayer.take_game();

@@ -264,7 +264,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       if (rejects) {
-        const std::string_view eol = pgn::line_end_of(raw.text);  // as it was read: CRLF stays CRLF
+        const std::string_view eol = pgn::line_end_of(raw);  // as it was read: CRLF stays CRLF
         if (t.rejected) rejects->write(eol);
         rejects->write(raw.text);
         rejects->write(eol);

@@ -148,7 +148,7 @@ class Writer {
             const std::string& duplicate_of, DedupeCounts& c) {
     ++c.read;
     switch (v) {
-      case Verdict::Kept: ++c.kept; put(out_, kept_written_, raw.text); break;
+      case Verdict::Kept: ++c.kept; put(out_, kept_written_, raw, raw.text); break;
       case Verdict::Invalid:
         ++c.invalid;
         ++c.kept;  // never dropped: counted as kept, wherever it is written
@@ -156,14 +156,14 @@ class Writer {
           for (const auto* d : output::in_source_order(f.report, false))
             err_line(output::render_diagnostic(place, f.report, *d));
         if (rejects_)
-          put(rejects_, rejects_written_, raw.text);
+          put(rejects_, rejects_written_, raw, raw.text);
         else
-          put(out_, kept_written_, raw.text);
+          put(out_, kept_written_, raw, raw.text);
         break;
       case Verdict::Duplicate:
       case Verdict::Embedded:
         ++(v == Verdict::Duplicate ? c.duplicates : c.embedded);
-        if (dups_) put(dups_, dups_written_, with_duplicate_of(raw.text, duplicate_of));
+        if (dups_) put(dups_, dups_written_, raw, with_duplicate_of(raw.text, duplicate_of));
         break;
     }
     if (o_.json) {
@@ -189,9 +189,9 @@ class Writer {
   std::string place_file(const std::string&, const pgn::RawGame&) const { return file_; }
   // Games are separated by an empty line; each ends with a line end, in the game's own
   // line-end style (CRLF stays CRLF, as filter keeps it).
-  static void put(OutputFile* f, std::uint64_t& written, const std::string& text) {
+  static void put(OutputFile* f, std::uint64_t& written, const pgn::RawGame& raw, const std::string& text) {
     if (!f) return;
-    const std::string_view eol = pgn::line_end_of(text);
+    const std::string_view eol = pgn::line_end_of(raw);
     if (written++) f->write(eol);
     f->write(text);
     f->write(eol);

@@ -390,7 +390,7 @@ class Outputs {
       output::append_csv_header(header, output::default_csv_columns());
       f->write(header);
     }
-    const std::string_view eol = convert ? "\n" : pgn::line_end_of(raw.text);
+    const std::string_view eol = convert ? "\n" : pgn::line_end_of(raw);
     if (*count && blank_between) f->write(eol);
     f->write(text);
     f->write(eol);

@@ -183,6 +183,10 @@ void GameSplitter::emit(RawGame& out) {
   std::size_t end = game_end_;
   while (end > game_start_ && is_blank(buf_[end - 1])) --end;
   out.text.assign(buf_.get() + game_start_, end - game_start_);
+  // The line end after the text, when it is already in the buffer (past blanks).
+  std::size_t after = end;
+  while (after < len_ && (buf_[after] == ' ' || buf_[after] == '\t')) ++after;
+  out.crlf_after = after + 1 < len_ && buf_[after] == '\r' && buf_[after + 1] == '\n';
   out.index = ++count_;
   out.line = game_line_;
   out.column = game_column_;

@@ -20,9 +20,6 @@ namespace chesstool::pgn {
 // one, else LF (the splitter leaves a game's own last line end out of its text). Writers of
 // games as they were read (filter, dedupe, annotate's games that do not replay, --rejects)
 // keep a CRLF file CRLF with it.
-inline std::string_view line_end_of(std::string_view text) {
-  return text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
-}
 
 struct RawGame {
   std::string text;
@@ -31,7 +28,15 @@ struct RawGame {
   std::uint64_t byte_offset = 0;  // offset of the first byte of text from the start of the source
   std::uint32_t column = 1;       // 1-based column of the first byte of text (games may start mid-line)
   std::string member;             // the archive member it comes from ("" outside archives); set by the reader, not the splitter
+  bool crlf_after = false;        // the line end right after the text is CRLF (seen when it was read with it)
 };
+
+inline std::string_view line_end_of(std::string_view text) {
+  return text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+}
+// The same for a game read from a file: a game of one line has no line end in its text,
+// and the one after it tells (a CRLF file's game "1. e4 *" stays CRLF).
+inline std::string_view line_end_of(const RawGame& game) { return game.crlf_after ? "\r\n" : line_end_of(game.text); }
 
 namespace detail {
 

@@ -182,6 +182,20 @@ TEST(ReportStandings, ExclusionReasons) {
   auto noname = tournament::event_game_from(checked("[White \"?\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"), g);
   ASSERT_TRUE(noname);
   EXPECT_EQ(noname->reason, tournament::ExclusionReason::NoPlayer);
+  // A Result tag that is no result value does not hide the marker; a "*" tag does.
+  EXPECT_FALSE(tournament::event_game_from(checked("[White \"A\"]\n[Black \"B\"]\n[Result \"\xC2\xBD-\xC2\xBD\"]\n\n1. e4 "
+                                                   "1/2-1/2\n"),
+                                           g));
+  EXPECT_EQ(g.result, "1/2-1/2");
+  EXPECT_FALSE(tournament::event_game_from(checked("[White \"A\"]\n[Black \"B\"]\n[Result \"\"]\n\n1. e4 0-1\n"), g));
+  EXPECT_EQ(g.black_half_points, 2);
+  auto star = tournament::event_game_from(checked("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 1-0\n"), g);
+  ASSERT_TRUE(star);
+  EXPECT_EQ(star->reason, tournament::ExclusionReason::Unfinished);
+  auto neither = tournament::event_game_from(checked("[White \"A\"]\n[Black \"B\"]\n[Result \"?\"]\n\n1. e4\n"), g);
+  ASSERT_TRUE(neither);
+  EXPECT_EQ(neither->reason, tournament::ExclusionReason::NoResult);
+  EXPECT_EQ(neither->detail, "?");
   EXPECT_EQ(tournament::parse_elo(nullptr), std::nullopt);
   const std::string zero = "0", dash = "-", ok = "2650";
   EXPECT_EQ(tournament::parse_elo(&zero), std::nullopt);

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cd "$d" && printf '[Event "A"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *   trailing junk\r\n\r\n1. e4 *\r\n\r\n[Event "C"]\r\n[Result "0-1"]\r\n\r\n1. f3 e5 2. g4 Qh4# 0-1\r\n' > b.pgn && $CHESSTOOL filter b.pgn --plies 0.. -q | od -An -c; $CHESSTOOL dedupe -q b.pgn | od -An -c; cd /; rm -rf "$d"
