@@ -88,8 +88,13 @@ Identity identify_players(const std::vector<PlayerMention>& mentions) {
   Identity id;
   // The FideIds each normalized name is given, to place the mentions that lack one.
   std::map<std::string, std::set<std::string>> ids_of_name;
-  for (const auto& m : mentions)
-    if (!m.fide_id.empty()) ids_of_name[normalize_name(m.name)].insert(m.fide_id);
+  std::map<std::string, std::string> written_as;  // the first spelling of each, for messages
+  for (const auto& m : mentions) {
+    if (m.fide_id.empty()) continue;
+    const std::string norm = normalize_name(m.name);
+    ids_of_name[norm].insert(m.fide_id);
+    written_as.emplace(norm, m.name);
+  }
   std::map<std::string, std::size_t> index;
   for (const auto& m : mentions) {
     const std::string norm = normalize_name(m.name);
@@ -117,7 +122,8 @@ Identity identify_players(const std::vector<PlayerMention>& mentions) {
   }
   for (const auto& [name, ids] : ids_of_name)
     if (ids.size() > 1)
-      id.warnings.push_back(fmt::format("the name {} has {} FideIds: ranked as {} players", quoted(name), ids.size(), ids.size()));
+      id.warnings.push_back(
+          fmt::format("the name {} has {} FideIds: ranked as {} players", quoted(written_as[name]), ids.size(), ids.size()));
   // Players who may be one. Two names can nearly match only with the same group key (see
   // names_nearly_match: without a comma, the whole name; with one, the surname; either in
   // lower case), so each name is compared within its group only. Comparing every pair

@@ -48,6 +48,10 @@ TEST(PlayerIdentity, OneNameTwoIds) {
   auto id = tournament::identify_players({{"Li,Wei", "1"}, {"Li,Wei", "2"}, {"Li,Wei", ""}});
   EXPECT_EQ(id.players.size(), 3u);  // the id-less mention cannot be placed
   EXPECT_FALSE(id.warnings.empty());
+  // The warning names the player as written, not in the form names are compared in.
+  id = tournament::identify_players({{"Smith, John", "1"}, {"Smith, John", "2"}});
+  ASSERT_EQ(id.warnings.size(), 1u);
+  EXPECT_EQ(id.warnings[0], "the name \"Smith, John\" has 2 FideIds: ranked as 2 players");
 }
 
 }  // namespace
