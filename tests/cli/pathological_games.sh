@@ -55,6 +55,15 @@ status=$?
 if ((status != 1)); then
   echo "FAIL validate --json --jobs 2 many-bad.pgn: exit status $status (expected 1)"; echo "$out" | tail -3; fail=1
 fi
+# A comment never closed makes the rest of a file one game: past 64 MiB it stops the input
+# with an error (exit status 2) instead of being held whole (200 MB of it took 398 MB).
+{ printf '%s{' "$header"; head -c 150000000 /dev/zero | tr '\0' x; } >"$tmp/open-comment.pgn"
+out=$( (ulimit -v 300000; "$bin" validate "$tmp/open-comment.pgn") 2>&1 >/dev/null)
+status=$?
+if ((status != 2)) || [[ $out != *"runs past 64 MiB"* ]]; then
+  echo "FAIL validate of a 150 MB open comment: exit status $status (expected 2, runs past 64 MiB)"; echo "$out" | tail -2; fail=1
+fi
+rm -f "$tmp/open-comment.pgn"
 # Time: a game of 400,000 distinct tags is read in linear time (each duplicate test once
 # scanned every name before it: 200,000 tags took 51 s to validate, 21 s to annotate; now
 # about a second each). A minute is the bound: the old code needs minutes, the new one a
@@ -116,5 +125,5 @@ status=$?
 if ((status != 1)) || [[ $out != *"[json-field]"* ]]; then
   echo "FAIL convert --from json of 50,000 nested variations: exit status $status (expected 1, json-field)"; echo "$out" | tail -2; fail=1
 fi
-((fail == 0)) && echo "ok: 6 inputs within 300 MB, 110 MB of FEN lines within 100 MB; 400,000 tags, 1.6 million moves, 80,000 players and 40,000 rounds within a minute"
+((fail == 0)) && echo "ok: 6 inputs within 300 MB, a 150 MB open comment stopped at 64 MiB, 110 MB of FEN lines within 100 MB; 400,000 tags, 1.6 million moves, 80,000 players and 40,000 rounds within a minute"
 exit $fail
