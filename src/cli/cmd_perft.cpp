@@ -103,7 +103,7 @@ Runner setup_perft(CLI::App& app) {
   app.add_option("--threads,-j,--jobs", o->threads, "Threads sharing the root moves (default: all cores); -j and --jobs as in the other commands")
       ->check(CLI::Range(1, 1024));
   app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));
-  app.add_flag("--json", o->json, "Print one JSON object: nodes, depth, fen, seconds, nps");
+  app.add_flag("--json", o->json, "Print one JSON object: type, fen, depth, nodes, seconds, nps, threads, hash_mb (divide with --divide)");
   app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number")
       ->check(whole_number(19, false, "a node count: digits only, at most 19 of them"));
   return [o]() { return run_perft(*o); };

@@ -94,7 +94,7 @@ ExitCode parse_and_run(int argc, char** argv) {
   add("validate", "Replay every game of PGN files and report illegal moves and other problems", setup_validate);
   add("fen", "Check FENs and print them in canonical form", setup_fen);
   add("perft", "Count the leaf nodes of the legal move tree", setup_perft);
-  add("convert", "Convert games to PGN export format, UCI, LAN, FEN, EPD or NDJSON", setup_convert);
+  add("convert", "Convert games to PGN export format, UCI, LAN, FEN, EPD, NDJSON or CSV", setup_convert);
   add("board", "Show a position as a text diagram or an SVG picture", setup_board);
   add("annotate", "Write games back as PGN with draw claims, automatic ends, Result and Termination", setup_annotate);
   add("report", "Standings, tie-breaks, FIDE rating changes and time-control classes of an event", setup_report);
