@@ -148,9 +148,10 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   a.report = replayer.take_report();
   if (!a.report.valid) {
     a.valid = false;
+    const std::string_view eol = pgn::line_end_of(raw);  // the game's own: CRLF stays CRLF
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
-             first_error(a.report) + "\n" + raw.text;
-    a.text += pgn::line_end_of(raw);
+             first_error(a.report);
+    a.text.append(eol).append(raw.text).append(eol);
     return a;
   }
   pgn::Game game = replayer.take_game();

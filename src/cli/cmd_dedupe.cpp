@@ -111,10 +111,10 @@ std::string pgn_string(std::string_view s) {
 // The game's text with [DuplicateOf "of"] added after its tag section (before the
 // movetext, or first when it has no tags); nothing else changes. A line counts as a
 // tag line when it starts with '[' and ends with ']', so a tag section that runs into
-// the movetext on one line gets the tag in front instead. The new line ends like the
-// game's first line (LF or CRLF).
-std::string with_duplicate_of(const std::string& text, const std::string& of) {
-  const std::string eol = text.find("\r\n") != std::string::npos && text.find("\r\n") == text.find('\n') - 1 ? "\r\n" : "\n";
+// the movetext on one line gets the tag in front instead. The new line ends with eol, the
+// game's own line end (pgn::line_end_of).
+std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view line_end) {
+  const std::string eol(line_end);
   const std::string tag = "[DuplicateOf \"" + pgn_string(of) + "\"]";
   std::size_t insert_at = 0;  // after the last tag line seen so far
   bool after_tags = false;
@@ -163,7 +163,7 @@ class Writer {
       case Verdict::Duplicate:
       case Verdict::Embedded:
         ++(v == Verdict::Duplicate ? c.duplicates : c.embedded);
-        if (dups_) put(dups_, dups_written_, raw, with_duplicate_of(raw.text, duplicate_of));
+        if (dups_) put(dups_, dups_written_, raw, with_duplicate_of(raw.text, duplicate_of, pgn::line_end_of(raw)));
         break;
     }
     if (o_.json) {

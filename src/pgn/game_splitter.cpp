@@ -148,16 +148,29 @@ void GameSplitter::newline_lf(std::size_t i) {
   if (i == 0 || buf_[i - 1] != '\r') {
     ++line_;
     if (line_blank_) empty_line_seen_ = true;
+    last_line_end_ = LineEnd::Lf;
+  } else {
+    last_line_end_ = LineEnd::Crlf;
   }
   line_start_ = base_ + i + 1;
   line_blank_ = true;
 }
 
 void GameSplitter::newline_cr(std::size_t i) {
+  last_line_end_ = LineEnd::Cr;  // Crlf when an LF follows
   ++line_;
   if (line_blank_) empty_line_seen_ = true;
   line_start_ = base_ + i + 1;
   line_blank_ = true;
+}
+
+// The style of the first line end after buf_[end) when the buffer holds it, else of the
+// last one read (a game ending at the end of a read), for RawGame::crlf_after.
+bool GameSplitter::crlf_after(std::size_t end) const {
+  const auto* b = reinterpret_cast<const unsigned char*>(buf_.get());
+  const unsigned char* q = detail::find_any<'\n', '\r'>(b + end, b + len_);
+  if (q + 1 < b + len_ || (q < b + len_ && *q == '\n')) return *q == '\r' && q[1] == '\n';
+  return last_line_end_ == LineEnd::Crlf;
 }
 
 GameSplitter::Scan GameSplitter::game_ends_at(std::size_t i) {
@@ -181,12 +194,19 @@ void GameSplitter::start_game(std::size_t i) {
 
 void GameSplitter::emit(RawGame& out) {
   std::size_t end = game_end_;
-  while (end > game_start_ && is_blank(buf_[end - 1])) --end;
+  for (;;) {
+    while (end > game_start_ && is_blank(buf_[end - 1])) --end;
+    // A BOM that begins the line after the game (a file concatenated to this one) is
+    // not the game's text (the movetext and comment scans skip it at a line start).
+    if (end - game_start_ >= 4 && std::memcmp(buf_.get() + end - 3, "\xEF\xBB\xBF", 3) == 0 &&
+        (buf_[end - 4] == '\n' || buf_[end - 4] == '\r')) {
+      end -= 3;
+      continue;
+    }
+    break;
+  }
   out.text.assign(buf_.get() + game_start_, end - game_start_);
-  // The line end after the text, when it is already in the buffer (past blanks).
-  std::size_t after = end;
-  while (after < len_ && (buf_[after] == ' ' || buf_[after] == '\t')) ++after;
-  out.crlf_after = after + 1 < len_ && buf_[after] == '\r' && buf_[after + 1] == '\n';
+  out.crlf_after = crlf_after(end);
   out.index = ++count_;
   out.line = game_line_;
   out.column = game_column_;
@@ -218,8 +238,9 @@ void GameSplitter::emit(RawGame& out) {
       newline_cr(p++);
     }
     // A line that starts with a symbol byte is neither empty nor a tag pair line: the
-    // usual case in wrapped comment text, which stays here.
-    if (p < n && kByteClass[b[p]] == detail::kSymbol) continue;
+    // usual case in wrapped comment text, which stays here (a BOM, not counted in the
+    // line's columns, is LineStart's).
+    if (p < n && kByteClass[b[p]] == detail::kSymbol && b[p] != 0xEF) continue;
     break;
   }
   comment_after_empty_ = false;  // the line just ended had the text that Text skipped
@@ -234,6 +255,19 @@ void GameSplitter::emit(RawGame& out) {
   while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
   if (p == n) return true;
   const unsigned char c = b[p];
+  if (c == 0xEF && base_ + p == line_start_) {
+    // A BOM at a line start (a file concatenated to one that left a comment open): the
+    // line starts after it, so a tag pair line after it still ends the game.
+    if (n - p < 3 && !input_done_) {
+      need_input_ = true;
+      return true;
+    }
+    if (n - p >= 3 && b[p + 1] == 0xBB && b[p + 2] == 0xBF) {
+      line_start_ += 3;
+      p += 3;
+      return false;
+    }
+  }
   if (c == '\r' || c == '\n') {
     // The LF of a CRLF is not a line of its own; any other line end here ends a line of
     // blanks only.
@@ -476,6 +510,19 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
                                                                               std::size_t n) {
   using namespace detail;
   while (p < n) {
+    if (b[p] == 0xEF && line_blank_ && base_ + p == line_start_) {
+      // A BOM at a line start (a file concatenated to one whose last game is still open)
+      // is not text: the line starts after it, as between games (scan_between).
+      if (n - p < 3 && !input_done_) {
+        need_input_ = true;
+        return Step::Leave;
+      }
+      if (n - p >= 3 && b[p + 1] == 0xBB && b[p + 2] == 0xBF) {
+        line_start_ += 3;
+        p += 3;
+        continue;
+      }
+    }
     // A line of movetext that starts with a symbol (a move, a move number: nearly every
     // line) is read as mid-line at once. Only after an empty line can its symbol start a
     // game ("1."), only in column 1 is a '%' an escape, and a result symbol holds a '-',
@@ -494,8 +541,9 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
       p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n) - b);
       if (p == n) break;
       if (b[p] == '-') {
-        while (p > game_start_ && kByteClass[b[p - 1]] == kSymbol) --p;
-        if (p > game_start_ && kByteClass[b[p - 1]] == kDollar) --p;
+        // Not back past the line start: a BOM skipped there is no part of the symbol.
+        while (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kSymbol) --p;
+        if (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kDollar) --p;
       }
     }
     const std::uint8_t k = kByteClass[b[p]];
@@ -557,6 +605,7 @@ GameSplitter::Scan GameSplitter::scan() {
 
       case State::Movetext:
         if (scan_movetext(b, p, n) == Step::GameDone) return Scan::GameDone;
+        if (need_input_) return wait_for_input(p);
         break;
 
       case State::Symbol:
@@ -566,6 +615,7 @@ GameSplitter::Scan GameSplitter::scan() {
       case State::BraceComment:
         p = skip_comment(b, p, n);
         if (state_ == State::Between) return Scan::GameDone;  // see skip_comment
+        if (need_input_) return wait_for_input(p);
         break;
 
       case State::Tag:

@@ -28,7 +28,7 @@ struct RawGame {
   std::uint64_t byte_offset = 0;  // offset of the first byte of text from the start of the source
   std::uint32_t column = 1;       // 1-based column of the first byte of text (games may start mid-line)
   std::string member;             // the archive member it comes from ("" outside archives); set by the reader, not the splitter
-  bool crlf_after = false;        // the line end right after the text is CRLF (seen when it was read with it)
+  bool crlf_after = false;        // the first line end after the text is CRLF (the last one read before it, at the end of a read)
 };
 
 inline std::string_view line_end_of(std::string_view text) {
@@ -126,7 +126,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //
 // Lines and blanks: a line ends at LF, CR or CRLF; blanks are space, tab, vertical tab
 // and form feed; an empty line holds only blanks (so "  \r\n" is empty, and so is the
-// line between the two CRs of "\r\r").
+// line between the two CRs of "\r\r"). A UTF-8 BOM at the start of a line (cat a.pgn
+// b.pgn) is not text: the line's first byte is the one after it, in a game as between
+// games, and a game's text does not end with one.
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the
@@ -239,6 +241,18 @@ class GameSplitter {
   State state_ = State::Between;
   bool in_game_ = false;
   bool ended_at_marker_ = false;  // see last_ended_at_marker()
+  // A part of scan() met a BOM cut by the end of the read at a line start: scan() returns
+  // NeedInput there (wait_for_input) instead of going round again.
+  bool need_input_ = false;
+  Scan wait_for_input(std::size_t p) {
+    need_input_ = false;
+    pos_ = p;
+    return Scan::NeedInput;
+  }
+  // The style of the last line end read, for a game whose own text has none.
+  enum class LineEnd : std::uint8_t { None, Lf, Cr, Crlf };
+  LineEnd last_line_end_ = LineEnd::None;
+  bool crlf_after(std::size_t end) const;
   bool has_movetext_ = false;
   bool line_blank_ = true;      // only whitespace so far on the current line
   bool empty_line_seen_ = false;  // an empty line since the last token

@@ -55,8 +55,17 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     line_start = at + 1;
     line_blank = true;
   };
+  auto is_bom_at = [&](std::size_t at) { return at + 2 < n && s.compare(at, 3, "\xEF\xBB\xBF") == 0; };
   auto emit = [&](std::size_t start, std::size_t end, std::uint64_t gline, std::uint64_t gcol) {
-    while (end > start && (is_space(s[end - 1]) || s[end - 1] == '\n' || s[end - 1] == '\r')) --end;
+    for (;;) {
+      while (end > start && (is_space(s[end - 1]) || s[end - 1] == '\n' || s[end - 1] == '\r')) --end;
+      // A BOM beginning the line after the game belongs to the next file, not the game.
+      if (end - start >= 4 && s.compare(end - 3, 3, "\xEF\xBB\xBF") == 0 && (s[end - 4] == '\n' || s[end - 4] == '\r')) {
+        end -= 3;
+        continue;
+      }
+      break;
+    }
     games.push_back({s.substr(start, end - start), gline, gcol, start});
   };
   while (i < n) {
@@ -82,6 +91,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       const char d = s[i];
       if (is_space(d)) { ++i; continue; }
       if (d == '\n' || d == '\r') { newline(i++); continue; }
+      if (i == line_start && is_bom_at(i)) {  // a BOM at a line start: the line starts after it
+        line_start += 3;
+        i += 3;
+        continue;
+      }
       const bool was_blank = line_blank, after_empty = empty_line;
       line_blank = false;
       empty_line = false;
@@ -103,6 +117,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
             continue;
           }
           if (is_space(s[i])) continue;
+          if (i == line_start && is_bom_at(i)) {  // as in movetext
+            line_start += 3;
+            i += 2;
+            continue;
+          }
           if (!line_has_text && last_line_empty && s[i] == '[' && is_tag_pair_start(s, i)) {
             cut = true;
             break;

@@ -70,6 +70,43 @@ TEST(GameSplitter, AGameRunningPastTheLimitStopsTheInput) {
   }
 }
 
+TEST(GameSplitter, OneLineGamesOfACrlfFileAreCrlfWhereverTheReadsEnd) {
+  // A game with no line end in its text takes the first one after it, or at the end of a
+  // read the last one read: CRLF throughout, whatever the read sizes. (Before the input's
+  // first line end, a read that ends before the line's end leaves LF.)
+  const std::string input =
+      "\r\n1. e4 e5 1-0 1. d4 d5 0-1\r\n\r\n1. c4 *\r\n\r\n[Event \"x\"]\r\n\r\n1. Nf3 *  \r\n1. g3 1-0";
+  const std::string_view crlf = "\r\n", lf = "\n";
+  for (std::size_t max_read = 1; max_read <= 9; ++max_read) {
+    const auto games = split(input, max_read);
+    ASSERT_EQ(games.size(), 5u) << max_read;
+    for (const RawGame& g : games) EXPECT_EQ(line_end_of(g), crlf) << g.text << " (reads of " << max_read << ")";
+  }
+  for (const RawGame& g : split("1. e4 e5 1-0 1. d4 d5 0-1\r\n", static_cast<std::size_t>(-1)))
+    EXPECT_EQ(line_end_of(g), crlf) << g.text;
+  for (const RawGame& g : split("\n1. e4 *\n\n1. d4 *", 1)) EXPECT_EQ(line_end_of(g), lf) << g.text;
+}
+
+TEST(GameSplitter, ABomAtALineStartInsideAGameIsNoText) {
+  // cat a.pgn b.pgn where b.pgn starts with a BOM and a.pgn's last game is still open: no
+  // result, an open comment, or games separated by an empty line only. The BOM is not
+  // the next line's first byte, so the rules that end the open game still apply, and it
+  // is no part of either game.
+  const std::string b = "\xEF\xBB\xBF[Event \"b\"]\n\n1. d4 d5 0-1\n";
+  for (std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(4), static_cast<std::size_t>(-1)}) {
+    EXPECT_EQ(texts(split("[Event \"a\"]\n\n1. e4 e5\n" + b, max_read)),
+              (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5", "[Event \"b\"]\n\n1. d4 d5 0-1"}))
+        << max_read;
+    EXPECT_EQ(texts(split("[Event \"a\"]\n\n1. e4 {open\n\n" + b, max_read)),
+              (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 {open", "[Event \"b\"]\n\n1. d4 d5 0-1"}))
+        << max_read;
+    const auto games = split("1. e4 e5\n\n\xEF\xBB\xBF" "1. d4 d5\n", max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"1. e4 e5", "1. d4 d5"})) << max_read;
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[1].column, 1u);  // the BOM before a line's first byte is not counted
+  }
+}
+
 TEST(GameSplitter, SplitsOnResultTokenWithoutBlankLine) {
   const auto games = split("f3 e5 g4 Qh4 0-1 e4 e5 1-0");
   ASSERT_EQ(games.size(), 2u);
