@@ -264,11 +264,6 @@ void Parser<V>::run() {
     if (k == detail::kSymbol) {
       if (c == '%' && static_cast<std::int64_t>(p_) == line_start_) {
         escape_line();
-      } else if (c == '\xEF' && static_cast<std::int64_t>(p_) == line_start_ && std::string_view(t_ + p_, n_ - p_).starts_with("\xEF\xBB\xBF")) {
-        // A BOM at a line start (a file concatenated in the middle of a game), as the
-        // splitter takes it: not text, and not counted in the line's columns.
-        p_ += 3;
-        line_start_ += 3;
       } else {
         symbol();
       }
@@ -283,6 +278,13 @@ void Parser<V>::run() {
     if (k == detail::kLf || k == detail::kCr) {
       newline(p_);
       ++p_;
+      // A BOM at a line start (a file concatenated in the middle of a game), as the
+      // splitter takes it: not text, and not counted in the line's columns. (The NUL
+      // after the text stops the comparison.)
+      if (t_[p_] == '\xEF' && t_[p_ + 1] == '\xBB' && t_[p_ + 2] == '\xBF') {
+        p_ += 3;
+        line_start_ += 3;
+      }
       continue;
     }
     switch (k) {
