@@ -168,8 +168,9 @@ void GameSplitter::newline_cr(std::size_t i) {
 // last one read (a game ending at the end of a read), for RawGame::crlf_after.
 bool GameSplitter::crlf_after(std::size_t end) const {
   const auto* b = reinterpret_cast<const unsigned char*>(buf_.get());
-  const unsigned char* q = detail::find_any<'\n', '\r'>(b + end, b + len_);
-  if (q + 1 < b + len_ || (q < b + len_ && *q == '\n')) return *q == '\r' && q[1] == '\n';
+  const auto q = static_cast<std::size_t>(detail::find_any<'\n', '\r'>(b + end, b + len_) - b);
+  // A CR as the last byte read may be half a CRLF: the last line end read decides then.
+  if (q + 1 < len_ || (q < len_ && b[q] == '\n')) return b[q] == '\r' && b[q + 1] == '\n';
   return last_line_end_ == LineEnd::Crlf;
 }
 
