@@ -113,8 +113,8 @@ std::string pgn_string(std::string_view s) {
 // tag line when it starts with '[' and ends with ']', so a tag section that runs into
 // the movetext on one line gets the tag in front instead. The new line ends with eol, the
 // game's own line end (pgn::line_end_of).
-std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view line_end) {
-  const std::string eol(line_end);
+std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view game_eol) {
+  const std::string eol(game_eol);
   const std::string tag = "[DuplicateOf \"" + pgn_string(of) + "\"]";
   std::size_t insert_at = 0;  // after the last tag line seen so far
   bool after_tags = false;
