@@ -170,6 +170,11 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
+  } else {
+    // A Result tag that disagrees with the marker is kept, both as they were: said as
+    // validate says it, since the output carries the disagreement on.
+    for (const pgn::Diagnostic& w : a.report.warnings)
+      if (w.code == "result-mismatch") a.result_warning = w;
   }
   // The warnings printed name the players (the replay moved the tags into the game).
   if (a.result_warning || output::tells_of_left_out_input(a.report)) a.report.tags = game.tags;
