@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -344,12 +345,7 @@ class Outputs {
           failed_ = true;
           return false;
         }
-        std::string part = split_value ? safe_name_part(*split_value) : "no-" + safe_name_part(o_.split_by);
-        std::string lower = part;
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
-        // Names differing only in letter case collide on some file systems: numbered too.
-        const int n = ++used_[lower];
-        if (n > 1) part += "-" + std::to_string(n);
+        const std::string part = unused_part(split_value ? safe_name_part(*split_value) : "no-" + safe_name_part(o_.split_by));
         auto file = std::make_unique<OutputFile>();
         std::string error;
         if (!open_part(*file, names_.first + "-" + part + names_.second, error)) {
@@ -401,8 +397,24 @@ class Outputs {
   bool failed() const { return failed_; }
 
  private:
+  // part, or part-2, part-3, ...: the first whose name no earlier file has, in any letter
+  // case (names differing only in case are one file on some file systems). A value's own
+  // name can be another's numbered one ("a b" and "a/b" give a_b, "a_b-2" gives a_b-2).
+  std::string unused_part(const std::string& part) {
+    auto folded = [](std::string name) {
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+      return name;
+    };
+    std::string name = part;
+    for (int n = 2; used_.count(folded(name)); ++n) name = part + "-" + std::to_string(n);
+    used_.insert(folded(name));
+    return name;
+  }
+
   // A file of --split or --split-by, named as games come: refused, like -o, when it is an
-  // input (by device and inode, so links are caught too) or where --json's records go.
+  // input (by device and inode, so links are caught too) or where --json's records go,
+  // and when a symbolic link makes it the file of an earlier part (each part replaces its
+  // target: the later would replace the earlier; hard links are replaced one by one).
   bool open_part(OutputFile& file, const std::string& name, std::string& error) {
     std::vector<NamedOutput> outputs;
     if (o_.json) outputs.push_back({"--json", ""});
@@ -411,7 +423,16 @@ class Outputs {
       error = *clash;
       return false;
     }
-    return file.open(name, error);
+    if (!file.open(name, error)) return false;
+    if (file.target().empty()) return true;  // a device or a FIFO, written directly
+    std::error_code ec;
+    const auto place = std::filesystem::weakly_canonical(std::filesystem::absolute(file.target(), ec), ec);
+    const auto [earlier, first] = part_places_.emplace(ec ? file.target() : place.string(), name);
+    if (first) return true;
+    error = fmt::format("{} {} and {} are the same file: one would overwrite the other", o_.split ? "--split" : "--split-by",
+                        earlier->second, name);
+    file.discard();
+    return false;
   }
 
  public:
@@ -452,7 +473,8 @@ class Outputs {
   std::size_t in_current_ = 0, single_count_ = 0;
   int chunk_ = 0;
   std::map<std::string, Slot> by_value_;
-  std::map<std::string, int> used_;
+  std::set<std::string> used_;  // --split-by: the names given, in lower case
+  std::map<std::string, std::string> part_places_;  // the file of each part opened, links followed
   bool failed_ = false;
 };
 

@@ -64,6 +64,9 @@ class OutputFile {
   bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
+  // The file a temporary file replaces, links followed; empty when none does (standard
+  // output, a device or a FIFO written directly).
+  const std::string& target() const { return target_; }
   // Whether finish() wrote the output: false when it was left unchanged or failed.
   bool written() const { return written_; }
   // Whether open() succeeded and neither commit() nor discard() has ended it since.
