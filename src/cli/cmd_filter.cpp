@@ -252,6 +252,12 @@ bool build_criteria(const FilterOptions& o, filter::Criteria& c) {
   return build_tag_criteria(o, c) && build_game_criteria(o, c) && build_switches(o, c);
 }
 
+// text in ASCII lower case (file-name suffixes and parts compare so).
+std::string ascii_lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+  return text;
+}
+
 // "dir/out.pgn.gz" -> {"dir/out", ".pgn.gz"}: the extension is the last suffix, with the
 // one before it when the last is a compression suffix.
 std::pair<std::string, std::string> stem_and_extension(const std::string& path) {
@@ -262,9 +268,7 @@ std::pair<std::string, std::string> stem_and_extension(const std::string& path) 
   };
   std::size_t dot = last_dot(path.size());
   if (dot == std::string::npos) return {path, ""};
-  std::string ext = path.substr(dot);
-  std::string lower = ext;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+  const std::string lower = ascii_lower(path.substr(dot));
   if (lower == ".gz" || lower == ".zst" || lower == ".bz2" || lower == ".xz")
     if (std::size_t inner = last_dot(dot); inner != std::string::npos) dot = inner;
   return {path.substr(0, dot), path.substr(dot)};
@@ -401,13 +405,9 @@ class Outputs {
   // case (names differing only in case are one file on some file systems). A value's own
   // name can be another's numbered one ("a b" and "a/b" give a_b, "a_b-2" gives a_b-2).
   std::string unused_part(const std::string& part) {
-    auto folded = [](std::string name) {
-      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
-      return name;
-    };
     std::string name = part;
-    for (int n = 2; used_.count(folded(name)); ++n) name = part + "-" + std::to_string(n);
-    used_.insert(folded(name));
+    for (int n = 2; used_.count(ascii_lower(name)); ++n) name = part + "-" + std::to_string(n);
+    used_.insert(ascii_lower(name));
     return name;
   }
 

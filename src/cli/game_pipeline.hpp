@@ -70,8 +70,8 @@ void run_serial(const std::vector<std::string>& files,
 // (tens of microseconds), and a thread put to sleep on a futex wakes tens of microseconds
 // after the lock is free on a virtual machine: with two threads on two cores, 1.90 cores
 // were busy in --jobs 2, 1.95 with the spin (futex calls: 230, then 69). With more
-// threads than cores the holder may not be running, and
-// spinning would only take its core: then the lock sleeps at once.
+// threads than cores the holder may not be running, and spinning would only take its
+// core: then the lock sleeps at once.
 inline void lock_soon(std::mutex& m, bool spin) {
   for (int i = 0; spin && i < 4096; ++i) {
     if (m.try_lock()) return;

@@ -16,11 +16,6 @@ namespace chesstool::pgn {
 // and where it starts. Lines are 1-based and end at LF, CR or CRLF; columns are
 // 1-based byte counts (a UTF-8 BOM before the first byte of a line is not counted,
 // so the first tag of a BOM-prefixed file is at line 1, column 1).
-// The line end a game's text uses, for what is written after it: CRLF when the text holds
-// one, else LF (the splitter leaves a game's own last line end out of its text). Writers of
-// games as they were read (filter, dedupe, annotate's games that do not replay, --rejects)
-// keep a CRLF file CRLF with it.
-
 struct RawGame {
   std::string text;
   std::uint64_t index = 0;        // 1-based position of the game within the source
@@ -31,11 +26,15 @@ struct RawGame {
   bool crlf_after = false;        // the first line end after the text is CRLF (the last one read before it, at the end of a read)
 };
 
+// The line end a text uses, for what is written after it: CRLF when the text holds one,
+// else LF. Writers of games as they were read (filter, dedupe, annotate's games that do
+// not replay, --rejects) keep a CRLF file CRLF with it.
 inline std::string_view line_end_of(std::string_view text) {
   return text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
 }
-// The same for a game read from a file: a game of one line has no line end in its text,
-// and the one after it tells (a CRLF file's game "1. e4 *" stays CRLF).
+// The same for a game read from a file: the splitter leaves the game's own last line end
+// out of its text, and a game of one line has none inside, so the line end after it
+// tells (a CRLF file's game "1. e4 *" stays CRLF).
 inline std::string_view line_end_of(const RawGame& game) { return game.crlf_after ? "\r\n" : line_end_of(game.text); }
 
 namespace detail {

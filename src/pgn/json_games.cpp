@@ -49,7 +49,12 @@ bool JsonLines::fill() {
 bool JsonLines::next(JsonLine& out) {
   while (true) {
     std::size_t end = buf_.find('\n', pos_);
-    while (end == std::string::npos && fill()) end = buf_.find('\n', pos_);
+    while (end == std::string::npos) {
+      // Only the bytes a read adds are searched: a long line is not searched again per read.
+      const std::size_t searched = buf_.size() - pos_;
+      if (!fill()) break;
+      end = buf_.find('\n', pos_ + searched);
+    }
     if (end == std::string::npos && pos_ == buf_.size()) return false;
     if (end == std::string::npos) {
       // A last line without its line end: whole at the input's end, cut by a read error.

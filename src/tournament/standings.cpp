@@ -74,11 +74,11 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
     return Exclusion{ExclusionReason::Invalid, detail};
   }
   // The Result tag, else the termination marker: a tag that is no result value at all
-  // ("½-½", "?", empty) does not hide the marker.
-  const std::string* result = report.tag("Result");
+  // ("½-½", "?", empty) does not hide a marker.
+  const std::string* tag = report.tag("Result");
   bool forfeit_result = false;
-  const bool tag_is_a_result = result && (*result == "*" || result_points(*result, forfeit_result));
-  const std::string r = tag_is_a_result || (result && report.result_token.empty()) ? *result : report.result_token;
+  const bool tag_counts = tag && (*tag == "*" || result_points(*tag, forfeit_result) || report.result_token.empty());
+  const std::string r = tag_counts ? *tag : report.result_token;
   const auto score = result_points(r, forfeit_result);
   if (!score) return Exclusion{r == "*" ? ExclusionReason::Unfinished : ExclusionReason::NoResult, r};
   game.result = r;
