@@ -278,10 +278,10 @@ void Parser<V>::run() {
     if (k == detail::kLf || k == detail::kCr) {
       newline(p_);
       ++p_;
-      // A BOM at a line start (a file concatenated in the middle of a game), as the
-      // splitter takes it: not text, and not counted in the line's columns. (The NUL
+      // BOMs at a line start (a file concatenated in the middle of a game), as the
+      // splitter takes them: not text, and not counted in the line's columns. (The NUL
       // after the text stops the comparison.)
-      if (t_[p_] == '\xEF' && t_[p_ + 1] == '\xBB' && t_[p_ + 2] == '\xBF') {
+      while (t_[p_] == '\xEF' && t_[p_ + 1] == '\xBB' && t_[p_ + 2] == '\xBF') {
         p_ += 3;
         line_start_ += 3;
       }

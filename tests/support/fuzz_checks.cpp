@@ -752,17 +752,11 @@ std::string check_pgn_input(std::string_view bytes) {
     if (std::string e = check_gap(prev_end, g.byte_offset); !e.empty()) return where + "before it, " + e;
     advance_lines(g.byte_offset);
     if (g.line != line) return where + "line " + std::to_string(g.line) + ", expected " + std::to_string(line);
-    // Column: bytes from the line start, not counting BOMs that open the line when the
-    // reader was between games there (outside every game's text), as the splitter then
-    // moves its line start past them for the whole line.
-    auto in_some_game = [&](std::size_t q) {
-      for (std::size_t j = 0; j < k; ++j)
-        if (games[j].byte_offset <= q && q < games[j].byte_offset + games[j].text.size()) return true;
-      return false;
-    };
+    // Column: bytes from the line start, not counting BOMs that open the line, inside a
+    // game's text or between games: the splitter moves its line start past them for the
+    // whole line.
     std::size_t col_start = line_start;
-    while (col_start + 3 <= g.byte_offset && data.compare(col_start, 3, "\xEF\xBB\xBF") == 0 && !in_some_game(col_start))
-      col_start += 3;
+    while (col_start + 3 <= g.byte_offset && data.compare(col_start, 3, "\xEF\xBB\xBF") == 0) col_start += 3;
     const std::uint64_t column = g.byte_offset - col_start + 1;
     if (g.column != column) return where + "column " + std::to_string(g.column) + ", expected " + std::to_string(column);
     prev_end = g.byte_offset + g.text.size();
