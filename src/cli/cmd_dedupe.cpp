@@ -65,6 +65,9 @@ constexpr std::string_view verdict_name(Verdict v) {
 
 struct DedupeCounts {
   std::uint64_t read = 0, kept = 0, duplicates = 0, embedded = 0, invalid = 0, io_errors = 0;
+  // The several-pass rules stopped before their last pass (an input failed): the games
+  // were read, none compared or written.
+  bool stopped_early = false;
 };
 
 // Names games by their number in the whole run (1, 2, ...): "file:game", the game's
@@ -261,10 +264,10 @@ class Run {
   bool several_passes() {
     dedupe::KeyTable<Group> groups;
     const std::uint32_t total = choose_survivors(groups);
-    if (c_.io_errors) return false;
+    if (c_.io_errors) return stop_before_writing(total);
     if (o_.embedded) {
       const std::uint32_t again = mark_embedded(groups);
-      if (c_.io_errors) return false;
+      if (c_.io_errors) return stop_before_writing(total);
       if (again != total) return input_changed();
       resolve_chains(groups);
     }
@@ -384,6 +387,12 @@ class Run {
     sink.io_error = [this](std::size_t f, const std::string& e) { io_error(o_, c_, names_[f], e); };
     return sink;
   }
+  // An input failed before the last pass: the games read are counted, none was written.
+  bool stop_before_writing(std::uint32_t read) {
+    c_.read = read;
+    c_.stopped_early = true;
+    return false;
+  }
   bool input_changed() {
     error("an input changed while it was read again (--keep " + o_.keep + (o_.embedded ? ", --embedded" : "") +
           " read the inputs more than once)");
@@ -457,7 +466,11 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   const bool inputs_ok = c.io_errors == 0;
   for (OutputFile* f : {kept_file.get(), dups.get(), rejects.get()})
     if (f && !f->finish(inputs_ok)) ++c.io_errors;
-  if (!o.quiet) {
+  if (!o.quiet && c.stopped_early) {
+    errf("chesstool: {} read; no game compared or written: an input could not be read (--keep {}{} reads the "
+         "inputs more than once)",
+         c.read, o.keep, o.embedded ? ", --embedded" : "");
+  } else if (!o.quiet) {
     const bool rejects_written = rejects && rejects->written();
     errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid (counted as kept, never compared{}{})",
          c.read, c.kept, c.duplicates, c.embedded, c.invalid, rejects_written ? ", written to " : "",
@@ -467,6 +480,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
     output::JsonObject s;
     s.field("type", "summary").field("read", c.read).field("kept", c.kept).field("duplicates", c.duplicates);
     s.field("embedded", c.embedded).field("invalid", c.invalid).field("io_errors", c.io_errors);
+    s.field("stopped_early", c.stopped_early);
     out_data(std::move(s).str() + "\n");
   }
   if (c.io_errors) return ExitCode::Error;
