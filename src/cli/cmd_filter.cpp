@@ -577,6 +577,17 @@ ExitCode run_filter(const FilterOptions& o) {
     error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
     return ExitCode::Error;
   }
+  // The parser ends a tag name at a blank, a quote or ']' (a control byte is no name
+  // either): a value of such a "tag" would never be found, and every game would go to the
+  // file of the missing value.
+  if (!o.split_by.empty() && std::any_of(o.split_by.begin(), o.split_by.end(), [](char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return b <= 0x20 || b == 0x7F || c == '"' || c == ']';
+      })) {
+    error(fmt::format("--split-by '{}' is not a tag name: a tag name has no blanks, control characters, quotes or ']'",
+                      o.split_by));
+    return ExitCode::Error;
+  }
   if (o.reduced && o.to != output::Format::Pgn) {
     error("--reduced is for --to pgn: the reduced export format of PGN");
     return ExitCode::Error;

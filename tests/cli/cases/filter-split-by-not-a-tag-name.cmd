@@ -1,0 +1,1 @@
+d=$(mktemp -d) && $CHESSTOOL filter --split-by 'Ev ent' -o "$d/out.pgn" sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL filter --split-by 'White"' -o "$d/out.pgn" sample/twic-232games.pgn; echo "exit $?"; ls "$d" | wc -l; rm -rf "$d"
