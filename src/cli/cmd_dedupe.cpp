@@ -118,7 +118,9 @@ std::string pgn_string(std::string_view s) {
 // game's own line end (pgn::line_end_of).
 std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view game_eol) {
   const std::string eol(game_eol);
-  const std::string tag = "[DuplicateOf \"" + pgn_string(of) + "\"]";
+  // A file name is bytes; the tag value is text, read back as UTF-8: a name that is not
+  // UTF-8 is taken as Windows-1252, the rule for tag values read (pgn/encoding.hpp).
+  const std::string tag = "[DuplicateOf \"" + pgn_string(pgn::utf8_or_cp1252(of)) + "\"]";
   std::size_t insert_at = 0;  // after the last tag line seen so far
   bool after_tags = false;
   for (std::size_t pos = 0; pos < text.size();) {

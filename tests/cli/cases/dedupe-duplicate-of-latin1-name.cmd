@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '[Event "a"]\n[Result "*"]\n\n1. e4 *\n' > plain.pgn; cp plain.pgn "$(printf 'caf\351.pgn')"; $CHESSTOOL dedupe -q "$(printf 'caf\351.pgn')" plain.pgn -o kept.pgn --duplicates dups.pgn; echo "exit $?"; cat dups.pgn; $CHESSTOOL validate -q dups.pgn; echo "validate exit $?"; cd / && rm -rf "$d"
