@@ -110,13 +110,13 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
   return std::nullopt;
 }
 
-Rateability rateability(const EventGame& g) {
+Rateability rateability(const EventGame& g, std::optional<int> white_elo, std::optional<int> black_elo) {
   Rateability r;
   if (g.unplayed == Unplayed::NoMove) return {NotRated::NoMove, 0, 0};
   if (g.unplayed == Unplayed::OneSideMoved) return {NotRated::OneSideMoved, 0, 0};
   if (g.unplayed != Unplayed::No) return {NotRated::Forfeit, 0, 0};
   if (g.time_control.cls == TimeClass::Unknown) return {NotRated::UnknownClass, 0, 0};
-  const int top = std::max(g.white_elo.value_or(0), g.black_elo.value_or(0));
+  const int top = std::max(white_elo.value_or(0), black_elo.value_or(0));
   if (g.time_control.cls == TimeClass::Standard) {
     // Rating Regulations 2024, 1.1: minutes per player over 60 moves, by the higher rating
     // of the two players in the game.
@@ -132,11 +132,11 @@ Rateability rateability(const EventGame& g) {
   // than 3 minutes per player (time + 60 x increment); the Laws' blitz (B.1) has no floor.
   if (g.time_control.cls == TimeClass::Blitz && *g.time_control.seconds <= kBlitzRatedAbove * 60)
     return {NotRated::BelowMinimumTime, kBlitzRatedAbove, -1};
-  if (!g.white_elo && !g.black_elo) return {NotRated::BothUnrated, 0, 0};
+  if (!white_elo && !black_elo) return {NotRated::BothUnrated, 0, 0};
   // Rapid and blitz 7.3.1, effective from 1 December 2024: not rated when the ratings
   // differ by 600 or more and one of the players is rated above 2600.
-  if (g.time_control.cls != TimeClass::Standard && g.white_elo && g.black_elo &&
-      std::abs(*g.white_elo - *g.black_elo) >= kRapidBlitzMaxGap && top > kRapidBlitzGapFromRating)
+  if (g.time_control.cls != TimeClass::Standard && white_elo && black_elo &&
+      std::abs(*white_elo - *black_elo) >= kRapidBlitzMaxGap && top > kRapidBlitzGapFromRating)
     return {NotRated::RatingGap600, 0, 0};
   return r;
 }
@@ -174,6 +174,19 @@ void use_list_ratings(std::vector<PlayerStanding>& players, const std::vector<Ev
       g.own_elo = rating[i][list_of(g)];
       g.opponent_elo = rating[g.opponent][list_of(g)];
     }
+}
+
+// Each game's rateability with both players' ratings in its list (use_list_ratings), as
+// the game is rated: a game without Elo tags between rated players is rated, and the
+// minimum time and the 600-point gap go by those ratings too.
+std::vector<Rateability> list_rateability(const std::vector<EventGame>& games, const std::vector<PlayerStanding>& players) {
+  std::vector<std::array<std::optional<int>, 2>> elo(games.size());  // white, black
+  for (const auto& p : players)
+    for (const auto& g : p.played) elo[g.game][g.white ? 0 : 1] = g.own_elo;
+  std::vector<Rateability> out;
+  out.reserve(games.size());
+  for (std::size_t k = 0; k < games.size(); ++k) out.push_back(rateability(games[k], elo[k][0], elo[k][1]));
+  return out;
 }
 
 // Players from the identity of each side, with their games and scores.
@@ -300,8 +313,8 @@ void apply_k(std::vector<PlayerStanding>& players, const std::vector<EventGame>&
 Standings compute_standings(std::vector<EventGame> games, const StandingsOptions& options) {
   Standings s;
   s.games = std::move(games);
-  for (const auto& g : s.games) s.rateable.push_back(rateability(g));
   std::vector<PlayerStanding> players = collect_players(s.games, s.warnings);
+  s.rateable = list_rateability(s.games, players);
   apply_k(players, s.games, options, s.unmatched_k);
   s.kind = kind_of(players);
   s.default_tiebreaks = options.tiebreaks.empty();

@@ -81,7 +81,10 @@ struct Rateability {
   int minimum_minutes = 0;    // for BelowMinimumTime: what article 1.1 asks (or 3 for blitz)
   int rating_needing_it = 0;  // 2400 or 1800: the rating that sets the minimum, 0 for 60, -1 blitz
 };
-Rateability rateability(const EventGame& g);
+// With the players' ratings the game is rated with: their ratings in its list (see
+// compute_standings), or alone the game's own tags.
+Rateability rateability(const EventGame& g, std::optional<int> white_elo, std::optional<int> black_elo);
+inline Rateability rateability(const EventGame& g) { return rateability(g, g.white_elo, g.black_elo); }
 // "no_move", "forfeit", "unknown_time_control", "below_minimum_time", "both_unrated",
 // "one_side_moved", "first_control_under_30_moves", "rating_gap_600".
 const char* not_rated_code(NotRated n);

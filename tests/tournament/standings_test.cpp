@@ -119,6 +119,25 @@ TEST(ReportLists, KTimesGamesCappedAt700) {
   EXPECT_EQ(s.players[1].lists[0].k, 40);  // one game each for the others
 }
 
+TEST(ReportLists, RateabilityGoesByTheListRatingsNotTheGamesTags) {
+  // A game without Elo tags between players rated in its list is rated with those
+  // ratings (as the rating change already was), and the minimum time goes by them: here
+  // 2500 and 2450, so 120 minutes (Standard 1.1), which 5400+30 gives and 3600 does not.
+  std::vector<tournament::EventGame> g = {timed("P", "Q", 2, "5400+30", 2500, 2450),
+                                          timed("Q", "P", 2, "3600", std::nullopt, std::nullopt),
+                                          timed("P", "Q", 2, "5400+30", std::nullopt, std::nullopt)};
+  auto s = tournament::compute_standings(g, {});
+  using tournament::NotRated;
+  ASSERT_EQ(s.rateable.size(), 3u);
+  EXPECT_EQ(s.rateable[0].why, NotRated::Rated);
+  EXPECT_EQ(s.rateable[1].why, NotRated::BelowMinimumTime);
+  EXPECT_EQ(s.rateable[1].minimum_minutes, 120);
+  EXPECT_EQ(s.rateable[2].why, NotRated::Rated);
+  const auto& p = s.players[0].name == "P" ? s.players[0] : s.players[1];
+  ASSERT_EQ(p.lists.size(), 1u);
+  EXPECT_EQ(p.lists[0].rateable_games, 2);
+}
+
 TEST(ReportLists, RateabilityReasons) {
   using tournament::NotRated;
   auto why = [](const tournament::EventGame& g) { return tournament::rateability(g).why; };
