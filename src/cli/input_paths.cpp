@@ -27,6 +27,35 @@ bool is_scanned_name(const fs::path& p) {
   return name.find(".tar.") != std::string::npos && !ends_with(".tar.");
 }
 
+// Every PGN file (by name) under root, and what could not be read there: a directory that
+// cannot be opened or searched is said, not skipped (its games would be missing from
+// the run without a word), and so is a PGN file by name that is a broken link. Symbolic
+// links to directories are not followed (a loop of them could not end the search).
+void scan_directory(const fs::path& root, std::vector<std::string>& found, std::vector<InputError>& unreadable) {
+  std::vector<fs::path> pending{root};
+  while (!pending.empty()) {
+    const fs::path dir = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      std::error_code fec;
+      if (it->is_directory(fec) && !it->is_symlink(fec)) {
+        pending.push_back(it->path());
+        continue;
+      }
+      if (!is_scanned_name(it->path())) continue;
+      if (it->is_regular_file(fec)) {
+        found.push_back(it->path().string());
+      } else if (it->is_symlink() && (fec || !it->exists(fec))) {
+        const std::string why = fec ? fec.message() : std::string("No such file or directory");
+        unreadable.push_back({it->path().string(), "cannot open " + it->path().string() + ": " + why + " (a symbolic link)"});
+      }
+    }
+    if (ec) unreadable.push_back({dir.string(), "cannot read directory " + dir.string() + ": " + ec.message()});
+  }
+}
+
 }  // namespace
 
 InputList expand_inputs(const std::vector<std::string>& paths) {
@@ -54,22 +83,10 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     }
     std::vector<std::string> found;
     std::vector<InputError> unreadable;
-    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      std::error_code fec;
-      if (!is_scanned_name(it->path())) continue;
-      if (it->is_regular_file(fec)) {
-        found.push_back(it->path().string());
-      } else if (it->is_symlink() && (fec || !it->exists(fec))) {
-        // A PGN file by name that cannot be read is said, not skipped.
-        const std::string why = fec ? fec.message() : std::string("No such file or directory");
-        unreadable.push_back({it->path().string(), "cannot open " + it->path().string() + ": " + why + " (a symbolic link)"});
-      }
-    }
+    scan_directory(path, found, unreadable);
     std::sort(unreadable.begin(), unreadable.end(), [](const InputError& a, const InputError& b) { return a.path < b.path; });
     out.errors.insert(out.errors.end(), unreadable.begin(), unreadable.end());
-    if (ec) out.errors.push_back({path, "cannot read directory " + path + ": " + ec.message()});
-    if (found.empty() && unreadable.empty() && !ec) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*) in directory " + path});
+    if (found.empty() && unreadable.empty()) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*) in directory " + path});
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
   }
