@@ -225,17 +225,20 @@ ExitCode load(const BoardOptions& o, Shown& shown) {
   } else if (ExitCode e = load_fen(o, shown, game_file); e != ExitCode::Ok) {
     return e;
   }
+  // Refused before anything is read or written: an output (the picture, or standard
+  // output) that is the game's file would overwrite it, and standard output redirected
+  // onto the picture's file would lose one of the two.
+  std::vector<NamedOutput> outputs{{"standard output", ""}};
+  if (!o.svg.empty() && o.svg != "-") outputs.push_back({"--svg", o.svg});
+  std::vector<std::string> inputs;
+  if (!game_file.empty()) inputs.push_back(game_file);
+  if (auto clash = find_output_clash(inputs, outputs)) {
+    error(*clash);
+    return ExitCode::Error;
+  }
   if (!game_file.empty()) {
     if (!o.last_move.empty()) {
       error("--lastmove is for a FEN: a game's diagram highlights the move the game played");
-      return ExitCode::Error;
-    }
-    // Refused before the game is read: an output (the picture, or standard output) that
-    // is the game's file would overwrite it.
-    std::vector<NamedOutput> outputs{{"standard output", ""}};
-    if (!o.svg.empty() && o.svg != "-") outputs.push_back({"--svg", o.svg});
-    if (auto clash = find_output_clash({game_file}, outputs)) {
-      error(*clash);
       return ExitCode::Error;
     }
     if (ExitCode e = load_game(o, game_file, shown); e != ExitCode::Ok) return e;
@@ -250,6 +253,19 @@ ExitCode load(const BoardOptions& o, Shown& shown) {
   return add_marks(o, shown.diagram) ? ExitCode::Ok : ExitCode::Error;
 }
 
+// The diagram for standard output: the game's header line, then the board in text.
+std::string text_diagram(const BoardOptions& o, const Shown& shown) {
+  const bool tty = isatty(STDOUT_FILENO) != 0;
+  std::string diagram;
+  // Tag values come from the file: escaped before they reach a terminal.
+  if (!shown.header.empty()) diagram = output::terminal_safe(shown.header) + "\n";
+  if (o.ascii || (!o.unicode && !tty))
+    diagram += output::ascii_diagram(shown.pos, shown.diagram);
+  else
+    diagram += output::unicode_diagram(shown.pos, tty, shown.diagram);
+  return diagram;
+}
+
 ExitCode run_board(const BoardOptions& o) {
   Shown shown;
   if (ExitCode e = load(o, shown); e != ExitCode::Ok) return e;
@@ -257,27 +273,20 @@ ExitCode run_board(const BoardOptions& o) {
   d.flip = o.flip;
   d.coordinates = o.coordinates;
   d.size = o.size;
+  OutputFile file;
   if (!o.svg.empty()) {
-    std::string svg = output::svg_diagram(shown.pos, d);
-    OutputFile file;
     std::string e;
     if (!file.open(o.svg, e)) {
       error(e);
       return ExitCode::Error;
     }
-    file.write(svg);
-    if (!file.finish(true)) return ExitCode::Error;
-    if (o.svg == "-") return ExitCode::Ok;
+    file.write(output::svg_diagram(shown.pos, d));
+    if (o.svg == "-") return file.finish(true) ? ExitCode::Ok : ExitCode::Error;
   }
-  const bool tty = isatty(STDOUT_FILENO) != 0;
-  std::string diagram;
-  // Tag values come from the file: escaped before they reach a terminal.
-  if (!shown.header.empty()) diagram = output::terminal_safe(shown.header) + "\n";
-  if (o.ascii || (!o.unicode && !tty))
-    diagram += output::ascii_diagram(shown.pos, d);
-  else
-    diagram += output::unicode_diagram(shown.pos, tty, d);
-  out(diagram);
+  // The text diagram first, the picture's file last: a standard output that fails
+  // leaves the file as it was (OutputFile::finish).
+  out(text_diagram(o, shown));
+  if (file.is_open() && !file.finish(true)) return ExitCode::Error;
   return ExitCode::Ok;
 }
 

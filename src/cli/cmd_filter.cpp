@@ -571,11 +571,18 @@ bool outputs_clash(const FilterOptions& o, const InputList& inputs) {
   return false;
 }
 
-ExitCode run_filter(const FilterOptions& o) {
-  const auto start = std::chrono::steady_clock::now();
+// The checks of options against each other, said as usage errors; false after one.
+bool output_options_ok(const FilterOptions& o) {
   if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
     error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
-    return ExitCode::Error;
+    return false;
+  }
+  // The parts are named after -o: beside a device or a FIFO (-o /dev/null) they would be
+  // regular files made in /dev.
+  if (struct stat st {}; (o.split || !o.split_by.empty()) && ::stat(o.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    error(fmt::format("{} writes several files named after -o {}, which is not a regular file: name a file", o.split ? "--split" : "--split-by",
+                      o.output));
+    return false;
   }
   // The parser ends a tag name at a blank, a quote or ']' (a control byte is no name
   // either): a value of such a "tag" would never be found, and every game would go to the
@@ -586,12 +593,18 @@ ExitCode run_filter(const FilterOptions& o) {
       })) {
     error(fmt::format("--split-by '{}' is not a tag name: a tag name has no blanks, control characters, quotes or ']'",
                       o.split_by));
-    return ExitCode::Error;
+    return false;
   }
   if (o.reduced && o.to != output::Format::Pgn) {
     error("--reduced is for --to pgn: the reduced export format of PGN");
-    return ExitCode::Error;
+    return false;
   }
+  return true;
+}
+
+ExitCode run_filter(const FilterOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  if (!output_options_ok(o)) return ExitCode::Error;
   filter::Criteria criteria;
   if (!build_criteria(o, criteria)) return ExitCode::Error;
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -109,6 +111,40 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// Whether dir (made canonical) is this process's descriptor directory: /proc/PID/fd, or a
+// thread's /proc/PID/task/TID/fd (what /proc/self/fd, /proc/thread-self/fd and /dev/fd are).
+bool own_descriptor_directory(const std::string& dir) {
+  char canonical[PATH_MAX];
+  if (!::realpath(dir.c_str(), canonical)) return false;
+  const std::string d = canonical;
+  const std::string own = "/proc/" + std::to_string(::getpid());
+  if (d == own + "/fd") return true;
+  return d.compare(0, own.size() + 6, own + "/task/") == 0 && d.size() > 3 && d.compare(d.size() - 3, 3, "/fd") == 0;
+}
+
+// The descriptor of this process a path names: /dev/stdout, /dev/stderr, /dev/fd/N,
+// /proc/self/fd/N, or a link to one of them. Such a path is a stream already open (the
+// kernel's link leads to the file behind it): it is written as it is, never replaced by a
+// temporary file (`-o /dev/stdout >> log` appends, as the shell's redirection says).
+std::optional<int> own_descriptor(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0; hops <= 40; ++hops) {
+    const std::string base = base_name(p);
+    const bool number = !base.empty() && base.size() <= 9 &&
+                        std::all_of(base.begin(), base.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (number && own_descriptor_directory(directory_of(p))) return std::stoi(base);
+    struct stat lst {};
+    if (::lstat(p.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode)) return std::nullopt;
+    char target[PATH_MAX];
+    const ssize_t n = ::readlink(p.c_str(), target, sizeof target - 1);
+    if (n <= 0) return std::nullopt;
+    std::string next(target, std::size_t(n));
+    if (next[0] != '/') next = directory_of(p) + "/" + next;
+    p = std::move(next);
+  }
+  return std::nullopt;
+}
+
 // A symbolic link is followed to the file it names, which is replaced; the link stays. A
 // dangling link is followed too, and the file it names created, as the shell's '>' does
 // (a chain of them link by link). Empty for a loop of links, or a chain longer than the
@@ -147,15 +183,26 @@ void install_output_signal_handlers() {
   std::signal(SIGXFSZ, SIG_IGN);
 }
 
-bool OutputFile::open(const std::string& path, std::string& error) {
-  name_ = path.empty() || path == "-" ? "standard output" : path;
-  terminal_ = false;
-  partial_line_.clear();
-  if (path.empty() || path == "-") {
+// A descriptor this process has open (see own_descriptor): standard output goes through
+// console::out like "-" (one buffer, one check); another is written through a copy of it.
+bool OutputFile::open_descriptor(int fd, std::string& error) {
+  if (fd == STDOUT_FILENO) {
     kind_ = Kind::Stdout;
     terminal_ = ::isatty(STDOUT_FILENO) != 0;
     return true;
   }
+  fd_ = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);  // closing the copy leaves the stream open
+  if (fd_ < 0) {
+    error = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
+    return false;
+  }
+  kind_ = Kind::Direct;
+  terminal_ = ::isatty(fd_) != 0;
+  return true;
+}
+
+// A path: a device or FIFO is written directly, anything else through a temporary file.
+bool OutputFile::open_file(const std::string& path, std::string& error) {
   const std::string target = resolve_target(path);
   if (target.empty()) {
     error = fmt::format("cannot write {}: {}", path, std::strerror(ELOOP));
@@ -174,11 +221,28 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     }
     kind_ = Kind::Direct;
     terminal_ = ::isatty(fd_) != 0;
-  } else if (S_ISREG(st.st_mode) && !writable_by_real_user(st)) {
+    return true;
+  }
+  if (S_ISREG(st.st_mode) && !writable_by_real_user(st)) {
     // The rename would replace what its mode protects, as no write to it could.
     error = fmt::format("cannot replace {}: it is not writable by you (mode {:04o})", path, unsigned(st.st_mode & 07777));
     return false;
-  } else if (!open_temporary(target, error)) {
+  }
+  return open_temporary(target, error);
+}
+
+bool OutputFile::open(const std::string& path, std::string& error) {
+  name_ = path.empty() || path == "-" ? "standard output" : path;
+  terminal_ = false;
+  partial_line_.clear();
+  if (path.empty() || path == "-") {
+    kind_ = Kind::Stdout;
+    terminal_ = ::isatty(STDOUT_FILENO) != 0;
+    return true;
+  }
+  if (const std::optional<int> fd = own_descriptor(path)) {
+    if (!open_descriptor(*fd, error)) return false;
+  } else if (!open_file(path, error)) {
     return false;
   }
   if (auto c = io::compression_for_name(path)) {
@@ -213,6 +277,10 @@ void OutputFile::start_compressor(io::Compression c) {
 
 bool OutputFile::open_in_place(const std::string& path, bool force, std::string& error) {
   name_ = path;
+  if (own_descriptor(path)) {  // /dev/stdin is standard input: the file behind it is not named
+    error = fmt::format("cannot rewrite {} in place: it is a standard stream or an open descriptor, not a file", path);
+    return false;
+  }
   char resolved[PATH_MAX];
   if (!::realpath(path.c_str(), resolved)) {
     error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
@@ -412,6 +480,14 @@ bool OutputFile::finish(bool inputs_ok) {
     errf("chesstool: {} {}: an input could not be read", name_, what);
     return true;
   }
+  // Standard output is part of the run too (the games, NDJSON records, a diagram): when
+  // writing it failed the run failed, and the files are left as they were. Flushed here,
+  // so that what is already written is checked; main reports the failure.
+  if (replaces_target_ && kind_ == Kind::Temporary && finish_stdout()) {
+    discard();
+    errf("chesstool: {} {}: writing standard output failed", name_, what);
+    return true;
+  }
   const std::string e = commit();
   if (e.empty()) {
     written_ = true;
@@ -435,11 +511,15 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
     if (rc == 0 && S_ISREG(i.st.st_mode)) seen.push_back(i);
   }
   auto same_inode = [](const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; };
-  // Where a file that does not exist yet would be: its spelling made absolute and canonical.
+  // Where a file that does not exist yet would be: its spelling made absolute and
+  // canonical, after the links that lead to it (a link to a file not there yet names
+  // that file: the output is created there).
   auto place = [](const std::string& path) {
+    const std::string target = resolve_target(path);
+    const std::string& followed = target.empty() ? path : target;
     std::error_code ec;
-    auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
-    return ec ? path : p.string();
+    auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(followed, ec), ec);
+    return ec ? followed : p.string();
   };
 
   struct Output {

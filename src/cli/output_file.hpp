@@ -23,8 +23,10 @@ struct TrackedTemp;
 //  * standard output ("" or "-"), written through console::out;
 //    On a terminal (standard output or a device) each line is shown escaped, as
 //    diagnostics are: the text of a file must not act on the terminal.
-//  * an existing path that is not a regular file (/dev/null, a FIFO, a terminal):
-//    written directly, never replaced;
+//  * an existing path that is not a regular file (/dev/null, a FIFO, a terminal), or
+//    a descriptor of this process by name (/dev/stdout, /dev/stderr, /dev/fd/N,
+//    /proc/self/fd/N: the stream, whatever file is behind it): written directly, never
+//    replaced;
 //  * anything else: a temporary file ".NAME.chesstool-XXXXXX" in the target's
 //    directory, fsynced and renamed over the target by commit(). discard() (or the
 //    destructor, or SIGINT/SIGTERM/SIGHUP/SIGPIPE) removes it and the target keeps
@@ -60,7 +62,8 @@ class OutputFile {
   // temporary file would have replaced the target. Otherwise a temporary file is
   // discarded ("NAME left unchanged: an input could not be read": a typo in an input
   // name must not cost the old output file) and any other output is closed as written.
-  // False when writing failed.
+  // A temporary file is discarded too when writing standard output has failed so far
+  // (flushed first): the run failed. False when writing this output failed.
   bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
@@ -74,6 +77,8 @@ class OutputFile {
 
  private:
   enum class Kind { None, Stdout, Direct, Temporary };
+  bool open_descriptor(int fd, std::string& error);
+  bool open_file(const std::string& path, std::string& error);
   bool open_temporary(const std::string& target, std::string& error);
   void flush();
   bool to_stdout_failed() const;

@@ -1,0 +1,1 @@
+$CHESSTOOL filter --plies 0.. --split 50 -o /dev/null sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL filter --split-by Event -o /dev/null sample/twic-232games.pgn; echo "exit $?"; ls /dev | grep -c '^null-' 
