@@ -161,13 +161,17 @@ int compare_decimals(const Decimal& a, const Decimal& b) {
   return a.negative ? -c : c;
 }
 
+bool is_ordering(CompareOp op) { return op == CompareOp::Lt || op == CompareOp::Le || op == CompareOp::Gt || op == CompareOp::Ge; }
+
 bool compare_values(std::string_view tag_name, std::string_view tag_value, CompareOp op, std::string_view value) {
   if (is_date_tag(tag_name)) {
     auto a = parse_tag_date(tag_value), b = parse_tag_date(value);
     if (a && b) return apply_order(op, compare_dates(*a, *b));
+    if (b && is_ordering(op)) return false;  // "unknown" is not after 2020
   }
   auto x = parse_decimal(tag_value), y = parse_decimal(value);
   if (x && y) return apply_order(op, compare_decimals(*x, *y));
+  if (y && is_ordering(op)) return false;  // "?" is not above 2000, "" not below 1000
   return apply(op, tag_value, value);
 }
 
@@ -288,10 +292,16 @@ bool Where::eval(std::size_t index, const TagSource& tags) const {
   if (n.op == CompareOp::Match) {
     return re2::RE2::PartialMatch(re2::StringPiece(v->data(), v->size()), *regexes_[std::size_t(n.regex)]);
   }
-  if (n.date_tag && n.date)
+  // Ordered against a date or a number, a value that is none (an unknown "?", "", a
+  // word) is neither before nor after it: false, as for a missing tag.
+  if (n.date_tag && n.date) {
     if (auto d = parse_tag_date(*v)) return apply_order(n.op, compare_dates(*d, *n.date));
-  if (n.number)
+    if (is_ordering(n.op)) return false;
+  }
+  if (n.number) {
     if (auto x = parse_decimal(*v)) return apply_order(n.op, compare_decimals(*x, *parse_decimal(n.value)));
+    if (is_ordering(n.op)) return false;
+  }
   return apply(n.op, *v, std::string_view(n.value));
 }
 

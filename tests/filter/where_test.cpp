@@ -130,9 +130,25 @@ TEST(Where, NumbersCompareAsNumbersWhenBothSidesAreNumbers) {
   EXPECT_TRUE(eval("WhiteElo = 900.0", t));
   EXPECT_TRUE(eval("Round > 9", t));
   EXPECT_TRUE(eval("Round > -1", t));
-  EXPECT_TRUE(eval("Name > 9", t));  // not a number: bytes, 'a' > '9'
+  // Not a number, ordered against one: false either way (as bytes 'a' > '9').
+  EXPECT_FALSE(eval("Name > 9", t));
+  EXPECT_FALSE(eval("Name < 9", t));
+  EXPECT_TRUE(eval("Name != 9", t));
+  EXPECT_TRUE(eval("Name > 9x", t));  // two words: bytes
   EXPECT_TRUE(compare_values("X", "2500", CompareOp::Gt, "900"));
-  EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Gt, "900"));  // bytes: '2' < '9'
+  EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Gt, "900"));
+  EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Lt, "900"));
+  // An unknown rating is neither above nor below a number (as bytes '?' > '2', "" < "1").
+  MapTags unknown{{"BlackElo", "?"}, {"WhiteElo", ""}, {"Date", "unknown"}};
+  EXPECT_FALSE(eval("BlackElo > 2000", unknown));
+  EXPECT_FALSE(eval("BlackElo >= 2400", unknown));
+  EXPECT_FALSE(eval("WhiteElo < 1000", unknown));
+  EXPECT_TRUE(eval("not BlackElo > 2000", unknown));
+  EXPECT_TRUE(eval("BlackElo != 2000", unknown));
+  EXPECT_TRUE(eval("BlackElo = \"?\"", unknown));
+  EXPECT_FALSE(eval("Date >= 2020", unknown));  // as bytes 'u' > '2'
+  EXPECT_FALSE(compare_values("Date", "unknown", CompareOp::Ge, "2020"));
+  EXPECT_FALSE(compare_values("BlackElo", "?", CompareOp::Gt, "2000"));
   EXPECT_FALSE(parse_decimal("1.").has_value());
   EXPECT_FALSE(parse_decimal("-").has_value());
   EXPECT_FALSE(parse_decimal("1-0").has_value());
@@ -189,8 +205,11 @@ TEST(Where, DatesWithUnknownPartsMatchAnything) {
   EXPECT_TRUE(eval("EventDate > 1999", MapTags{{"EventDate", "2000.01.01"}}));
   // Not a date tag: "2020.??.??" is compared as bytes.
   EXPECT_FALSE(eval("Annotated = 2020.06.01", MapTags{{"Annotated", "2020.??.??"}}));
-  // A tag value that is no date falls back to bytes.
-  EXPECT_TRUE(eval("Date > 2020", MapTags{{"Date", "yesterday"}}));
+  // A tag value that is no date is neither before nor after a date (as bytes 'y' > '2');
+  // equality falls back to bytes.
+  EXPECT_FALSE(eval("Date > 2020", MapTags{{"Date", "yesterday"}}));
+  EXPECT_FALSE(eval("Date < 2020", MapTags{{"Date", "yesterday"}}));
+  EXPECT_TRUE(eval("Date = yesterday", MapTags{{"Date", "yesterday"}}));
   EXPECT_FALSE(parse_tag_date("2020.13.01").has_value());
   EXPECT_FALSE(parse_tag_date("20.01.01").has_value());
   EXPECT_EQ(compare_dates(*parse_tag_date("2020.02.03"), *parse_tag_date("2020.02.04")), -1);
