@@ -258,7 +258,9 @@ std::string lowercase(std::string s) {
 std::string archive_problem(archive* a, const Client& client, InputFormat guess) {
   if (client.failed && !client.error.empty()) return client.error;
   const char* m = archive_error_string(a);
-  const std::string msg = m ? m : "unknown error";
+  std::string msg = m ? m : "unknown error";
+  // Some of libarchive's messages end with a line end ("... (read 202732, expected 202457)\n").
+  while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r' || msg.back() == ' ')) msg.pop_back();
   const std::string l = lowercase(msg);
   // A zip member's decoder says it when its data ends before its stream does: zlib -5,
   // Z_BUF_ERROR, and liblzma "no progress is possible".

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cp sample/twic-232games.pgn "$d/g.pgn" && cd "$d" && touch -d @0 g.pgn && zip -q -X g.zip g.pgn && printf '\377' | dd of=g.zip bs=1 seek=20000 conv=notrunc status=none && $CHESSTOOL validate -q g.zip; echo "exit $?"; cd /; rm -rf "$d"
