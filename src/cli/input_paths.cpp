@@ -64,9 +64,13 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     out.files.push_back("-");
     return out;
   }
+  bool stdin_named = false;
   for (const auto& path : paths) {
     if (path == "-") {
-      out.files.push_back(path);
+      // A stream is read once: a second "-" would read nothing and count as a file.
+      if (stdin_named) out.errors.push_back({display_name(path), "standard input (-) is named more than once: it is read once"});
+      else out.files.push_back(path);
+      stdin_named = true;
       continue;
     }
     std::error_code ec;

@@ -1,0 +1,1 @@
+$CHESSTOOL validate - - < sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL validate --json -q - - < sample/twic-232games.pgn | grep -v '"type":"game"' | sed 's/"seconds":[0-9.e-]*/"seconds":X/'; $CHESSTOOL convert --to uci - - < sample/twic-232games.pgn | wc -l; echo "exit ${PIPESTATUS[0]}"
