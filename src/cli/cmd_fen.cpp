@@ -55,11 +55,12 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
 
 Runner setup_fen(CLI::App& app) {
   auto o = std::make_shared<FenOptions>();
-  app.add_option("fen", o->fens, "FENs to check (or the word startpos); one per line on standard input when none is given");
+  app.add_option("fen", o->fens, "FENs to check (or the word startpos); one per line on standard input when none is given, or -");
   app.add_flag("--json", o->json, "Print one JSON record per FEN (NDJSON)");
   app.add_flag("-q,--quiet", o->quiet, "Do not print errors on standard error");
   return [o]() {
     bool all_ok = true;
+    if (o->fens.size() == 1 && o->fens[0] == "-") o->fens.clear();  // "-" is standard input, as elsewhere
     if (!o->fens.empty()) {
       for (std::size_t i = 0; i < o->fens.size(); ++i)
         all_ok &= check_one(*o, o->fens[i], fmt::format("<arg {}>", i + 1), false, i + 1);

@@ -206,7 +206,7 @@ bool build_game_criteria(const FilterOptions& o, filter::Criteria& c) {
     for (const auto& k : filter::kMoveKinds)
       if (k.name == name) c.has.push_back(k.kind);
   for (const auto& fen : o.reaches) {
-    FenResult r = parse_fen(fen);
+    FenResult r = parse_fen(fen_or_startpos(fen));
     if (!r.ok()) {
       error("--reaches: invalid FEN '" + fen + "': " + r.error->to_string());
       return false;
@@ -701,7 +701,7 @@ Runner setup_filter(CLI::App& app) {
   app.add_option("--has", o->has, "The mainline has a move of this kind (repeatable: any)")
       ->allow_extra_args(false)
       ->check(CLI::IsMember(filter::move_kind_names()));
-  app.add_option("--reaches", o->reaches, "The mainline reaches this position, given as a FEN (repeatable: any)")
+  app.add_option("--reaches", o->reaches, "The mainline reaches this position, given as a FEN or startpos (repeatable: any)")
       ->allow_extra_args(false);
   app.add_option("--at-ply", o->at_ply, "With --reaches: only at a ply in N..M");
   app.add_option("--material", o->material, "The mainline reaches this material, e.g. KRP:KR (White's:Black's, K implied)");
