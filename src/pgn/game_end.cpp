@@ -115,8 +115,10 @@ void GameEnd::finish(const Position& final_pos, GameReport& report) {
 
   report.outcome = final_outcome;
   report.claims.clear();
-  if (threefold_) report.claims.push_back(*threefold_);
-  if (fifty_) report.claims.push_back(*fifty_);
+  // A claim needs a game in progress (FIDE 5.1.1, 5.2): none on the move that ended it
+  // automatically either (a mate on the 100th half-move is a mate), as annotate has it.
+  for (const std::optional<Claim>& c : {threefold_, fifty_})
+    if (c && (!ended() || c->ply < ended_ply_)) report.claims.push_back(*c);
   std::sort(report.claims.begin(), report.claims.end(), [](const Claim& a, const Claim& b) { return a.ply < b.ply; });
   if (ended() && ended_ply_ < last_ply_) report.ended_at = ended_ply_;
 }

@@ -188,8 +188,8 @@ TEST(GameEnd, CaptureToBareKingThatStalematesIsAStalemate) {
 TEST(GameEnd, StartClockPastSeventyFiveMovesEndsAtPlyZero) {
   // The set-up position already follows 150 half-moves without capture or pawn move:
   // the game was drawn before it (9.6.2), so Qh8, mate as it is, comes after the end
-  // (the mate exception is for the move that completes the 75 moves). The fifty-move
-  // claim was there from the start (ply 0).
+  // (the mate exception is for the move that completes the 75 moves). No claim is
+  // listed: the game was over before any could be made (FIDE 9.6.2, 5.2).
   auto l = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 150 100", {"h2h8"});
   EXPECT_TRUE(l->end.ended());
   EXPECT_EQ(l->end.ended_outcome().termination, Termination::SeventyFiveMoves);
@@ -198,15 +198,28 @@ TEST(GameEnd, StartClockPastSeventyFiveMovesEndsAtPlyZero) {
   EXPECT_EQ(*l->report.ended_at, 0);
   EXPECT_EQ(problem(*l, "1-0"), "result-contradicts-position");
   EXPECT_EQ(problem(*l, "1/2-1/2"), "");
-  ASSERT_EQ(l->report.claims.size(), 1u);
-  EXPECT_EQ(l->report.claims[0].kind, ClaimKind::FiftyMoves);
-  EXPECT_EQ(l->report.claims[0].ply, 0);
+  EXPECT_TRUE(l->report.claims.empty());
 
-  // With a clock of 149 the same mate completes the 75 moves, and it stands.
+  // With a clock of 149 the same mate completes the 75 moves, and it stands; the fifty-move
+  // claim from the start (ply 0) was there while the game went on.
   auto mate = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 149 100", {"h2h8"});
   EXPECT_EQ(mate->end.ended_outcome().termination, Termination::Checkmate);
   EXPECT_EQ(mate->end.ended_ply(), 1);
   EXPECT_EQ(problem(*mate, "1-0"), "");
+  ASSERT_EQ(mate->report.claims.size(), 1u);
+  EXPECT_EQ(mate->report.claims[0].ply, 0);
+}
+
+TEST(GameEnd, NoClaimOnTheMoveThatEndsTheGame) {
+  // Mate on the 100th half-move: the game ended with the move that would have allowed the
+  // fifty-move claim, so there is none to list (annotate writes none either).
+  auto l = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 99 100", {"h2h8"});
+  EXPECT_EQ(l->end.ended_outcome().termination, Termination::Checkmate);
+  EXPECT_TRUE(l->report.claims.empty());
+  // One move earlier the claim stands: the game went on after it.
+  auto on = play_line("k7/8/1K6/8/8/8/7Q/8 w - - 99 100", {"h2h3", "a8b8"});
+  ASSERT_EQ(on->report.claims.size(), 1u);
+  EXPECT_EQ(on->report.claims[0].ply, 1);
 }
 
 TEST(GameEnd, BothClaimsInPlyOrder) {
