@@ -83,6 +83,9 @@ constexpr std::array<Row, kTextCount> kTexts = {{
     // MovesAfterEnd
     {"The moves after this one were played after the game had ended.",
      "النقلات التي تلي هذه النقلة لُعبت بعد انتهاء المباراة."},
+    // MovesAfterStartEnd
+    {"All the moves of this game were played after it had ended.",
+     "لُعبت كل نقلات هذه المباراة بعد انتهائها."},
     // InvalidGame
     {"this game does not replay and is copied unchanged",
      "تعذّرت إعادة لعب نقلات هذه المباراة، فنُسخت كما هي"},

@@ -41,6 +41,7 @@ enum class TextId : std::uint8_t {
   SeventyFive,          // FIDE 9.6.2
   MateBeatsSeventyFive, // checkmate on the 75th move stands (FIDE 9.6.2)
   MovesAfterEnd,        // moves were recorded after an automatic end
+  MovesAfterStartEnd,   // the start position had already ended the game, and moves were recorded
   InvalidGame,          // prefix of the `; chesstool:` line before a game that does not replay
   Count
 };

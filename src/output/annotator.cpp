@@ -156,6 +156,7 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   add(adj.end_ply, end_text(adj.end));
   if (adj.mate_at_seventyfive) add(adj.end_ply, TextId::MateBeatsSeventyFive);
   if (adj.end_ply >= 1 && adj.end_ply < adj.plies) add(adj.end_ply, TextId::MovesAfterEnd);
+  if (adj.end_ply == 0 && adj.plies > 0) add(0, TextId::MovesAfterStartEnd);  // before the first move
 
   // The automatic end decides the result (FIDE 5.1.1, 5.2, 9.6): whatever was recorded
   // after it does not count.
