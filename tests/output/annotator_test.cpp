@@ -152,7 +152,9 @@ TEST(Annotate, SetUpPastSeventyFiveMovesEndsBeforeTheFirstMove) {
   EXPECT_EQ(adj.end_ply, 0);
   EXPECT_FALSE(adj.mate_at_seventyfive);
   const output::AnnotateNotes notes = output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[0].comment_before, annotator_text(TextId::SeventyFive));
+  // Ra8 was played after the end: said with the end, before it.
+  EXPECT_EQ(game.moves[0].comment_before,
+            std::string(annotator_text(TextId::SeventyFive)) + " " + std::string(annotator_text(TextId::MovesAfterStartEnd)));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(*game.tag("Result"), "1/2-1/2");
   EXPECT_EQ(*game.tag("Termination"), "75-move rule");
@@ -238,7 +240,8 @@ TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {
   EXPECT_EQ(adj.end.termination, Termination::InsufficientMaterial);
   EXPECT_EQ(adj.end_ply, 0);
   output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[0].comment_before, annotator_text(TextId::DeadPosition));
+  EXPECT_EQ(game.moves[0].comment_before,
+            std::string(annotator_text(TextId::DeadPosition)) + " " + std::string(annotator_text(TextId::MovesAfterStartEnd)));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(*game.tag("Termination"), "insufficient material");
 
