@@ -185,6 +185,7 @@ GameSplitter::Scan GameSplitter::game_ends_at(std::size_t i) {
 void GameSplitter::start_game(std::size_t i) {
   in_game_ = true;
   has_movetext_ = false;
+  has_tags_ = false;
   depth_ = 0;
   game_start_ = i;
   game_line_ = line_;
@@ -405,6 +406,61 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   return true;
 }
 
+namespace {
+
+// The name of the tag pair whose '[' is b[p], up to end: after blanks, the bytes up to a
+// blank, a quote or ']' (as the parser reads a name); empty when there is none.
+std::string_view tag_name_at(const unsigned char* b, std::size_t p, std::size_t end) {
+  std::size_t i = p + 1;
+  while (i < end && (b[i] == ' ' || b[i] == '\t')) ++i;
+  const std::size_t start = i;
+  while (i < end && b[i] != ' ' && b[i] != '\t' && b[i] != '"' && b[i] != ']' && b[i] != '\n' && b[i] != '\r') ++i;
+  return {reinterpret_cast<const char*>(b) + start, i - start};
+}
+
+}  // namespace
+
+// Whether the tag pair at b[p] (its line ending at line_end) names a tag that the game's
+// text before it has. Only for a game of tags only: its text holds tag pairs, comments,
+// escape lines and blanks. Rare, so it reads that text again.
+bool GameSplitter::repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) const {
+  const std::string_view name = tag_name_at(b, p, line_end);
+  if (name.empty()) return false;
+  for (std::size_t i = game_start_; i < p;) {
+    const unsigned char c = b[i];
+    if (c == '[') {
+      const auto* eol = detail::find_any<'\n', '\r'>(b + i, b + p);
+      if (tag_name_at(b, i, static_cast<std::size_t>(eol - b)) == name) return true;
+      detail::TagScan state = detail::TagScan::InTag;
+      i = detail::scan_tag_pair(b, i + 1, p, state);
+    } else if (c == '{') {
+      i = static_cast<std::size_t>(detail::find_any<'}'>(b + i + 1, b + p) - b);
+    } else if (c == ';' || (c == '%' && (i == game_start_ || b[i - 1] == '\n' || b[i - 1] == '\r'))) {
+      i = static_cast<std::size_t>(detail::find_any<'\n', '\r'>(b + i, b + p) - b);
+    } else {
+      ++i;
+    }
+  }
+  return false;
+}
+
+// A tag line after an empty line in a game of tags only, its '[' at b[p]: a new game when
+// it repeats a tag the game has (uzchesscup's pairings), the same one otherwise (ChessBase
+// puts an empty line inside a tag section). Decided on the whole line: Leave, the line
+// state as it was before the token, when the buffer does not hold it yet.
+GameSplitter::Step GameSplitter::tag_line_after_empty_line(const unsigned char* b, std::size_t p, std::size_t n) {
+  const auto* eol = detail::find_any<'\n', '\r'>(b + p, b + n);
+  if (eol == b + n && !input_done_) {
+    line_blank_ = true;  // the token is read again after the refill
+    empty_line_seen_ = true;
+    need_input_ = true;
+    return Step::Leave;
+  }
+  if (!repeats_a_tag(b, p, static_cast<std::size_t>(eol - b))) return Step::Next;
+  game_ends_at(p);
+  return Step::GameDone;
+}
+
 // A whole symbol in buf_[start, end): a new game's "1." or a result marker ends the game.
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t end,
                                                                             bool may_start_game) {
@@ -475,6 +531,10 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
         game_ends_at(p);  // a tag line after movetext: the previous game lacked its marker
         return Step::GameDone;
       }
+      if (has_tags_ && was_blank && after_empty_line) {
+        if (const Step step = tag_line_after_empty_line(b, p, n); step != Step::Next) return step;
+      }
+      has_tags_ = true;
       state_ = State::Tag;
       tag_scan_ = detail::TagScan::InTag;
       p = skip_tag(b, p + 1, n);

@@ -118,6 +118,12 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
 //    so a '(' never closed does not hold the next game;
+//  * before a line whose first non-blank byte is '[' after an empty line when the game
+//    has tag pairs and no movetext, and that tag pair's name (after '[' and blanks, up to
+//    a blank, a quote or ']') is one the game already has: a game of tags only (a list
+//    of pairings, a header whose moves were lost) is a game of its own, not the head of
+//    the next one, while an empty line inside one tag section (ChessBase exports) keeps
+//    its tags one game;
 //  * before a tag pair line that follows an empty line while a {comment} is still open
 //    (see below), which recovers the games after an unterminated comment;
 //  * at the end of the input (an unterminated {comment} runs to there when no tag pair
@@ -200,6 +206,8 @@ class GameSplitter {
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
   Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
+  bool repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) const;
+  Step tag_line_after_empty_line(const unsigned char* b, std::size_t p, std::size_t n);
   void refill();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
@@ -253,6 +261,7 @@ class GameSplitter {
   LineEnd last_line_end_ = LineEnd::None;
   bool crlf_after(std::size_t end) const;
   bool has_movetext_ = false;
+  bool has_tags_ = false;       // a tag pair began the game's text (before any movetext)
   bool line_blank_ = true;      // only whitespace so far on the current line
   bool empty_line_seen_ = false;  // an empty line since the last token
   std::size_t game_start_ = 0;  // index in buf_

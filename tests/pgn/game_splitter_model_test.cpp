@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,15 @@ bool is_tag_pair_start(const std::string& s, std::size_t i) {
   while (j < s.size() && !ends_symbol(s[j])) ++j;
   while (j < s.size() && is_space(s[j])) ++j;
   return j < s.size() && s[j] == '"';
+}
+
+// The name of the tag pair at s[i] == '[': after blanks, up to a blank, quote, ']' or line end.
+std::string tag_name(const std::string& s, std::size_t i) {
+  std::size_t j = i + 1;
+  while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
+  const std::size_t start = j;
+  while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '"' && s[j] != ']' && s[j] != '\n' && s[j] != '\r') ++j;
+  return s.substr(start, j - start);
 }
 
 // The rules of GameSplitter, one byte at a time over the whole input.
@@ -84,7 +94,8 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     }
     const std::size_t start = i;
     const std::uint64_t gline = line, gcol = i - line_start + 1;
-    bool movetext = false;
+    bool movetext = false, tagged = false;
+    std::set<std::string> tag_names;
     std::uint64_t depth = 0;
     std::size_t end = n;
     while (i < n) {
@@ -145,6 +156,12 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       }
       if (d == '[') {
         if (movetext && was_blank) { end = i; break; }
+        if (tagged && was_blank && after_empty && tag_names.count(tag_name(s, i)) != 0 && !tag_name(s, i).empty()) {
+          end = i;  // a game of tags only: the next one repeats one of its tags
+          break;
+        }
+        tagged = true;
+        tag_names.insert(tag_name(s, i));
         enum { Tag, Str, Esc } st = Tag;
         for (++i; i < n && s[i] != '\n' && s[i] != '\r'; ++i) {
           if (st == Esc) { st = Str; continue; }

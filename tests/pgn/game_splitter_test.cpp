@@ -183,9 +183,29 @@ TEST(GameSplitter, TagLineAfterMovetextStartsNewGame) {
 }
 
 TEST(GameSplitter, TagSectionsWithoutMovetextStayOneGame) {
-  // Blank lines inside a tag section are common (ChessBase exports); without
-  // movetext there is no sign that a game ended.
+  // Blank lines inside a tag section are common (ChessBase exports): while no tag repeats,
+  // nothing says a game ended.
   EXPECT_EQ(split("[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *").size(), 1u);
+  EXPECT_EQ(split("[Event \"a\"]\n\n[Site \"b\"]\n[Date \"?\"]\n\n\n[Round \"1\"]\n1. e4 *").size(), 1u);
+}
+
+std::vector<RawGame> split_every_way(const std::string& input);  // below
+
+TEST(GameSplitter, TagSectionThatRepeatsATagAfterAnEmptyLineIsTheNextGame) {
+  // A game of tags only (pairings, a header whose moves were lost) is a game of its own:
+  // the next section repeats one of its tags.
+  auto games = split_every_way("[Event \"A\"]\n\n\n[Event \"B\"]\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]");
+  EXPECT_EQ(games[1].text, "[Event \"B\"]");
+  EXPECT_EQ(games[1].line, 4u);
+  games = split_every_way("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n[White \"C\"]\n[Result \"*\"]\n\n1. d4 d5 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].text, "[White \"C\"]\n[Result \"*\"]\n\n1. d4 d5 *");
+  // Without an empty line before it, a repeated tag stays in the game (duplicate-tag).
+  EXPECT_EQ(split_every_way("[Event \"A\"]\n[Event \"B\"]\n\n1. e4 *").size(), 1u);
+  // A name repeated inside a comment or a value is no tag of the game.
+  EXPECT_EQ(split_every_way("[Site \"[Event x\"]\n{[Event}\n\n[Event \"B\"]\n1. e4 *").size(), 1u);
 }
 
 TEST(GameSplitter, BracketMidLineInMovetextDoesNotSplit) {
@@ -567,6 +587,14 @@ TEST(GameSplitter, CountsGamesOfCorpusFiles) {
   expected["pgn/valid/pgn-extract-barnes-horton.pgn"] -= 1;
   expected["pgn/valid/pgn-extract-test-checkmate.pgn"] -= 1;
   expected["pgn/valid/pgn-extract-test-stalemate.pgn"] -= 1;
+  // chessops reads tag sections without movetext, separated by empty lines, as one game;
+  // their own test suites split them (python-chess's test_no_movetext: games "A" and "B";
+  // scalachess's Uzchess Cup test: 45 pairings), as chesstool does when a section repeats
+  // a tag of the one before. python-chess-chessbase-empty-line.pgn (an empty line inside
+  // one tag section) stays one game.
+  expected["pgn/valid/python-chess-no-movetext.pgn"] += 1;
+  expected["pgn/valid/scalachess-uzchesscup-headers-only.pgn"] += 44;
+  EXPECT_EQ(expected["pgn/valid/python-chess-chessbase-empty-line.pgn"], 1u);
 
   for (const auto& [file, count] : expected) {
     io::ByteSource src((corpus / file).string());

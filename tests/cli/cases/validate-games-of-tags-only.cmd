@@ -1,0 +1,1 @@
+printf '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n[White "C"]\n[Black "D"]\n[Result "*"]\n\n1. d4 Kd7 *\n\n[Event "E"]\n\n[Date "2024.01.01"]\n[Result "*"]\n\n1. e4 *\n' | $CHESSTOOL validate --json - | jq -c 'select(.type == "game") | {game, line, players: [.tags.White, .tags.Black, .tags.Event], errors: [.errors[].code]}'; echo "exit ${PIPESTATUS[1]}"
