@@ -229,7 +229,7 @@ ExitCode load(const BoardOptions& o, Shown& shown) {
   // output) that is the game's file would overwrite it, and standard output redirected
   // onto the picture's file would lose one of the two.
   std::vector<NamedOutput> outputs{{"standard output", ""}};
-  if (!o.svg.empty() && o.svg != "-") outputs.push_back({"--svg", o.svg});
+  if (!o.svg.empty() && !is_standard_output(o.svg)) outputs.push_back({"--svg", o.svg});
   std::vector<std::string> inputs;
   if (!game_file.empty()) inputs.push_back(game_file);
   if (auto clash = find_output_clash(inputs, outputs)) {
@@ -281,7 +281,7 @@ ExitCode run_board(const BoardOptions& o) {
       return ExitCode::Error;
     }
     file.write(output::svg_diagram(shown.pos, d));
-    if (o.svg == "-") return file.finish(true) ? ExitCode::Ok : ExitCode::Error;
+    if (is_standard_output(o.svg)) return file.finish(true) ? ExitCode::Ok : ExitCode::Error;
   }
   // The text diagram first, the picture's file last: a standard output that fails
   // leaves the file as it was (OutputFile::finish).

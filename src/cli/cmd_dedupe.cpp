@@ -101,14 +101,28 @@ class GameNames {
 // A PGN string value (spec 7): backslash and quote escaped.
 std::string pgn_string(std::string_view s) {
   std::string out;
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
     // A PGN string holds no line end or other control character (spec 7): a file name
-    // with one would end the tag pair mid-value.
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+    // with one would end the tag pair mid-value. C1 controls (U+0080 to U+009F, UTF-8
+    // C2 80 to C2 9F) are control characters too.
+    if (c == '\xC2' && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      c = '?';
+      ++i;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      c = '?';
+    }
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
   return out;
+}
+
+// A game's place as DuplicateOf and duplicate_of name it: text, while a file or member
+// name is bytes. Each that is not UTF-8 is read as Windows-1252, the rule for tag values.
+std::string place_text(const std::string& file, const std::string& member) {
+  return display_name(pgn::utf8_or_cp1252(file), pgn::utf8_or_cp1252(member));
 }
 
 // The game's text with [DuplicateOf "of"] added after its tag section (before the
@@ -118,9 +132,7 @@ std::string pgn_string(std::string_view s) {
 // game's own line end (pgn::line_end_of).
 std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view game_eol) {
   const std::string eol(game_eol);
-  // A file name is bytes; the tag value is text, read back as UTF-8: a name that is not
-  // UTF-8 is taken as Windows-1252, the rule for tag values read (pgn/encoding.hpp).
-  const std::string tag = "[DuplicateOf \"" + pgn_string(pgn::utf8_or_cp1252(of)) + "\"]";
+  const std::string tag = "[DuplicateOf \"" + pgn_string(of) + "\"]";
   std::size_t insert_at = 0;  // after the last tag line seen so far
   bool after_tags = false;
   for (std::size_t pos = 0; pos < text.size();) {
@@ -249,7 +261,7 @@ class Run {
     PipelineSink<dedupe::GameFacts> sink = base_sink();
     sink.game = [&](std::size_t f, pgn::RawGame&& raw, dedupe::GameFacts&& facts) {
       const std::string place = display_name(names_[f], raw.member);
-      game_names_.note(++ordinal, raw.index, place);
+      game_names_.note(++ordinal, raw.index, place_text(names_[f], raw.member));
       w_.set_file(names_[f]);
       if (!facts.valid) return w_.game(place, raw, facts, Verdict::Invalid, "", c_);
       auto [id, inserted] = seen.insert(facts.key, ordinal);
@@ -289,7 +301,7 @@ class Run {
     auto work = [](std::size_t, const pgn::RawGame& raw) { return dedupe::read_game_facts(raw, false); };
     PipelineSink<dedupe::GameFacts> sink = base_sink();
     sink.game = [&](std::size_t f, pgn::RawGame&& raw, dedupe::GameFacts&& facts) {
-      game_names_.note(++ordinal, raw.index, display_name(names_[f], raw.member));
+      game_names_.note(++ordinal, raw.index, place_text(names_[f], raw.member));
       if (!facts.valid) return true;
       Group g;
       g.id = ordinal;
@@ -413,6 +425,9 @@ class Run {
 };
 
 
+// A named output (not "", which means none) that is standard output.
+bool is_standard_output_named(const std::string& path) { return !path.empty() && is_standard_output(path); }
+
 ExitCode run_dedupe(const DedupeOptions& o) {
   InputList inputs = expand_inputs(o.paths);
   const bool several = o.embedded || o.rule != KeepRule::First;
@@ -436,7 +451,8 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   if (o.json) outputs.push_back({"--json", ""});
   if (!o.duplicates.empty()) outputs.push_back({"--duplicates", o.duplicates});
   if (!o.rejects.empty()) outputs.push_back({"--rejects", o.rejects});
-  if (o.json && (o.output == "-" || o.duplicates == "-" || o.rejects == "-")) {
+  if (o.json && ((!o.output.empty() && is_standard_output(o.output)) || is_standard_output_named(o.duplicates) ||
+                 is_standard_output_named(o.rejects))) {
     error("--json writes to standard output: name a file for the games");
     return ExitCode::Error;
   }

@@ -308,7 +308,7 @@ class Outputs {
 
   bool open(std::string& error) {
     if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
-    if (o_.json && (o_.output.empty() || o_.output == "-")) return true;  // the records take standard output
+    if (o_.json && is_standard_output(o_.output)) return true;  // the records take standard output
     // Games shown on a terminal are escaped line by line by OutputFile (the bytes of a
     // file could act on it); anywhere else they are written exactly as read.
     files_.push_back(std::make_unique<OutputFile>());
@@ -573,7 +573,7 @@ bool outputs_clash(const FilterOptions& o, const InputList& inputs) {
 
 // The checks of options against each other, said as usage errors; false after one.
 bool output_options_ok(const FilterOptions& o) {
-  if ((o.split || !o.split_by.empty()) && (o.output.empty() || o.output == "-")) {
+  if ((o.split || !o.split_by.empty()) && (is_standard_output(o.output) || descriptor_named(o.output))) {
     error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
     return false;
   }

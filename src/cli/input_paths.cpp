@@ -2,6 +2,8 @@
 // Path expansion for the commands that read PGN.
 #include "cli/input_paths.hpp"
 
+#include "cli/output_file.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <string_view>
@@ -47,7 +49,7 @@ void scan_directory(const fs::path& root, std::vector<std::string>& found, std::
       if (!is_scanned_name(it->path())) continue;
       if (it->is_regular_file(fec)) {
         found.push_back(it->path().string());
-      } else if (it->is_symlink() && (fec || !it->exists(fec))) {
+      } else if (it->is_symlink(fec) && !it->exists(fec)) {
         const std::string why = fec ? fec.message() : std::string("No such file or directory");
         unreadable.push_back({it->path().string(), "cannot open " + it->path().string() + ": " + why + " (a symbolic link)"});
       }
@@ -66,9 +68,10 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
   }
   bool stdin_named = false;
   for (const auto& path : paths) {
-    if (path == "-") {
-      // A stream is read once: a second "-" would read nothing and count as a file.
-      if (stdin_named) out.errors.push_back({display_name(path), "standard input (-) is named more than once: it is read once"});
+    if (path == "-" || descriptor_named(path) == 0) {
+      // A stream is read once: a second "-" (or /dev/stdin) would read nothing and count
+      // as a file.
+      if (stdin_named) out.errors.push_back({display_name(path), "standard input is named more than once: it is read once"});
       else out.files.push_back(path);
       stdin_named = true;
       continue;

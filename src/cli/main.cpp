@@ -142,8 +142,10 @@ int main(int argc, char** argv) {
   reserve_standard_descriptors();
   install_output_signal_handlers();
   ExitCode code = ExitCode::Error;
+  bool ran_to_its_end = false;  // no exception ended the command
   try {
     code = parse_and_run(argc, argv);
+    ran_to_its_end = true;
   } catch (const std::bad_alloc&) {
     error("out of memory");
     code = ExitCode::Error;
@@ -154,9 +156,16 @@ int main(int argc, char** argv) {
     error("unexpected internal error");
     code = ExitCode::Error;
   }
-  if (auto failure = finish_stdout()) {
+  const std::optional<std::string> failure = finish_stdout();
+  if (failure) {
     error(*failure);
     code = ExitCode::Error;
   }
+  // The files finished by the command become their targets only now, when nothing else
+  // can fail: not after a failed standard output or an error that ended the command.
+  std::optional<std::string_view> run_failed;
+  if (failure) run_failed = "writing standard output failed";
+  else if (!ran_to_its_end) run_failed = "the command stopped on an error";
+  if (!commit_finished_outputs(run_failed)) code = ExitCode::Error;
   return int(code);
 }

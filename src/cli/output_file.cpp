@@ -75,6 +75,15 @@ extern "C" void remove_temps_and_die(int sig) {
   std::raise(sig);
 }
 
+// Temporary files that are complete (written, flushed to disk, closed), renamed over their
+// targets by commit_finished_outputs() when the whole run has succeeded (main thread only).
+struct FinishedTemp {
+  std::string temp, target, name;
+  bool target_existed = false;
+  TrackedTemp* slot = nullptr;  // still tracked: a signal until the rename removes the file
+};
+std::vector<FinishedTemp> g_finished;
+
 mode_t current_umask() {
   const mode_t mask = ::umask(0);
   ::umask(mask);
@@ -185,7 +194,15 @@ void install_output_signal_handlers() {
 
 // A descriptor this process has open (see own_descriptor): standard output goes through
 // console::out like "-" (one buffer, one check); another is written through a copy of it.
+// Only one the caller gave (the shell's 3>file): the program's own descriptors (inputs,
+// temporary files) are opened close-on-exec, and a standard one closed at the start holds
+// /dev/null, where the data would vanish.
 bool OutputFile::open_descriptor(int fd, std::string& error) {
+  const int flags = ::fcntl(fd, F_GETFD);
+  if (flags < 0 || (flags & FD_CLOEXEC) != 0 || (fd == STDIN_FILENO && stdin_was_closed())) {
+    error = fmt::format("cannot write {}: {}", name_, std::strerror(EBADF));
+    return false;
+  }
   if (fd == STDOUT_FILENO) {
     kind_ = Kind::Stdout;
     terminal_ = ::isatty(STDOUT_FILENO) != 0;
@@ -447,13 +464,14 @@ std::string OutputFile::commit() {
   if (error_.empty() && ::fsync(fd_) != 0) note_error("cannot write", errno);
   if (::close(fd_) != 0) note_error("cannot write", errno);
   fd_ = -1;
-  if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0)
-    error_ = fmt::format("cannot replace {}: {}", name_, std::strerror(errno));
-  if (!error_.empty()) ::unlink(temp_.c_str());
-  untrack_temp(temp_slot_);
+  if (!error_.empty()) {
+    ::unlink(temp_.c_str());
+    untrack_temp(temp_slot_);
+  } else {
+    g_finished.push_back({temp_, target_, name_, target_existed_, temp_slot_});
+  }
   temp_slot_ = nullptr;
   kind_ = Kind::None;
-  if (error_.empty()) sync_directory(directory_of(target_));
   return error_;
 }
 
@@ -480,14 +498,6 @@ bool OutputFile::finish(bool inputs_ok) {
     errf("chesstool: {} {}: an input could not be read", name_, what);
     return true;
   }
-  // Standard output is part of the run too (the games, NDJSON records, a diagram): when
-  // writing it failed the run failed, and the files are left as they were. Flushed here,
-  // so that what is already written is checked; main reports the failure.
-  if (replaces_target_ && kind_ == Kind::Temporary && finish_stdout()) {
-    discard();
-    errf("chesstool: {} {}: writing standard output failed", name_, what);
-    return true;
-  }
   const std::string e = commit();
   if (e.empty()) {
     written_ = true;
@@ -496,6 +506,35 @@ bool OutputFile::finish(bool inputs_ok) {
   error(e);
   if (replaces_target_) errf("chesstool: {} {}", name_, what);
   return false;
+}
+
+std::optional<int> descriptor_named(const std::string& path) { return own_descriptor(path); }
+
+bool is_standard_output(const std::string& path) {
+  return path.empty() || path == "-" || own_descriptor(path) == STDOUT_FILENO;
+}
+
+bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
+  bool ok = true;
+  std::vector<std::string> directories;
+  for (FinishedTemp& f : g_finished) {
+    const char* what = f.target_existed ? "left unchanged" : "not written";
+    if (run_failed) {
+      ::unlink(f.temp.c_str());
+      errf("chesstool: {} {}: {}", f.name, what, *run_failed);
+    } else if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
+      error(fmt::format("cannot replace {}: {}", f.name, std::strerror(errno)));
+      errf("chesstool: {} {}", f.name, what);
+      ::unlink(f.temp.c_str());
+      ok = false;
+    } else if (std::find(directories.begin(), directories.end(), directory_of(f.target)) == directories.end()) {
+      directories.push_back(directory_of(f.target));
+    }
+    untrack_temp(f.slot);
+  }
+  g_finished.clear();
+  for (const std::string& d : directories) sync_directory(d);
+  return ok;
 }
 
 std::optional<std::string> find_output_clash(const std::vector<std::string>& inputs,

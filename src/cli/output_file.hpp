@@ -52,8 +52,9 @@ class OutputFile {
   void write(std::string_view text);
   // True once a write failed: the command can stop early; commit() reports it.
   bool failed() const { return !error_.empty() || to_stdout_failed(); }
-  // Finishes the output: the error ("" if none). A temporary file becomes the target
-  // only when no write failed; otherwise it is removed and the target left as it was.
+  // Finishes the output: the error ("" if none). A temporary file is written to the disk
+  // and closed, and becomes the target at the end of the run (commit_finished_outputs)
+  // when no write failed; otherwise it is removed and the target left as it was.
   std::string commit();
   // Drops what was written: the target is left exactly as it was.
   void discard();
@@ -62,8 +63,7 @@ class OutputFile {
   // temporary file would have replaced the target. Otherwise a temporary file is
   // discarded ("NAME left unchanged: an input could not be read": a typo in an input
   // name must not cost the old output file) and any other output is closed as written.
-  // A temporary file is discarded too when writing standard output has failed so far
-  // (flushed first): the run failed. False when writing this output failed.
+  // False when writing this output failed.
   bool finish(bool inputs_ok);
 
   const std::string& name() const { return name_; }
@@ -106,6 +106,19 @@ class OutputFile {
   std::string error_;
   std::unique_ptr<io::Compressor> compressor_;
 };
+
+// The descriptor of this process a path names (/dev/stdout, /dev/fd/N, /proc/self/fd/N,
+// or a link to one), which OutputFile writes as the stream it is.
+std::optional<int> descriptor_named(const std::string& path);
+// Whether an output path is standard output: "" or "-", or a name of descriptor 1.
+bool is_standard_output(const std::string& path);
+
+// The end of the run, after standard output's last flush: every temporary file that
+// OutputFile::finish completed is renamed over its target, so that the files of a run are
+// replaced only when it succeeded, standard output included (`dedupe --json -o F > /dev/full`
+// leaves F as it was, whatever is written last). With run_failed (why), each is removed
+// and its target left as it was, said on standard error. False when a rename failed.
+bool commit_finished_outputs(std::optional<std::string_view> run_failed);
 
 // Installs the handlers that remove every temporary file of an unfinished output
 // when the process is interrupted (SIGINT, SIGTERM, SIGHUP) or writes to a closed
