@@ -87,10 +87,12 @@ bool GameSplitter::next(RawGame& out) {
       return true;
     }
     if (input_done_) {
-      // Whatever is open (an unterminated comment, a game without result) ends here.
+      // Whatever is open (an unterminated comment, a game without result) ends here; a
+      // marker the input ended right after (scan() does not go round for it) counts as it did.
+      const bool after_marker = state_ == State::AfterMarker;
       state_ = State::Between;
       if (in_game_) {
-        ended_at_marker_ = false;
+        ended_at_marker_ = after_marker && marker_closed_;
         game_end_ = len_;
         emit(out);
         return true;
@@ -461,6 +463,50 @@ GameSplitter::Step GameSplitter::tag_line_after_empty_line(const unsigned char* 
   return Step::GameDone;
 }
 
+// The termination marker at depth 0 has been read: the rest of its line decides where
+// the game ends (scan_after_marker). closed: a byte after it closed it.
+GameSplitter::Step GameSplitter::marker_seen(bool closed) {
+  marker_closed_ = closed;
+  state_ = State::AfterMarker;
+  return Step::Leave;
+}
+
+// The rest of the line after a termination marker, from b[p]: comments that close on it
+// and text that starts no game belong to the game (a note after the result, or text the
+// parser reports as text-after-result), up to the line end; a tag pair ('['), a move
+// number or a move (detail::starts_a_game) or a comment that runs on to another line
+// start the next game there.
+// Decided on the whole line: NeedInput while the buffer does not hold its end.
+GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n) {
+  const std::size_t eol = static_cast<std::size_t>(detail::find_any<'\n', '\r'>(b + p, b + n) - b);
+  if (eol == n && !input_done_) {
+    pos_ = p;
+    return Scan::NeedInput;
+  }
+  std::size_t q = p;
+  std::size_t end = p;  // where the game ends: after the last part that belongs to it
+  for (;;) {
+    while (q < eol && detail::kByteClass[b[q]] == detail::kSpace) ++q;
+    if (q == eol || b[q] == '[') break;
+    if (detail::kByteClass[b[q]] == detail::kSymbol) {
+      std::size_t e = q;
+      while (e < eol && detail::kByteClass[b[e]] == detail::kSymbol) ++e;
+      if (detail::starts_a_game(reinterpret_cast<const char*>(b) + q, e - q)) break;
+    }
+    if (b[q] == '{') {
+      const auto* close = detail::find_any<'}'>(b + q + 1, b + eol);
+      if (close == b + eol) break;  // runs on: the next game's leading comment
+      q = end = static_cast<std::size_t>(close - b) + 1;
+      continue;
+    }
+    end = eol;  // a ';' comment, or text after the result: the rest of the line
+    break;
+  }
+  game_ends_at(end);
+  ended_at_marker_ = marker_closed_;
+  return Scan::GameDone;
+}
+
 // A whole symbol in buf_[start, end): a new game's "1." or a result marker ends the game.
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t end,
                                                                             bool may_start_game) {
@@ -469,9 +515,8 @@ GameSplitter::Step GameSplitter::tag_line_after_empty_line(const unsigned char* 
     return Step::GameDone;
   }
   if (depth_ == 0 && detail::is_result_symbol(buf_.get() + start, end - start)) {
-    game_ends_at(end);
-    ended_at_marker_ = end < len_;  // closed by the end of the input, it may have been cut
-    return Step::GameDone;
+    // Closed by the end of the input, it may have been cut.
+    return marker_seen(end < len_);
   }
   return Step::Next;
 }
@@ -552,11 +597,7 @@ GameSplitter::Step GameSplitter::tag_line_after_empty_line(const unsigned char* 
     case kStar:
       has_movetext_ = true;
       ++p;
-      if (depth_ == 0) {
-        game_ends_at(p);
-        ended_at_marker_ = true;
-        return Step::GameDone;
-      }
+      if (depth_ == 0) return marker_seen(true);
       return Step::Next;
     default:  // stray ']', '}' or '"': junk, but movetext
       has_movetext_ = true;
@@ -682,6 +723,9 @@ GameSplitter::Scan GameSplitter::scan() {
       case State::Tag:
         p = skip_tag(b, p, n);
         break;
+
+      case State::AfterMarker:
+        return scan_after_marker(b, p, n);
     }
   }
   pos_ = p;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "io/source.hpp"
 
@@ -89,6 +90,42 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
+// Whether a symbol token after a termination marker on the same line starts the next
+// game: a move number ("12.", "1...") or a token shaped like a move in SAN ("e4", "Nbd7",
+// "exd5", "e8=Q+", "O-O-O"); any other text there is text after the result.
+constexpr bool starts_a_game(const char* p, std::size_t n) {
+  while (n > 0 && (p[n - 1] == '+' || p[n - 1] == '#' || p[n - 1] == '!' || p[n - 1] == '?')) --n;
+  const std::string_view s(p, n);
+  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") return true;
+  std::size_t digits = 0;
+  while (digits < n && p[digits] >= '0' && p[digits] <= '9') ++digits;
+  if (digits > 0) return digits < n && p[digits] == '.';
+  auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  auto piece = [](char c) { return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N'; };
+  std::size_t i = 0;
+  if (n > 0 && piece(p[0])) {
+    ++i;  // then [file][rank][x] file rank
+    std::size_t rest = n - i;
+    if (rest < 2 || !file(p[n - 2]) || !rank(p[n - 1])) return false;
+    for (std::size_t k = i; k + 2 < n; ++k)
+      if (!(file(p[k]) || rank(p[k]) || p[k] == 'x')) return false;
+    return n - i <= 5;
+  }
+  // A pawn: file, then rank (a push) or x file rank (a capture), then =piece or a piece.
+  if (n < 2 || !file(p[0])) return false;
+  i = 1;
+  if (p[i] == 'x') {
+    if (n < 4 || !file(p[2])) return false;
+    i = 3;
+  }
+  if (i >= n || !rank(p[i])) return false;
+  ++i;
+  if (i < n && p[i] == '=') ++i;
+  if (i < n && (piece(p[i]) || p[i] == 'q' || p[i] == 'r' || p[i] == 'b' || p[i] == 'n')) ++i;
+  return i == n;
+}
+
 // Where a tag pair ends (spec 8.1, strings as in spec 7): at the ']' outside its string,
 // or before a line end, since a tag pair never spans lines (a broken one ends there, which
 // bounds the damage). The splitter and the parser both use this, so they agree on every
@@ -112,8 +149,12 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // huge game is held whole (the buffer doubles, keeping the work linear).
 //
 // A game ends (PGN spec 8.2.6 and common archive practice):
-//  * right after a termination marker (1-0, 0-1, 1/2-1/2, *) at variation depth 0
-//    outside comments and tag pairs, even when the next game follows on the same line;
+//  * at the end of the line of its termination marker (1-0, 0-1, 1/2-1/2, *) at
+//    variation depth 0 outside comments and tag pairs: comments that close on that line
+//    and any other text on it belong to the game (a note after the result; text after
+//    the result, which the parser reports), but it ends before a '[', a move number, a
+//    move (starts_a_game) or a comment that runs on to another line, where the next
+//    game starts on the same line;
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
@@ -150,9 +191,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // an unclosed tag value quote ends at its own line end and cannot swallow what
 // follows; a ';' comment also ends at its line end.
 // Whitespace between games, and '%' escape lines (spec 6) outside a game, produce no
-// game. Comments after a termination marker therefore open the next game (they are
-// its leading comments). Nothing here knows chess: no byte sequence can make it crash
-// or loop, and work per byte is constant.
+// game. Comments on the lines after a termination marker's therefore open the next game
+// (they are its leading comments). Nothing here knows chess: no byte sequence can make it
+// crash or loop, and work per byte is constant.
 // The most text one game may have: no real game comes near it (the longest annotated
 // games are a few megabytes), and the text of a game is held whole. A game that runs past
 // it (a comment or a variation never closed in a broken or hostile file) stops the input
@@ -192,6 +233,7 @@ class GameSplitter {
     LineComment,    // after ';' up to the end of the line
     Escape,         // in a '%' line inside a game
     Tag,            // inside [...]: where exactly is in tag_scan_
+    AfterMarker,    // after a termination marker at depth 0: the rest of its line
   };
   enum class Scan : std::uint8_t { NeedInput, GameDone };
 
@@ -206,6 +248,9 @@ class GameSplitter {
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
   Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
+  Step marker_seen(bool closed);
+  Scan scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n);
+  bool marker_closed_ = false;  // the marker of AfterMarker was closed by a byte after it
   bool repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) const;
   Step tag_line_after_empty_line(const unsigned char* b, std::size_t p, std::size_t n);
   void refill();
