@@ -45,7 +45,7 @@ bool is_ascii(std::string_view w) {
 
 // Terminal columns of a word: UTF-8 continuation bytes, combining marks (Latin, Arabic
 // harakat and Quranic marks) and format characters take none, so an Arabic comment fills
-// 80 columns, not 80 bytes. (tournament/report_table has the full display_width; the pgn
+// its columns, not its bytes. (tournament/report_table has the full display_width; the pgn
 // library cannot depend on report.)
 std::size_t columns(std::string_view w) {
   if (is_ascii(w)) return w.size();  // moves, clocks, engine output: one column a byte
@@ -121,7 +121,7 @@ class TextSink {
 };
 
 // Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
-// at most 80 columns). A word longer than the width gets a line of its own; a word that
+// less than 80 columns, so at most 79). A word longer than the width gets a line of its own; a word that
 // starts with '%' never starts a line.
 class Wrapper {
  public:

@@ -12,7 +12,7 @@ namespace chesstool::output {
 
 struct PgnWriteOptions {
   bool reduced = false;          // drop comments, NAGs and variations
-  std::size_t line_width = 80;   // movetext lines never exceed this, unless a single word is longer
+  std::size_t line_width = 79;   // movetext lines never exceed this, unless a single word is longer (spec 8.2.1: "less than 80")
   // The commands of a comment after a move ([%eval], [%clk], [%emt], [%csl], [%cal]) written
   // in their canonical form and order (pgn::render_comment_commands), as convert does, so
   // that PGN and its JSON form give the same text; a comment without commands is unchanged.
