@@ -478,7 +478,7 @@ Runner setup_convert(CLI::App& app) {
                  "Input format: pgn (default), fen (one FEN or EPD per line) or json (the NDJSON of --to json)")
       ->check(CLI::IsMember({"pgn", "fen", "json"}));
   app.add_option("-o,--output", o->output, "Write the converted games to FILE instead of standard output");
-  app.add_flag("--reduced", o->reduced, "PGN: drop comments, NAGs and variations");
+  app.add_flag("--reduced", o->reduced, "PGN: the reduced export format (the Seven Tag Roster, no comments, NAGs or variations)");
   // The check's description lists the words as CLI::IsMember would, for --help and the completion.
   const CLI::Validator strip_words(
       [](std::string& value) {

@@ -726,7 +726,7 @@ Runner setup_filter(CLI::App& app) {
   for (const auto& f : output::kFormats) format_names.emplace_back(f.name);
   app.add_option("-t,--to", *to_name, "Convert the selected games instead of copying them: " + fmt::format("{}", fmt::join(format_names, ", ")))
       ->check(CLI::IsMember(format_names));
-  app.add_flag("--reduced", o->reduced, "With --to pgn: the reduced export format (no comments, NAGs or variations)");
+  app.add_flag("--reduced", o->reduced, "With --to pgn: the reduced export format (the Seven Tag Roster, no comments, NAGs or variations)");
   app.callback([o, to_name] {
     if (!to_name->empty()) o->to = output::format_from_name(*to_name);
   });

@@ -440,8 +440,6 @@ void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& sc
   word.put_san(scratch);
 }
 
-bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
-
 void write_tag(TextSink& out, std::string_view name, std::string_view value) {
   out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
   out.put_unchecked('[');
@@ -499,16 +497,24 @@ const std::string_view* find_tag(const Tags& tags, std::string_view name) {
   return nullptr;
 }
 
-void write_tags(const pgn::Game& game, TextSink& out, const std::string& result) {
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+
+// The reduced export format (spec 3.2.4) has the Seven Tag Roster only; these stay too, as
+// the game cannot be read without them (its start position, a Chess960 game's rules).
+bool needed_in_reduced(std::string_view name) { return name == "SetUp" || name == "FEN" || name == "Variant"; }
+
+void write_tags(const pgn::Game& game, TextSink& out, const std::string& result, bool reduced) {
   const Tags tags = normalised_tags(game);
   for (const auto& [name, fallback] : kSevenTagRoster) {
     const std::string_view* v = find_tag(tags, name);
-    if (v) write_tag(out, name, *v);
+    // A Result tag is one of the four results (spec 8.1.1.7): another value ("?", "½-½")
+    // gives way to the result written, as a missing tag does.
+    if (v && !(name == "Result" && !is_result(*v))) write_tag(out, name, *v);
     else write_tag(out, name, name == "Result" ? std::string_view(result) : fallback);
   }
   const bool has_setup = find_tag(tags, "SetUp") != nullptr;
   for (const auto& [name, value] : tags) {
-    if (in_roster(name)) continue;
+    if (in_roster(name) || (reduced && !needed_in_reduced(name))) continue;
     if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
     write_tag(out, name, value);
   }
@@ -541,7 +547,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   // Room for the usual game at once (tags, and about 20 bytes a ply with its comment),
   // rather than the doublings that copy it again and again while it grows.
   TextSink sink(out, 40 * game.tags.size() + 20 * game.moves.size() + 64);
-  write_tags(game, sink, result);
+  write_tags(game, sink, result, options.reduced);
   sink.put('\n');
   Wrapper w(sink, options.line_width);
   const bool full = !options.reduced;

@@ -11,7 +11,7 @@
 namespace chesstool::output {
 
 struct PgnWriteOptions {
-  bool reduced = false;          // drop comments, NAGs and variations
+  bool reduced = false;          // reduced export format (spec 3.2.4): the Seven Tag Roster (and SetUp, FEN, Variant), no comments, NAGs or variations
   std::size_t line_width = 79;   // movetext lines never exceed this, unless a single word is longer (spec 8.2.1: "less than 80")
   // The commands of a comment after a move ([%eval], [%clk], [%emt], [%csl], [%cal]) written
   // in their canonical form and order (pgn::render_comment_commands), as convert does, so
@@ -24,7 +24,8 @@ struct PgnWriteOptions {
 // Appends game to out in export format, ending with the movetext's newline (callers put
 // a blank line between games): tag names in their standard spelling (pgn::standard_tag_name;
 // the first of names that become equal counts), the Seven Tag Roster first in its order
-// (spec 8.1.1; missing ones filled with "?", "????.??.??" or the result), then the other
+// (spec 8.1.1; missing ones filled with "?", "????.??.??" or the result, as is a Result
+// tag whose value is no result), then the other
 // tags in source order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped
 // (spec 8.1); then canonical SAN from the replayed moves, move numbers ("12." for White,
 // "12..." for Black after a comment or variation, spec 8.2.2.2), NAGs as $n, comments in
