@@ -160,13 +160,18 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report);
   output::AnnotateOptions options;
   options.lang = lang;
+  // The result replaced is the Result tag's when it says one, else the marker's: the
+  // warning points there, as validate's result warnings do.
+  const std::string* tag = game.tag("Result");
+  const bool tag_says = tag && !tag->empty() && *tag != "*";
+  const std::optional<pgn::SourceLoc> written = tag_says ? replayer.result_tag_place() : replayer.marker_place();
   const output::AnnotateNotes notes = output::annotate_game(game, adj, options);
   if (notes.replaced_result) {
     pgn::Diagnostic d;
     d.severity = pgn::Severity::Warning;
     d.code = "result-replaced";
-    d.line = raw.line;
-    d.column = raw.column;
+    d.line = written ? written->line : raw.line;
+    d.column = written ? written->column : raw.column;
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);

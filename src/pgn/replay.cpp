@@ -414,6 +414,7 @@ void Replayer::end_variation(SourceLoc) {
 void Replayer::result(std::string_view token, SourceLoc loc) {
   report_.result_token = std::string(token);
   result_loc_ = loc;
+  marker_seen_ = true;
 }
 
 void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,

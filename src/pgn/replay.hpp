@@ -106,6 +106,10 @@ class Replayer final : public Visitor {
   // says how it ended.
   bool mainline_replayed() const { return mainline_replayed_; }
   const GameEnd& game_end() const { return game_end_; }
+  // Where the result is written: the first Result tag, and the termination marker (after
+  // end_game(); none when the game has none).
+  std::optional<SourceLoc> result_tag_place() const { return result_tag_loc_; }
+  std::optional<SourceLoc> marker_place() const { return marker_seen_ ? std::optional(result_loc_) : std::nullopt; }
   // Whether the observer stopped the replay (stop_with_observer).
   bool stopped() const { return stopped_; }
   // After end_game(): the report, and the game when the options keep one and every move
@@ -138,6 +142,7 @@ class Replayer final : public Visitor {
   std::vector<LineState> lines_;  // the mainline, then the open variations
   GameEnd game_end_;
   SourceLoc result_loc_{};
+  bool marker_seen_ = false;  // result_loc_ is a termination marker's place
   const RawGame* raw_ = nullptr;  // the game's text, when given
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
   // The places of the tags that may be FEN or Variant, by index in report_.tags.
