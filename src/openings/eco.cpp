@@ -126,8 +126,14 @@ bool apply_eco_tags(pgn::Game& game) {
   if (!o) return false;
   bool changed = false;
   set_tag(game, "ECO", o->eco, changed);
-  set_tag(game, "Opening", o->name, changed);
-  return changed;
+  bool opening_changed = false;
+  set_tag(game, "Opening", o->name, opening_changed);
+  if (opening_changed) {
+    // The table's name holds the variation ("Sicilian Defense: Najdorf Variation"): the
+    // Variation and SubVariation tags (PGN spec 9.4.2) named the old opening's.
+    std::erase_if(game.tags, [](const auto& tag) { return tag.first == "Variation" || tag.first == "SubVariation"; });
+  }
+  return changed || opening_changed;
 }
 
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,

@@ -56,8 +56,9 @@ std::optional<Opening> classify(const pgn::Game& game);
 
 // annotate --eco and convert --eco: sets the ECO and Opening tags to the
 // classification (replacing the values of tags already there, adding them after the
-// last tag otherwise). A game that does not classify keeps its tags. Returns whether
-// anything changed.
+// last tag otherwise); when the Opening tag changes, the Variation and SubVariation tags
+// go (the table's name holds the variation). A game that does not classify keeps its
+// tags. Returns whether anything changed.
 bool apply_eco_tags(pgn::Game& game);
 
 // validate --eco: a message when the game's ECO or Opening tag disagrees with the

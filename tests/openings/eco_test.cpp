@@ -154,6 +154,20 @@ TEST(Eco, ApplyEcoTagsAddsOrCorrectsBoth) {
   EXPECT_FALSE(openings::apply_eco_tags(g));  // already right: nothing changes
 }
 
+TEST(Eco, ApplyEcoTagsDropsTheOldOpeningsVariation) {
+  // The table's name holds the variation: Variation and SubVariation named the old one.
+  pgn::Game g = eco_game_of("[Opening \"Wrong\"]\n[Variation \"Old\"]\n[SubVariation \"x\"]\n[Site \"s\"]\n\n"
+                            "1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n");
+  EXPECT_TRUE(openings::apply_eco_tags(g));
+  EXPECT_EQ(g.tag("Variation"), nullptr);
+  EXPECT_EQ(g.tag("SubVariation"), nullptr);
+  ASSERT_NE(g.tag("Site"), nullptr);
+  // An Opening tag already right keeps the Variation beside it.
+  g.tags.emplace_back("Variation", "kept");
+  EXPECT_FALSE(openings::apply_eco_tags(g));
+  ASSERT_NE(g.tag("Variation"), nullptr);
+}
+
 TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
   pgn::Game wrong = eco_game_of("[ECO \"B20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   auto m = openings::eco_mismatch(wrong);
