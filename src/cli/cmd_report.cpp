@@ -62,7 +62,9 @@ bool parse_k(const std::string& spec, std::string& name, int& k) {
 // What the games of the inputs gave.
 struct Collected {
   std::vector<tournament::EventGame> games;
-  std::set<std::string> events;      // of the games taken
+  // The events of the games taken, by name once invisible characters and outer blanks are
+  // gone (as --event compares them), each as first written: "Ev1" and "Ev1 " are one.
+  std::map<std::string, std::string> events;
   std::set<std::string> all_events;  // of every game read, for the --event message
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
   std::uint64_t io_errors = 0;
@@ -86,7 +88,7 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     c.all_events.insert(event ? *event : "");
     if (!o.event.empty() && !same_event(o.event, event)) return true;  // another event: not ours
     ++rep.games_read;
-    if (event) c.events.insert(*event);
+    if (event) c.events.emplace(tournament::normalize_name(*event), *event);
     tournament::EventGame game;
     if (auto why = tournament::event_game_from(g, game, assumed)) {
       const std::string* w = g.tag("White");
@@ -203,7 +205,7 @@ ExitCode run_report(const ReportOptions& o) {
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
   collect(o, inputs.files, names, rep, c);
-  rep.events.assign(c.events.begin(), c.events.end());
+  for (const auto& [key, written] : c.events) rep.events.push_back(written);
   rep.counted = c.games.size();
   rep.standings = tournament::compute_standings(std::move(c.games), so);
   if (!check_matches(o, rep, c)) return ExitCode::Error;
