@@ -21,7 +21,7 @@ _chesstool() {
     convert) opts="--to -t --from --output -o --reduced --strip --fields --eco --rejects --compress --quiet -q --jobs -j --help" ;;
     board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
     annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
-    report) opts="--json --csv --crosstable --quiet -q --k --k-default --lang --event --tiebreaks --time-control --trf --help" ;;
+    report) opts="--json --csv --crosstable --quiet -q --k --k-default --lang --event --tiebreaks --kind --time-control --trf --help" ;;
     dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
     filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --eco --opening --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
   esac
@@ -76,6 +76,7 @@ _chesstool() {
     report:--event) return ;;
     report:--k) return ;;
     report:--k-default) COMPREPLY=($(compgen -W "10 20 40" -- "$cur")); return ;;
+    report:--kind) COMPREPLY=($(compgen -W "round-robin swiss" -- "$cur")); return ;;
     report:--lang) COMPREPLY=($(compgen -W "en ar" -- "$cur")); return ;;
     report:--tiebreaks) return ;;
     report:--time-control) return ;;

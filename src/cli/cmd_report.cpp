@@ -41,6 +41,7 @@ struct ReportOptions {
   std::string lang = "en";
   std::string event;           // empty: every game
   std::string tiebreaks;       // empty: chesstool's default for the kind
+  std::string kind;            // --kind: round-robin or swiss; empty: told from the games
   std::string time_control;    // for games without a TimeControl tag
   std::string trf;             // TRF-16 output file
   bool quiet = false;          // no warnings or excluded games on standard error
@@ -135,6 +136,7 @@ bool parse_options(const ReportOptions& o, tournament::StandingsOptions& so, tou
     rep.k_overrides.emplace_back(name, k);
   }
   std::string e;
+  if (!o.kind.empty()) so.kind = o.kind == "round-robin" ? tournament::EventKind::RoundRobin : tournament::EventKind::Swiss;
   if (!o.tiebreaks.empty() && !tournament::parse_tiebreak_list(o.tiebreaks, so.tiebreaks, e)) {
     error("--tiebreaks: " + e);
     return false;
@@ -251,6 +253,8 @@ Runner setup_report(CLI::App& app) {
       ->check(CLI::IsMember({"en", "ar"}));
   app.add_option("--event", o->event, "Count only the games whose Event tag is this (invisible characters ignored)");
   app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: round robin DE,WIN,SB,KS; Swiss BH-C1,BH,DE,WIN)");
+  app.add_option("--kind", o->kind, "The kind of event, where the games do not tell it: round-robin or swiss (default: round robin when every pair has a game)")
+      ->check(CLI::IsMember({"round-robin", "swiss"}));
   app.add_option("--time-control", o->time_control, "TimeControl assumed for games without one, e.g. 5400+30");
   app.add_option("--trf", o->trf, "Also write the event to FILE as a FIDE Tournament Report File (TRF-16)");
   return [o]() { return run_report(*o); };

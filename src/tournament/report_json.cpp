@@ -181,6 +181,7 @@ void header_fields(const EventReport& r, output::JsonObject& o) {
   o.field("rated_players", r.standings.rated_players).raw_field("time_controls", array(tcs));
   o.field("k_default", r.k_default).raw_field("k_overrides", array(ks));
   o.field("kind", r.standings.kind == EventKind::RoundRobin ? "round_robin" : "swiss").field("rounds", r.standings.rounds);
+  o.field("kind_given", r.standings.kind_given);
   o.field("rounds_numbered", r.standings.rounds_numbered).raw_field("tiebreaks", array(tbs));
   o.field("tiebreaks_default", r.standings.default_tiebreaks).raw_field("warnings", array(warnings));
 

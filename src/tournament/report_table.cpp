@@ -196,7 +196,9 @@ std::string summary(const EventReport& r, output::Lang lang) {
   std::string out = label(T::Event, lang) + (events.empty() ? "-" : events) + "\n";
   out += label(T::Games, lang) + fmt::format("{} {}{}{} {}\n", r.counted, tr(T::Counted, lang), comma(lang), r.excluded.size(),
                                              tr(T::Excluded, lang));
-  out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? T::RoundRobin : T::Swiss, lang) + comma(lang) +
+  out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? (s.kind_given ? T::RoundRobinGiven : T::RoundRobin)
+                                                        : (s.kind_given ? T::SwissGiven : T::Swiss),
+                                 lang) + comma(lang) +
          (s.rounds_numbered ? rounds_text(s.rounds, lang) : tr(T::RoundsUnnumbered, lang)) + "\n";
   std::string tbs;
   for (TieBreak t : s.tiebreaks) tbs += (tbs.empty() ? "" : comma(lang)) + std::string(tiebreak_code(t));

@@ -49,6 +49,8 @@ constexpr Text kTexts[] = {
     {T::Kind, {"Kind", "نوع البطولة"}},
     {T::RoundRobin, {"round robin (every pair has a game)", "دوري (كل لاعبَين تقابلا)"}},
     {T::Swiss, {"Swiss (not every pair has a game)", "سويسري (لم يتقابل كل لاعبَين)"}},
+    {T::RoundRobinGiven, {"round robin (as given with --kind)", "دوري (كما حُدِّد بالخيار --kind)"}},
+    {T::SwissGiven, {"Swiss (as given with --kind)", "سويسري (كما حُدِّد بالخيار --kind)"}},
     {T::Rounds, {"rounds", "جولات"}},
     {T::RoundsUnnumbered, {"rounds not numbered by Round tags", "الجولات غير مرقمة بوسوم Round"}},
     {T::TieBreaks, {"Tie-breaks", "كسر التعادل"}},

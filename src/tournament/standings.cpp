@@ -316,7 +316,8 @@ Standings compute_standings(std::vector<EventGame> games, const StandingsOptions
   std::vector<PlayerStanding> players = collect_players(s.games, s.warnings);
   s.rateable = list_rateability(s.games, players);
   apply_k(players, s.games, options, s.unmatched_k);
-  s.kind = kind_of(players);
+  s.kind = options.kind.value_or(kind_of(players));
+  s.kind_given = options.kind.has_value();
   s.default_tiebreaks = options.tiebreaks.empty();
   s.tiebreaks = s.default_tiebreaks ? default_tiebreaks(s.kind) : options.tiebreaks;
   s.rounds_numbered = !s.games.empty() && std::all_of(s.games.begin(), s.games.end(), [](const EventGame& g) { return bool(g.round); });

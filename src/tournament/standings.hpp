@@ -93,6 +93,9 @@ struct StandingsOptions {
   int k_default = kDefaultK;
   std::map<std::string, int> k_by_name;  // --k NAME=K: a name or a FideId
   std::vector<TieBreak> tiebreaks;        // empty: C.07's recommendation for the kind
+  // --kind: the organiser's word, where the games mislead (a round robin with a game never
+  // played nor recorded looks like a Swiss); none: told from the games.
+  std::optional<EventKind> kind;
 };
 
 // One game from one player's side.
@@ -145,6 +148,7 @@ struct Standings {
   std::optional<int> average_rating;    // of the players with a rating, rounded half up
   int rated_players = 0;
   EventKind kind = EventKind::Swiss;
+  bool kind_given = false;              // --kind said it (StandingsOptions::kind)
   bool default_tiebreaks = true;        // the list is C.07's recommendation
   std::vector<TieBreak> tiebreaks;
   int rounds = 0;                       // numbered rounds, else the most games of a player
