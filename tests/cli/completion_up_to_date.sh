@@ -4,7 +4,7 @@
 # completes: subcommands at the first word, choices after --to, files after -o.
 set -uo pipefail
 bin=$1
-file=$(dirname "$0")/../../completions/chesstool.bash
+file=$(cd "$(dirname "$0")/../.." && pwd)/completions/chesstool.bash
 status=0
 if ! diff -u "$file" <("$bin" --generate-completion bash); then
   echo "completions/chesstool.bash is out of date: regenerate it with"
@@ -22,5 +22,16 @@ got=$(complete_words chesstool convert --to j)
 [[ $got == json ]] || { echo "'chesstool convert --to j<TAB>' gave '$got', expected json"; status=1; }
 got=$(complete_words chesstool annotate --in)
 [[ $got == --in-place ]] || { echo "'chesstool annotate --in<TAB>' gave '$got', expected --in-place"; status=1; }
+# "--to=j" arrives as the words "--to", "=" and "j" (without bash-completion's own splitting).
+got=$(complete_words chesstool convert --to = j)
+[[ $got == json ]] || { echo "'chesstool convert --to=j<TAB>' gave '$got', expected json"; status=1; }
+got=$(complete_words chesstool report --kind = "" | tr '\n' ' ')
+[[ $got == "round-robin swiss " ]] || { echo "'chesstool report --kind=<TAB>' gave '$got', expected round-robin swiss"; status=1; }
+# A file name with a blank is one word.
+dir=$(mktemp -d)
+touch "$dir/my games.pgn"
+got=$(cd "$dir" && complete_words chesstool validate my)
+[[ $got == "my games.pgn" ]] || { echo "'chesstool validate my<TAB>' gave '$got', expected 'my games.pgn'"; status=1; }
+rm -rf "$dir"
 [[ $status == 0 ]] && echo "completion is up to date and completes"
 exit $status
