@@ -79,6 +79,10 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
     return binary("UTF-32 text (convert it to UTF-8 first: iconv -f UTF-32 -t UTF-8)");
   if (starts_with(h, "\xFF\xFE") || starts_with(h, "\xFE\xFF"))
     return binary("UTF-16 text (convert it to UTF-8 first: iconv -f UTF-16 -t UTF-8)");
+  // A tar archive with no member is zero blocks only (10 KiB from tar), with no header to
+  // say tar; a file of zeros is told as what it most likely is.
+  if (h.size() >= 512 && h.find_first_not_of('\0') == std::string_view::npos)
+    return binary("nothing but zero bytes (an empty tar archive?)");
   // Anything else with control bytes in more than 1 byte of 20 is no text in any
   // encoding chesstool reads: PGN text has none (random bytes have one in 9; a stray NUL
   // in a PGN file stays a nul-byte error of its game).
