@@ -163,9 +163,12 @@ int main(int argc, char** argv) {
   }
   // The files finished by the command become their targets only now, when nothing else
   // can fail: not after a failed standard output or an error that ended the command.
+  // A run is all or nothing: any I/O error (exit status 2: another output that could not be
+  // written, an input that could not be read) leaves every file as it was.
   std::optional<std::string_view> run_failed;
   if (failure) run_failed = "writing standard output failed";
   else if (!ran_to_its_end) run_failed = "the command stopped on an error";
+  else if (code == ExitCode::Error) run_failed = "the run had an error (exit status 2)";
   if (!commit_finished_outputs(run_failed)) code = ExitCode::Error;
   return int(code);
 }

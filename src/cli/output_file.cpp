@@ -517,11 +517,13 @@ bool is_standard_output(const std::string& path) {
 bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
   bool ok = true;
   std::vector<std::string> directories;
+  std::size_t said = 0;  // a failed run of many files (--split) names a few of them
   for (FinishedTemp& f : g_finished) {
     const char* what = f.target_existed ? "left unchanged" : "not written";
     if (run_failed) {
       ::unlink(f.temp.c_str());
-      errf("chesstool: {} {}: {}", f.name, what, *run_failed);
+      if (said++ < 3 || g_finished.size() <= 5) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
+      else if (said == 4) errf("chesstool: and {} more files left as they were", g_finished.size() - 3);
     } else if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
       error(fmt::format("cannot replace {}: {}", f.name, std::strerror(errno)));
       errf("chesstool: {} {}", f.name, what);

@@ -188,6 +188,8 @@ void GameSplitter::start_game(std::size_t i) {
   in_game_ = true;
   has_movetext_ = false;
   has_tags_ = false;
+  tag_names_.clear();
+  tag_names_to_ = 0;
   depth_ = 0;
   game_start_ = i;
   game_line_ = line_;
@@ -425,14 +427,17 @@ std::string_view tag_name_at(const unsigned char* b, std::size_t p, std::size_t 
 // Whether the tag pair at b[p] (its line ending at line_end) names a tag that the game's
 // text before it has. Only for a game of tags only: its text holds tag pairs, comments,
 // escape lines and blanks. Rare, so it reads that text again.
-bool GameSplitter::repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) const {
+bool GameSplitter::repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) {
   const std::string_view name = tag_name_at(b, p, line_end);
   if (name.empty()) return false;
-  for (std::size_t i = game_start_; i < p;) {
+  // The names of the text before p, read once: from where the last call stopped (p is
+  // always a '[' starting a line outside comments, so reading resumes at a token).
+  std::size_t i = static_cast<std::size_t>(std::max(tag_names_to_, base_ + game_start_) - base_);
+  while (i < p) {
     const unsigned char c = b[i];
     if (c == '[') {
       const auto* eol = detail::find_any<'\n', '\r'>(b + i, b + p);
-      if (tag_name_at(b, i, static_cast<std::size_t>(eol - b)) == name) return true;
+      tag_names_.emplace(tag_name_at(b, i, static_cast<std::size_t>(eol - b)));
       detail::TagScan state = detail::TagScan::InTag;
       i = detail::scan_tag_pair(b, i + 1, p, state);
     } else if (c == '{') {
@@ -443,7 +448,8 @@ bool GameSplitter::repeats_a_tag(const unsigned char* b, std::size_t p, std::siz
       ++i;
     }
   }
-  return false;
+  tag_names_to_ = base_ + p;
+  return tag_names_.contains(std::string(name));
 }
 
 // A tag line after an empty line in a game of tags only, its '[' at b[p]: a new game when
@@ -471,38 +477,73 @@ GameSplitter::Step GameSplitter::marker_seen(bool closed) {
   return Step::Leave;
 }
 
-// The rest of the line after a termination marker, from b[p]: comments that close on it
-// and text that starts no game belong to the game (a note after the result, or text the
-// parser reports as text-after-result), up to the line end; a tag pair ('['), a move
-// number or a move (detail::starts_a_game) or a comment that runs on to another line
-// start the next game there.
-// Decided on the whole line: NeedInput while the buffer does not hold its end.
+// The rest of the line after a termination marker, token by token from b[p]: a comment
+// that closes on the line, a ';' comment and text that starts no game belong to the game
+// (a note after the result, or text the parser reports as text-after-result); the line
+// end, a tag pair ('['), a move number or move of at most 16 bytes (detail::starts_a_game)
+// or a comment that runs on to another line end it, the next game starting there. Work
+// per byte is constant: the search for a comment's '}' and the skip over a long symbol
+// or a ';' comment go on after a refill where they stopped.
 GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n) {
-  const std::size_t eol = static_cast<std::size_t>(detail::find_any<'\n', '\r'>(b + p, b + n) - b);
-  if (eol == n && !input_done_) {
-    pos_ = p;
-    return Scan::NeedInput;
-  }
-  std::size_t q = p;
-  std::size_t end = p;  // where the game ends: after the last part that belongs to it
+  using namespace detail;
   for (;;) {
-    while (q < eol && detail::kByteClass[b[q]] == detail::kSpace) ++q;
-    if (q == eol || b[q] == '[') break;
-    if (detail::kByteClass[b[q]] == detail::kSymbol) {
-      std::size_t e = q;
-      while (e < eol && detail::kByteClass[b[e]] == detail::kSymbol) ++e;
-      if (detail::starts_a_game(reinterpret_cast<const char*>(b) + q, e - q)) break;
+    if (after_skip_ != AfterSkip::None) {  // the rest of a symbol, or of a ';' comment
+      if (after_skip_ == AfterSkip::Symbol)
+        while (p < n && kByteClass[b[p]] == kSymbol) ++p;
+      else
+        p = static_cast<std::size_t>(find_any<'\n', '\r'>(b + p, b + n) - b);
+      if (p == n && !input_done_) return wait_after_marker(p);
+      after_skip_ = AfterSkip::None;
     }
-    if (b[q] == '{') {
-      const auto* close = detail::find_any<'}'>(b + q + 1, b + eol);
-      if (close == b + eol) break;  // runs on: the next game's leading comment
-      q = end = static_cast<std::size_t>(close - b) + 1;
+    if (p == n) {
+      if (!input_done_) return wait_after_marker(p);
+      return end_after_marker(p);
+    }
+    const unsigned char c = b[p];
+    const std::uint8_t k = kByteClass[c];
+    if (k == kSpace) {
+      ++p;
       continue;
     }
-    end = eol;  // a ';' comment, or text after the result: the rest of the line
-    break;
+    if (k == kLf || k == kCr || k == kLBracket) return end_after_marker(p);
+    if (k == kLBrace) {
+      const std::size_t from = brace_scan_from_ > base_ + p ? static_cast<std::size_t>(brace_scan_from_ - base_) : p + 1;
+      const unsigned char* q = find_any<'}', '\n', '\r'>(b + from, b + n);
+      if (q == b + n && !input_done_) {
+        brace_scan_from_ = base_ + n;
+        return wait_after_marker(p);
+      }
+      brace_scan_from_ = 0;
+      if (q == b + n || *q != '}') return end_after_marker(p);  // runs on: the next game's
+      p = static_cast<std::size_t>(q - b) + 1;
+      continue;
+    }
+    if (k == kSemicolon) {
+      after_skip_ = AfterSkip::LineComment;
+      continue;
+    }
+    if (k == kSymbol) {
+      std::size_t e = p;
+      while (e < n && e - p <= kLongestGameStart && kByteClass[b[e]] == kSymbol) ++e;
+      if (e == n && e - p <= kLongestGameStart && !input_done_) return wait_after_marker(p);
+      if (e - p <= kLongestGameStart && starts_a_game(reinterpret_cast<const char*>(b) + p, e - p))
+        return end_after_marker(p);
+    }
+    // Text after the result ('$' and a NAG, a symbol, a parenthesis, a stray byte): this game's.
+    ++p;
+    if (k == kSymbol || k == kDollar) after_skip_ = AfterSkip::Symbol;
   }
-  game_ends_at(end);
+}
+
+GameSplitter::Scan GameSplitter::wait_after_marker(std::size_t p) {
+  pos_ = p;
+  return Scan::NeedInput;
+}
+
+GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
+  brace_scan_from_ = 0;
+  after_skip_ = AfterSkip::None;
+  game_ends_at(p);
   ended_at_marker_ = marker_closed_;
   return Scan::GameDone;
 }
@@ -684,7 +725,7 @@ GameSplitter::Scan GameSplitter::scan() {
   std::size_t p = pos_;
   // A symbol cut by the end of the last read is complete once the input is done: it
   // still has to be looked at (it may be a marker or a new game's "1.").
-  while (p < n || (state_ == State::Symbol && input_done_)) {
+  while (p < n || (input_done_ && (state_ == State::Symbol || state_ == State::AfterMarker))) {
     switch (state_) {
       case State::Between:
         if (!scan_between(b, p, n)) {

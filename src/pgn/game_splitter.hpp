@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <string_view>
 
 #include "io/source.hpp"
@@ -93,6 +94,9 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
 // Whether a symbol token after a termination marker on the same line starts the next
 // game: a move number ("12.", "1...") or a token shaped like a move in SAN ("e4", "Nbd7",
 // "exd5", "e8=Q+", "O-O-O"); any other text there is text after the result.
+// The longest symbol starts_a_game is asked about: a longer one is text (the longest
+// move, "Qh4xe1+", is 7 bytes; a move number of 15 digits and a period fits).
+inline constexpr std::size_t kLongestGameStart = 16;
 constexpr bool starts_a_game(const char* p, std::size_t n) {
   while (n > 0 && (p[n - 1] == '+' || p[n - 1] == '#' || p[n - 1] == '!' || p[n - 1] == '?')) --n;
   const std::string_view s(p, n);
@@ -152,9 +156,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //  * at the end of the line of its termination marker (1-0, 0-1, 1/2-1/2, *) at
 //    variation depth 0 outside comments and tag pairs: comments that close on that line
 //    and any other text on it belong to the game (a note after the result; text after
-//    the result, which the parser reports), but it ends before a '[', a move number, a
-//    move (starts_a_game) or a comment that runs on to another line, where the next
-//    game starts on the same line;
+//    the result, which the parser reports), but it ends before the first '[', move
+//    number, move (starts_a_game, at most kLongestGameStart bytes) or comment that runs
+//    on to another line on it, where the next game starts on the same line;
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
@@ -250,8 +254,18 @@ class GameSplitter {
   Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
   Step marker_seen(bool closed);
   Scan scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n);
+  Scan wait_after_marker(std::size_t p);
+  Scan end_after_marker(std::size_t p);
   bool marker_closed_ = false;  // the marker of AfterMarker was closed by a byte after it
-  bool repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) const;
+  // AfterMarker, across refills: the source offset where the search for a comment's '}'
+  // goes on (0: none), and what is being skipped as this game's text.
+  std::uint64_t brace_scan_from_ = 0;
+  enum class AfterSkip : std::uint8_t { None, Symbol, LineComment };
+  AfterSkip after_skip_ = AfterSkip::None;
+  bool repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end);
+  // repeats_a_tag's names of the open game, read up to the source offset tag_names_to_.
+  std::unordered_set<std::string> tag_names_;
+  std::uint64_t tag_names_to_ = 0;
   Step tag_line_after_empty_line(const unsigned char* b, std::size_t p, std::size_t n);
   void refill();
   void newline_lf(std::size_t i);

@@ -183,29 +183,34 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       movetext = true;
       // After a marker at depth 0 the rest of its line: closed comments and text that
       // starts no game ('[', "1.", a comment running on) belong to the game.
+      // After a marker at depth 0, token by token to its line end: closed comments, ';'
+      // comments and text belong to the game; the line end, '[', a move number or move (at
+      // most 16 bytes) or a comment running on to another line end it.
       auto after_marker = [&](std::size_t from) {
-        std::size_t eol = from;
-        while (eol < n && s[eol] != '\n' && s[eol] != '\r') ++eol;
-        std::size_t q = from, last = from;
+        std::size_t q = from;
         for (;;) {
-          while (q < eol && is_space(s[q])) ++q;
-          if (q == eol || s[q] == '[') break;
-          if (!ends_symbol(s[q])) {
-            std::size_t e = q;
-            while (e < eol && !ends_symbol(s[e])) ++e;
-            if (looks_like_game_start(s.substr(q, e - q))) break;
-          }
+          while (q < n && is_space(s[q])) ++q;
+          if (q == n || s[q] == '\n' || s[q] == '\r' || s[q] == '[') return q;
           if (s[q] == '{') {
             std::size_t close = q + 1;
-            while (close < eol && s[close] != '}') ++close;
-            if (close == eol) break;
-            q = last = close + 1;
+            while (close < n && s[close] != '}' && s[close] != '\n' && s[close] != '\r') ++close;
+            if (close == n || s[close] != '}') return q;
+            q = close + 1;
             continue;
           }
-          last = eol;
-          break;
+          if (s[q] == ';') {
+            while (q < n && s[q] != '\n' && s[q] != '\r') ++q;
+            continue;
+          }
+          if (s[q] == '$' || !ends_symbol(s[q])) {
+            std::size_t e = s[q] == '$' ? q + 1 : q;
+            while (e < n && !ends_symbol(s[e])) ++e;
+            if (s[q] != '$' && e - q <= 16 && looks_like_game_start(s.substr(q, e - q))) return q;
+            q = e;
+            continue;
+          }
+          ++q;  // a parenthesis, '*', a stray byte
         }
-        return last;
       };
       if (d == '(') { ++depth; ++i; continue; }
       if (d == ')') { if (depth > 0) --depth; ++i; continue; }

@@ -1,0 +1,1 @@
+printf '[Event "A"]\n1. e4 e5 1-0 ok [Event "B"]\n1. d4 *\n1. c4 c5 0-1 {a} {b} garbage {c\n}\n' | $CHESSTOOL validate --json - | jq -c 'select(.type == "game") | {game, line, event: .tags.Event, errors: [.errors[].code], warnings: [.warnings[].code]}'
