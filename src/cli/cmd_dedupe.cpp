@@ -489,7 +489,8 @@ ExitCode run_dedupe(const DedupeOptions& o) {
          "inputs more than once)",
          c.read, o.keep, o.embedded ? ", --embedded" : "");
   } else if (!o.quiet) {
-    const bool rejects_written = rejects && rejects->written();
+    // Files are replaced at the end of a run without errors (commit_finished_outputs).
+    const bool rejects_written = rejects && rejects->written() && c.io_errors == 0 && !finish_stdout();
     errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid (counted as kept, never compared{}{})",
          c.read, c.kept, c.duplicates, c.embedded, c.invalid, rejects_written ? ", written to " : "",
          rejects_written ? o.rejects : std::string());  // errf escapes the line for a terminal
