@@ -452,9 +452,7 @@ ExitCode run_convert(const ConvertOptions& o) {
   const bool inputs_ok = t.io_errors == 0;
   for (OutputFile* f : {&out, rejects.get()})
     if (f && !f->finish(inputs_ok)) ++t.io_errors;
-  // Files are replaced at the end of a run without errors (commit_finished_outputs):
-  // "written to" only then, standard output flushed to know it.
-  const bool will_write = rejects && rejects->written() && t.io_errors == 0 && !finish_stdout();
+  const bool will_write = rejects && rejects->will_be_written(t.io_errors == 0);
   if (t.rejected && !o.quiet)
     errf("chesstool: {} converted, {} rejected (left out{})", t.converted, t.rejected,
          will_write ? ", written to " + o.rejects : "");

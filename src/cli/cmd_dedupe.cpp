@@ -451,7 +451,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
   if (o.json) outputs.push_back({"--json", ""});
   if (!o.duplicates.empty()) outputs.push_back({"--duplicates", o.duplicates});
   if (!o.rejects.empty()) outputs.push_back({"--rejects", o.rejects});
-  if (o.json && ((!o.output.empty() && is_standard_output(o.output)) || is_standard_output_named(o.duplicates) ||
+  if (o.json && (is_standard_output_named(o.output) || is_standard_output_named(o.duplicates) ||
                  is_standard_output_named(o.rejects))) {
     error("--json writes to standard output: name a file for the games");
     return ExitCode::Error;
@@ -489,8 +489,7 @@ ExitCode run_dedupe(const DedupeOptions& o) {
          "inputs more than once)",
          c.read, o.keep, o.embedded ? ", --embedded" : "");
   } else if (!o.quiet) {
-    // Files are replaced at the end of a run without errors (commit_finished_outputs).
-    const bool rejects_written = rejects && rejects->written() && c.io_errors == 0 && !finish_stdout();
+    const bool rejects_written = rejects && rejects->will_be_written(c.io_errors == 0);
     errf("chesstool: {} read, {} kept, {} duplicates, {} embedded; {} invalid (counted as kept, never compared{}{})",
          c.read, c.kept, c.duplicates, c.embedded, c.invalid, rejects_written ? ", written to " : "",
          rejects_written ? o.rejects : std::string());  // errf escapes the line for a terminal

@@ -131,11 +131,12 @@ bool own_descriptor_directory(const std::string& dir) {
   return d.compare(0, own.size() + 6, own + "/task/") == 0 && d.size() > 3 && d.compare(d.size() - 3, 3, "/fd") == 0;
 }
 
-// The descriptor of this process a path names: /dev/stdout, /dev/stderr, /dev/fd/N,
-// /proc/self/fd/N, or a link to one of them. Such a path is a stream already open (the
-// kernel's link leads to the file behind it): it is written as it is, never replaced by a
-// temporary file (`-o /dev/stdout >> log` appends, as the shell's redirection says).
-std::optional<int> own_descriptor(const std::string& path) {
+}  // namespace
+
+// Such a path is a stream already open (the kernel's link leads to the file behind it): it
+// is written as it is, never replaced by a temporary file (`-o /dev/stdout >> log` appends,
+// as the shell's redirection says).
+std::optional<int> descriptor_named(const std::string& path) {
   std::string p = path;
   for (int hops = 0; hops <= 40; ++hops) {
     const std::string base = base_name(p);
@@ -153,6 +154,8 @@ std::optional<int> own_descriptor(const std::string& path) {
   }
   return std::nullopt;
 }
+
+namespace {
 
 // A symbolic link is followed to the file it names, which is replaced; the link stays. A
 // dangling link is followed too, and the file it names created, as the shell's '>' does
@@ -192,7 +195,7 @@ void install_output_signal_handlers() {
   std::signal(SIGXFSZ, SIG_IGN);
 }
 
-// A descriptor this process has open (see own_descriptor): standard output goes through
+// A descriptor this process has open (see descriptor_named): standard output goes through
 // console::out like "-" (one buffer, one check); another is written through a copy of it.
 // Only one the caller gave (the shell's 3>file): the program's own descriptors (inputs,
 // temporary files) are opened close-on-exec, and a standard one closed at the start holds
@@ -204,18 +207,27 @@ bool OutputFile::open_descriptor(int fd, std::string& error) {
     return false;
   }
   if (fd == STDOUT_FILENO) {
-    kind_ = Kind::Stdout;
-    terminal_ = ::isatty(STDOUT_FILENO) != 0;
+    use_stdout();
     return true;
   }
-  fd_ = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);  // closing the copy leaves the stream open
-  if (fd_ < 0) {
+  const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);  // closing the copy leaves the stream open
+  if (copy < 0) {
     error = fmt::format("cannot write {}: {}", name_, std::strerror(errno));
     return false;
   }
+  use_direct(copy);
+  return true;
+}
+
+void OutputFile::use_stdout() {
+  kind_ = Kind::Stdout;
+  terminal_ = ::isatty(STDOUT_FILENO) != 0;
+}
+
+void OutputFile::use_direct(int fd) {
+  fd_ = fd;
   kind_ = Kind::Direct;
   terminal_ = ::isatty(fd_) != 0;
-  return true;
 }
 
 // A path: a device or FIFO is written directly, anything else through a temporary file.
@@ -231,13 +243,12 @@ bool OutputFile::open_file(const std::string& path, std::string& error) {
       error = fmt::format("cannot write {}: {}", path, std::strerror(EISDIR));
       return false;
     }
-    fd_ = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd_ < 0) {
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
       error = fmt::format("cannot open {} for writing: {}", path, std::strerror(errno));
       return false;
     }
-    kind_ = Kind::Direct;
-    terminal_ = ::isatty(fd_) != 0;
+    use_direct(fd);
     return true;
   }
   if (S_ISREG(st.st_mode) && !writable_by_real_user(st)) {
@@ -253,11 +264,10 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   terminal_ = false;
   partial_line_.clear();
   if (path.empty() || path == "-") {
-    kind_ = Kind::Stdout;
-    terminal_ = ::isatty(STDOUT_FILENO) != 0;
+    use_stdout();
     return true;
   }
-  if (const std::optional<int> fd = own_descriptor(path)) {
+  if (const std::optional<int> fd = descriptor_named(path)) {
     if (!open_descriptor(*fd, error)) return false;
   } else if (!open_file(path, error)) {
     return false;
@@ -294,7 +304,7 @@ void OutputFile::start_compressor(io::Compression c) {
 
 bool OutputFile::open_in_place(const std::string& path, bool force, std::string& error) {
   name_ = path;
-  if (own_descriptor(path)) {  // /dev/stdin is standard input: the file behind it is not named
+  if (descriptor_named(path)) {  // /dev/stdin is standard input: the file behind it is not named
     error = fmt::format("cannot rewrite {} in place: it is a standard stream or an open descriptor, not a file", path);
     return false;
   }
@@ -508,22 +518,23 @@ bool OutputFile::finish(bool inputs_ok) {
   return false;
 }
 
-std::optional<int> descriptor_named(const std::string& path) { return own_descriptor(path); }
+bool OutputFile::will_be_written(bool no_errors) const { return written_ && no_errors && !finish_stdout(); }
 
 bool is_standard_output(const std::string& path) {
-  return path.empty() || path == "-" || own_descriptor(path) == STDOUT_FILENO;
+  return path.empty() || path == "-" || descriptor_named(path) == STDOUT_FILENO;
 }
 
 bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
   bool ok = true;
   std::vector<std::string> directories;
-  std::size_t said = 0;  // a failed run of many files (--split) names a few of them
-  for (FinishedTemp& f : g_finished) {
+  for (std::size_t i = 0; i < g_finished.size(); ++i) {
+    const FinishedTemp& f = g_finished[i];
     const char* what = f.target_existed ? "left unchanged" : "not written";
     if (run_failed) {
       ::unlink(f.temp.c_str());
-      if (said++ < 3 || g_finished.size() <= 5) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
-      else if (said == 4) errf("chesstool: and {} more files left as they were", g_finished.size() - 3);
+      // A failed run of many files (--split) names three of them.
+      if (i < 3 || g_finished.size() <= 5) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
+      else if (i == 3) errf("chesstool: and {} more files left as they were", g_finished.size() - 3);
     } else if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
       error(fmt::format("cannot replace {}: {}", f.name, std::strerror(errno)));
       errf("chesstool: {} {}", f.name, what);

@@ -70,14 +70,18 @@ class OutputFile {
   // The file a temporary file replaces, links followed; empty when none does (standard
   // output, a device or a FIFO written directly).
   const std::string& target() const { return target_; }
-  // Whether finish() wrote the output: false when it was left unchanged or failed.
-  bool written() const { return written_; }
+  // Whether the end of the run will make the output its target: finish() completed it, and
+  // the run has had no error so far (no_errors, the command's count; standard output is
+  // flushed to know its own), so commit_finished_outputs will rename it.
+  bool will_be_written(bool no_errors) const;
   // Whether open() succeeded and neither commit() nor discard() has ended it since.
   bool is_open() const { return kind_ != Kind::None; }
 
  private:
   enum class Kind { None, Stdout, Direct, Temporary };
   bool open_descriptor(int fd, std::string& error);
+  void use_stdout();
+  void use_direct(int fd);
   bool open_file(const std::string& path, std::string& error);
   bool open_temporary(const std::string& target, std::string& error);
   void flush();
@@ -93,7 +97,7 @@ class OutputFile {
   int fd_ = -1;
   bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
   bool target_existed_ = false;   // the file a temporary replaces was there at open()
-  bool written_ = false;          // finish() wrote it
+  bool written_ = false;          // finish() completed it (renamed at the end of the run)
   TrackedTemp* temp_slot_ = nullptr;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages
   std::string target_;  // the file a temporary replaces

@@ -87,12 +87,10 @@ bool GameSplitter::next(RawGame& out) {
       return true;
     }
     if (input_done_) {
-      // Whatever is open (an unterminated comment, a game without result) ends here; a
-      // marker the input ended right after (scan() does not go round for it) counts as it did.
-      const bool after_marker = state_ == State::AfterMarker;
+      // Whatever is open (an unterminated comment, a game without result) ends here.
       state_ = State::Between;
       if (in_game_) {
-        ended_at_marker_ = after_marker && marker_closed_;
+        ended_at_marker_ = false;
         game_end_ = len_;
         emit(out);
         return true;
@@ -426,7 +424,7 @@ std::string_view tag_name_at(const unsigned char* b, std::size_t p, std::size_t 
 
 // Whether the tag pair at b[p] (its line ending at line_end) names a tag that the game's
 // text before it has. Only for a game of tags only: its text holds tag pairs, comments,
-// escape lines and blanks. Rare, so it reads that text again.
+// escape lines and blanks. Rare: the names are read only when asked, each once.
 bool GameSplitter::repeats_a_tag(const unsigned char* b, std::size_t p, std::size_t line_end) {
   const std::string_view name = tag_name_at(b, p, line_end);
   if (name.empty()) return false;
@@ -492,11 +490,11 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
         while (p < n && kByteClass[b[p]] == kSymbol) ++p;
       else
         p = static_cast<std::size_t>(find_any<'\n', '\r'>(b + p, b + n) - b);
-      if (p == n && !input_done_) return wait_after_marker(p);
+      if (p == n && !input_done_) return wait_for_input(p);
       after_skip_ = AfterSkip::None;
     }
     if (p == n) {
-      if (!input_done_) return wait_after_marker(p);
+      if (!input_done_) return wait_for_input(p);
       return end_after_marker(p);
     }
     const unsigned char c = b[p];
@@ -511,7 +509,7 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
       const unsigned char* q = find_any<'}', '\n', '\r'>(b + from, b + n);
       if (q == b + n && !input_done_) {
         brace_scan_from_ = base_ + n;
-        return wait_after_marker(p);
+        return wait_for_input(p);
       }
       brace_scan_from_ = 0;
       if (q == b + n || *q != '}') return end_after_marker(p);  // runs on: the next game's
@@ -525,7 +523,7 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
     if (k == kSymbol) {
       std::size_t e = p;
       while (e < n && e - p <= kLongestGameStart && kByteClass[b[e]] == kSymbol) ++e;
-      if (e == n && e - p <= kLongestGameStart && !input_done_) return wait_after_marker(p);
+      if (e == n && e - p <= kLongestGameStart && !input_done_) return wait_for_input(p);
       if (e - p <= kLongestGameStart && starts_a_game(reinterpret_cast<const char*>(b) + p, e - p))
         return end_after_marker(p);
     }
@@ -533,11 +531,6 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
     ++p;
     if (k == kSymbol || k == kDollar) after_skip_ = AfterSkip::Symbol;
   }
-}
-
-GameSplitter::Scan GameSplitter::wait_after_marker(std::size_t p) {
-  pos_ = p;
-  return Scan::NeedInput;
 }
 
 GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {

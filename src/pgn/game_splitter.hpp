@@ -91,12 +91,13 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
-// Whether a symbol token after a termination marker on the same line starts the next
-// game: a move number ("12.", "1...") or a token shaped like a move in SAN ("e4", "Nbd7",
-// "exd5", "e8=Q+", "O-O-O"); any other text there is text after the result.
 // The longest symbol starts_a_game is asked about: a longer one is text (the longest
 // move, "Qh4xe1+", is 7 bytes; a move number of 15 digits and a period fits).
 inline constexpr std::size_t kLongestGameStart = 16;
+
+// Whether a symbol token after a termination marker on the same line starts the next
+// game: a move number ("12.", "1...") or a token shaped like a move in SAN ("e4", "Nbd7",
+// "exd5", "e8=Q+", "O-O-O"); any other text there is text after the result.
 constexpr bool starts_a_game(const char* p, std::size_t n) {
   while (n > 0 && (p[n - 1] == '+' || p[n - 1] == '#' || p[n - 1] == '!' || p[n - 1] == '?')) --n;
   const std::string_view s(p, n);
@@ -110,8 +111,7 @@ constexpr bool starts_a_game(const char* p, std::size_t n) {
   std::size_t i = 0;
   if (n > 0 && piece(p[0])) {
     ++i;  // then [file][rank][x] file rank
-    std::size_t rest = n - i;
-    if (rest < 2 || !file(p[n - 2]) || !rank(p[n - 1])) return false;
+    if (n - i < 2 || !file(p[n - 2]) || !rank(p[n - 1])) return false;
     for (std::size_t k = i; k + 2 < n; ++k)
       if (!(file(p[k]) || rank(p[k]) || p[k] == 'x')) return false;
     return n - i <= 5;
@@ -254,7 +254,6 @@ class GameSplitter {
   Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
   Step marker_seen(bool closed);
   Scan scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n);
-  Scan wait_after_marker(std::size_t p);
   Scan end_after_marker(std::size_t p);
   bool marker_closed_ = false;  // the marker of AfterMarker was closed by a byte after it
   // AfterMarker, across refills: the source offset where the search for a comment's '}'
