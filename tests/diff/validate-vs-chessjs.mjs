@@ -118,15 +118,37 @@ function chessopsGame(game) {
 // with the previous game's termination marker is read as more tags of that game (they
 // overwrite its headers). chesstool starts a new game there. We insert the blank line
 // for chessops; each insertion is counted and printed.
+//
+// And a tag section with no movetext at all (a broadcast's list of pairings: tags, blank
+// line, the next game's tags, a name repeated) is merged by chessops into the next game's
+// headers, while chesstool reads one game per tag section, as python-chess and scalachess
+// do. We give
+// chessops the empty movetext "*" after such a section; each one is counted and printed.
 let rejoined = [];
 let separated = [];
+let terminated = [];
 function separateGames(file, text) {
   const lines = text.split('\n');
-  for (let i = 1; i < lines.length; i++) {
-    if (/^\s*\[/.test(lines[i]) && /(1-0|0-1|1\/2-1\/2|\*)\s*$/.test(lines[i - 1])) {
-      separated.push(`${file} line ${i + 1}`);
-      lines[i] = '\n' + lines[i];
-    }
+  let lastNonBlank = '';
+  let sawBlank = false;
+  let sectionTags = new Set();
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s*$/.test(lines[i])) { sawBlank = true; continue; }
+    const tag = /^\s*\[\s*([A-Za-z0-9_]+)/.exec(lines[i]);
+    if (tag) {
+      if (i > 0 && /(1-0|0-1|1\/2-1\/2|\*)\s*$/.test(lines[i - 1])) {
+        separated.push(`${file} line ${i + 1}`);
+        lines[i] = '\n' + lines[i];
+      } else if (sawBlank && /^\s*\[.*\]\s*$/.test(lastNonBlank) && sectionTags.has(tag[1])) {
+        // (A blank line inside one tag section, where no name repeats, stays as it is.)
+        terminated.push(`${file} line ${i + 1}`);
+        lines[i] = '*\n\n' + lines[i];
+        sectionTags = new Set();
+      }
+      sectionTags.add(tag[1]);
+    } else sectionTags = new Set();
+    lastNonBlank = lines[i];
+    sawBlank = false;
   }
   return lines.join('\n');
 }
@@ -206,6 +228,11 @@ const totalGames = rows.slice(1).reduce((s, r) => s + r[2] + r[3] + r[4], 0);
 console.log(`\n${files.length} files, ${totalGames} games compared (ct = chesstool, co = chessops)`);
 if (separated.length)
   console.log(`blank line inserted for chessops before a tag section that follows a termination marker: ${separated.join('; ')}`);
+if (terminated.length) {
+  const perFile = new Map();
+  for (const at of terminated) { const f = at.replace(/ line \d+$/, ''); perFile.set(f, (perFile.get(f) || 0) + 1); }
+  console.log(`empty movetext "*" given to chessops after a tag section with no moves: ${[...perFile].map(([f, n]) => `${f} (${n})`).join('; ')}`);
+}
 if (rejoined.length)
   console.log(`chessops games re-joined (tags, blank line, comment, blank line, moves: one game in PGN): ${rejoined.join('; ')}`);
 if (problems.length) {
