@@ -76,6 +76,25 @@ void append_comment_fields(std::string& out, const std::string& comment) {
   }
 }
 
+// A move's comments and NAGs: the fields between "fen" and "variations".
+void append_move_notes(std::string& out, const pgn::Node& n) {
+  if (!n.comment_before.empty()) {
+    out += ",\"comment_before\":";
+    append_json_string(out, n.comment_before);
+  }
+  append_comment_fields(out, n.comment_after);
+  out += ",\"nags\":[";
+  for (std::size_t k = 0; k < n.nags.size(); ++k) {
+    if (k) out += ',';
+    out += std::to_string(n.nags[k]);
+  }
+  out += ']';
+  if (!n.comment_after_variation.empty()) {
+    out += ",\"comment_after_variation\":";
+    append_json_string(out, n.comment_after_variation);
+  }
+}
+
 }  // namespace
 
 void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
@@ -122,17 +141,8 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
       append_json_string(out, to_uci(f.pos, n.move));
       out += ",\"fen\":";
       append_json_string(out, to_fen(f.pos.after(n.move)));
-      if (!n.comment_before.empty()) {
-        out += ",\"comment_before\":";
-        append_json_string(out, n.comment_before);
-      }
-      append_comment_fields(out, n.comment_after);
-      out += ",\"nags\":[";
-      for (std::size_t k = 0; k < n.nags.size(); ++k) {
-        if (k) out += ',';
-        out += std::to_string(n.nags[k]);
-      }
-      out += "],\"variations\":[";
+      append_move_notes(out, n);
+      out += ",\"variations\":[";
       f.in_node = true;
       f.var = 0;
     }

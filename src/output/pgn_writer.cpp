@@ -565,8 +565,14 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
     LineFrame& f = stack.back();
     if (!f.in_node) {
       if (f.i == f.line->size()) {
+        const pgn::Line* ended = f.line;
         stack.pop_back();
-        if (!stack.empty()) w.glue_prev(")");
+        if (stack.empty()) continue;
+        w.glue_prev(")");
+        if (full && !ended->empty() && !ended->back().comment_after_variation.empty()) {
+          const std::string_view text = comment_as_written(ended->back().comment_after_variation, options, rendered);
+          if (!text.empty()) write_comment(w, text);
+        }
         continue;
       }
       const pgn::Node& n = (*f.line)[f.i];

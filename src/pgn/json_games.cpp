@@ -227,6 +227,7 @@ class RecordWalker {
 
   bool move(const Json& m);
   bool comment_after(const Json& m);
+  bool comment_after_variation(const Json& m);
   bool commands(const Json& m, CommentData& d);
   bool eval(const Json& e, CommentData& d);
   bool shapes(const Json& m, CommentData& d);
@@ -264,6 +265,16 @@ bool RecordWalker::move(const Json& m) {
     }
   }
   return comment_after(m);
+}
+
+// A variation's last move's "comment_after_variation": a comment after its ')'.
+bool RecordWalker::comment_after_variation(const Json& m) {
+  const Json* c = m.is_object() ? field(m, "comment_after_variation") : nullptr;
+  if (!c) return true;
+  if (!c->is_string() || has_nul(c->get_ref<const std::string&>()))
+    return fail("\"comment_after_variation\" is not a string without NUL");
+  if (!c->get_ref<const std::string&>().empty()) v_.comment(c->get_ref<const std::string&>(), loc_);
+  return true;
 }
 
 // The move's "comment" with its commands embedded again, as one comment.
@@ -381,10 +392,12 @@ bool RecordWalker::walk_lines(const Json& moves, std::size_t& open) {
   while (!stack.empty()) {
     Frame& f = stack.back();
     if (f.i == f.line->size()) {
+      const Json* ended = f.line;
       stack.pop_back();
       if (!stack.empty()) {
         v_.end_variation(loc_);
         --open;
+        if (!ended->empty() && !comment_after_variation(ended->back())) return false;
       }
       continue;
     }

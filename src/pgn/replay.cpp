@@ -366,16 +366,31 @@ void Replayer::begin_variation(SourceLoc loc) {
     child.reset(parent.prev());
     child.ply = parent.ply - 1;
     // An alternative to the last move: kept beside it.
-    if (keeping() && options_.keep == Keep::Tree && parent.tree)
-      child.tree = &parent.tree->back().variations.emplace_back();
+    if (keeping() && options_.keep == Keep::Tree && parent.tree) {
+      std::vector<Line>& variations = parent.tree->back().variations;
+      keep_between_variations(parent, variations);
+      child.tree = &variations.emplace_back();
+    }
   }
   lines_.push_back(std::move(child));  // invalidates `parent`
 }
 
-// Comments left waiting at the end of a line go after its last move.
+// Comments after a variation's ')' wait for the line's next move; when another variation
+// opens instead, they stay after the one that closed, where the source had them.
+void Replayer::keep_between_variations(LineState& line, std::vector<Line>& variations) {
+  if (!line.after_variation || line.pending.empty() || variations.empty() || variations.back().empty()) return;
+  append_comment(variations.back().back().comment_after_variation, line.pending);
+  line.pending.clear();
+}
+
+// Comments left waiting at the end of a line go after its last move, or after its last
+// move's variations when they followed them.
 void Replayer::close_line(LineState& line) {
   if (line.pending.empty() || !line.tree) return;
-  if (!line.tree->empty()) append_comment(line.tree->back().comment_after, line.pending);
+  if (!line.tree->empty()) {
+    keep_between_variations(line, line.tree->back().variations);
+    if (!line.pending.empty()) append_comment(line.tree->back().comment_after, line.pending);
+  }
   line.pending.clear();
 }
 

@@ -131,6 +131,7 @@ class Replayer final : public Visitor {
   void read_commands(std::string_view text, SourceLoc loc);
   void check_clock(double clock, SourceLoc loc);
   void close_line(LineState& line);
+  void keep_between_variations(LineState& line, std::vector<Line>& variations);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
   // The innermost open line is the mainline (no variation open, replayed or not).
   bool in_mainline() const;

@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to pgn convert/comments-between-variations.pgn; echo "exit $?"; $CHESSTOOL convert --to json convert/comments-between-variations.pgn | $CHESSTOOL convert --from json --to pgn - | diff - <($CHESSTOOL convert --to pgn convert/comments-between-variations.pgn) && echo "json round trip: same PGN"
