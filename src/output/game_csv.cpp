@@ -109,7 +109,7 @@ void append_csv_row(std::string& out, const std::vector<std::string>& columns, c
       cells.push_back(c->value(row));
     } else {
       const std::string* tag = game.tag(name);
-      cells.push_back(tag ? *tag : std::string());
+      cells.push_back(tag ? csv_text(*tag) : std::string());
     }
   }
   append_csv_record(out, cells);

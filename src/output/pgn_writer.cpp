@@ -214,6 +214,31 @@ class Wrapper {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
+// The bytes of the control character at text[i], 0 when there is none: C0, DEL, or a C1
+// character in UTF-8 (U+0080..U+009F: what Windows-1252's undefined bytes convert to).
+// Export format has printing characters only, but for line ends between tokens (spec
+// 4.1, 7): a tab or line end would break a tag pair, so each is written as a blank.
+std::size_t control_at(std::string_view text, std::size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  if (c < 0x20 || c == 0x7F) return 1;
+  if (c == 0xC2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xE0) == 0x80) return 2;
+  return 0;
+}
+
+// The text with each control character a blank, in scratch; the text itself when it has none.
+std::string_view without_controls(std::string_view text, std::string& scratch) {
+  std::size_t i = 0;
+  while (i < text.size() && control_at(text, i) == 0) ++i;
+  if (i == text.size()) return text;
+  scratch.assign(text.substr(0, i));
+  while (i < text.size()) {
+    const std::size_t n = control_at(text, i);
+    scratch += n ? ' ' : text[i];
+    i += n ? n : 1;
+  }
+  return scratch;
+}
+
 // Reads the comment word at or after i into word ('}' written as ')', see header) and
 // moves i past it; false when no word is left. A command ("[%csl Gd4,Re5]") is one word,
 // its inner whitespace runs one space, so a line break never splits it.
@@ -290,15 +315,17 @@ constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x808080808080808
 constexpr std::uint64_t zero_bytes(std::uint64_t v) { return ~(((v & kLow7) + kLow7) | v | kLow7); }
 // ...below n (1 <= n <= 0x80; bytes from 0x80 up are not),
 constexpr std::uint64_t bytes_below(std::uint64_t v, unsigned n) { return ~(((v & kLow7) + kOnes * (0x80 - n)) | v) & kHigh; }
-// ...what makes a comment not plain: whitespace other than a blank (tab, line ends, VT, FF),
-// '}', or a blank followed by a blank (byte i and i + 1 of v, the lower address first).
+// ...what makes a comment not plain: a control byte (whitespace other than a blank, DEL),
+// 0xC2 (which starts a C1 control character, among others), '}', or a blank followed by
+// a blank (byte i and i + 1 of v, the lower address first).
 constexpr std::uint64_t not_plain_bytes(std::uint64_t v) {
   const std::uint64_t blanks = zero_bytes(v ^ (kOnes * ' '));
-  return (bytes_below(v, 0x0E) & ~bytes_below(v, 0x09)) | zero_bytes(v ^ (kOnes * '}')) | (blanks & (blanks >> 8));
+  return bytes_below(v, 0x20) | zero_bytes(v ^ (kOnes * 0x7F)) | zero_bytes(v ^ (kOnes * 0xC2)) |
+         zero_bytes(v ^ (kOnes * '}')) | (blanks & (blanks >> 8));
 }
 
-// Whether a comment is plain: words one blank apart, no other whitespace, no '}' (then
-// written as it is); Ascii when its columns are its bytes too.
+// Whether a comment is plain: words one blank apart, no other whitespace or control
+// character, no '}' (then written as it is); Ascii when its columns are its bytes too.
 enum class Plainness { No, Ascii, Unicode };
 Plainness plainness(std::string_view text) {
   if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
@@ -323,12 +350,12 @@ Plainness plainness(std::string_view text) {
   for (const auto* end = p + n; p != end; ++p) {
     const unsigned c = *p;
     if (c - '!' < unsigned('}' - '!') || c == '~') continue;  // the usual byte, '!' to '|', in one test
-    if (c >= 0x80) {
+    if (c >= 0x80 && c != 0xC2) {
       ascii = false;
     } else if (c == ' ') {
       if (p[1] == ' ') return Plainness::No;  // there is a p[1]: the text does not end with a blank
-    } else if (is_space(char(c)) || c == '}') {
-      return Plainness::No;
+    } else {
+      return Plainness::No;  // a control byte, '}', or 0xC2 as not_plain_bytes has it
     }
   }
   return ascii ? Plainness::Ascii : Plainness::Unicode;
@@ -340,6 +367,8 @@ void write_comment(Wrapper& w, std::string_view text) {
   // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
   // and fit where they are: written whole, as word by word would write them.
   const Plainness kind = plainness(text);
+  std::string blanked;
+  if (kind == Plainness::No) text = without_controls(text, blanked);  // then whitespace, collapsed
   const bool plain = kind != Plainness::No;
   if (const std::size_t cols = plain ? (kind == Plainness::Ascii ? text.size() : columns(text)) + 2 : 0;
       plain && w.fits(cols)) {
@@ -446,8 +475,15 @@ void write_tag(TextSink& out, std::string_view name, std::string_view value) {
   out.put_unchecked(name);
   out.put_unchecked(' ');
   out.put_unchecked('"');
-  // Spec 8.1 escapes a quote and a backslash, nothing else.
-  for (const char c : value) {
+  // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab
+  // too, spec 7) has no escape and is written as a blank.
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (const std::size_t n = control_at(value, i)) {
+      out.put_unchecked(' ');
+      i += n - 1;
+      continue;
+    }
     if (c == '"' || c == '\\') out.put_unchecked('\\');
     out.put_unchecked(c);
   }
@@ -533,6 +569,37 @@ std::string_view comment_as_written(const std::string& text, const PgnWriteOptio
   return scratch;
 }
 
+// What follows a move: its NAGs, then its comment. Export format has NAGs $0 to $255
+// only (spec 8.2.4); a larger code (read with a warning, or from JSON) is kept as text at
+// the end of the comment, "{good $300}": after the commands, as their canonical form puts
+// them, so that the text reads back as written.
+void write_after_move(Wrapper& w, LineFrame& f, const pgn::Node& n, const PgnWriteOptions& options, MoveWord& word,
+                      std::string& rendered) {
+  bool large = false;
+  for (int nag : n.nags) {
+    if (nag > 255) {
+      large = true;
+      continue;
+    }
+    word.clear();
+    word.put('$');
+    word.number(static_cast<unsigned>(nag));
+    w.ascii_word(word.view());
+  }
+  std::string_view text = n.comment_after.empty() ? std::string_view() : comment_as_written(n.comment_after, options, rendered);
+  std::string with_nags;
+  if (large) {
+    with_nags = text;
+    for (int nag : n.nags)
+      if (nag > 255) with_nags.append(with_nags.empty() ? "$" : " $").append(std::to_string(nag));
+    text = with_nags;
+  }
+  if (!text.empty()) {
+    write_comment(w, text);
+    f.need_number = true;
+  }
+}
+
 }  // namespace
 
 
@@ -586,21 +653,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       move_text(f, n, word, scratch);
       w.ascii_word(word.view());  // SAN tokens are ASCII: the lexer reads no other byte into one
       f.need_number = false;
-      if (full) {
-        for (int nag : n.nags) {
-          word.clear();
-          word.put('$');
-          word.number(static_cast<unsigned>(nag));
-          w.ascii_word(word.view());
-        }
-        if (!n.comment_after.empty()) {
-          const std::string_view text = comment_as_written(n.comment_after, options, rendered);
-          if (!text.empty()) {
-            write_comment(w, text);
-            f.need_number = true;
-          }
-        }
-      }
+      if (full) write_after_move(w, f, n, options, word, rendered);
       f.in_node = true;
       f.var = 0;
     }

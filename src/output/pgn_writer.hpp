@@ -28,10 +28,12 @@ struct PgnWriteOptions {
 // tag whose value is no result), then the other
 // tags in source order ([SetUp "1"] added before a FEN tag that lacks it, spec 9.7.1), tag values escaped
 // (spec 8.1); then canonical SAN from the replayed moves, move numbers ("12." for White,
-// "12..." for Black after a comment or variation, spec 8.2.2.2), NAGs as $n, comments in
-// braces with whitespace runs collapsed to one space, variations in parentheses, and the
+// "12..." for Black after a comment or variation, spec 8.2.2.2), NAGs as $n (one above
+// $255 as text at the end of the move's comment: "{good $300}"), comments in braces with
+// whitespace runs collapsed to one space, variations in parentheses, and the
 // termination marker. A '}' inside a comment cannot be written in a brace comment
-// (spec 8.2.5: they do not nest), so it is written as ')'. Iterative: any depth is safe.
+// (spec 8.2.5: they do not nest), so it is written as ')'; a control character in a tag
+// value or comment (C0, DEL, C1) as a blank (spec 4.1, 7). Iterative: any depth is safe.
 void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& options = {});
 
 // The termination marker to write: the movetext's, else a valid Result tag, else "*".

@@ -57,7 +57,8 @@ std::string render_report_csv(const EventReport& r, bool with_crosstable) {
   record(header);
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
-    std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.fide_id, p.rating ? fmt::format("{}", *p.rating) : ""};
+    std::vector<std::string> row = {fmt::format("{}", p.rank), output::csv_text(p.name), output::csv_text(p.fide_id),
+                                    p.rating ? fmt::format("{}", *p.rating) : ""};
     if (with_crosstable) {
       const auto cross = crosstable_row(r.standings, i);
       for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "" : csv_cross(cross[j]));

@@ -34,6 +34,15 @@ TEST(GameCsv, TagsAndComputedColumns) {
   EXPECT_EQ(row(kCsvMate, {"eco", "opening"}), "C23,Bishop's Opening\r\n");
 }
 
+TEST(GameCsv, TagTextThatLooksLikeAFormulaIsQuoted) {
+  // A spreadsheet would run "=..." as a formula; a signed number stays a number.
+  const char* hostile =
+      "[Event \"=HYPERLINK(\\\"http://x\\\")\"]\n[White \"@SUM(A1)\"]\n[Black \"-2+3\"]\n[Round \"-\"]\n"
+      "[WhiteRatingDiff \"-7\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  EXPECT_EQ(row(hostile, {"Event", "White", "Black", "Round", "WhiteRatingDiff", "plies"}),
+            "\"'=HYPERLINK(\"\"http://x\"\")\",\"'@SUM(A1)\",\"'-2+3\",\"'-\",-7,1\r\n");
+}
+
 TEST(GameCsv, ClaimsAndAnOngoingGame) {
   const char* dance =
       "[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";

@@ -305,6 +305,58 @@ TEST(PgnWriter, CloseBraceInCommentIsWrittenAsParenthesis) {
   EXPECT_EQ(movetext(out), out);
 }
 
+// Whether a writer's output reads back with no warning and writes the same.
+bool rereads_cleanly(const std::string& out, const PgnWriteOptions& o = {}) {
+  pgn::Replayed again = pgn::build_game(raw_game(out));
+  std::string out2;
+  write_pgn(again.game, out2, o);
+  EXPECT_TRUE(again.report.warnings.empty()) << out << "\n" << again.report.warnings.front().message;
+  EXPECT_EQ(out2, out);
+  return again.ok() && again.report.warnings.empty() && out2 == out;
+}
+
+TEST(PgnWriter, NagsAboveTwoFiftyFiveAreKeptAsCommentText) {
+  // Export format has $0..$255 only: a larger code goes at the end of the move's comment.
+  const std::string out = movetext("1. e4 $300 $1 {good} e5 $256 2. Nf3 $999999999 $2 *");
+  EXPECT_EQ(out, "1. e4 $1 {good $300} 1... e5 {$256} 2. Nf3 $2 {$999999999} *\n");
+  EXPECT_TRUE(rereads_cleanly(to_pgn("1. e4 $300 $1 {good} e5 $256 2. Nf3 $999999999 $2 *")));
+  // After the commands, where their canonical form puts the comment's text.
+  pgn::Replayed b = pgn::build_game(raw_game("1. e4 $300 {[%clk 0:01:00] x} e5 $301 {[%eval 0.2]} *"));
+  PgnWriteOptions o;
+  o.canonical_commands = true;
+  std::string pgn;
+  write_pgn(b.game, pgn, o);
+  EXPECT_NE(pgn.find("1. e4 {[%clk 0:01:00] x $300} 1... e5 {[%eval 0.2] $301} *"), std::string::npos) << pgn;
+  EXPECT_TRUE(rereads_cleanly(pgn, o));
+  // The reduced format has no NAGs or comments.
+  EXPECT_EQ(movetext("1. e4 $300 *", true), "1. e4 *\n");
+}
+
+TEST(PgnWriter, ControlCharactersInTagsAndCommentsAreWrittenAsBlanks) {
+  // A tab, a line end (spec 7: not in a string), other C0 bytes, DEL and C1 characters
+  // (U+0085 here; a converted Windows-1252 0x81 is U+0081) have no escape: each is a blank.
+  // U+00B0 shares U+0085's first byte and stays.
+  pgn::Game g = pgn::build_game(raw_game("[Result \"*\"]\n\n1. e4 *")).game;
+  g.tags.emplace_back("White", "a\tb\x01" "c\x7F" "d\xC2\x85" "e\xC2\xB0");
+  g.tags.emplace_back("Black", "line\r\nend \"q\" \\");
+  g.comment = "s\x1B[0mt";  // short: the byte by byte test
+  g.moves[0].comment_after = "a long comment\x02with\xC2\x81 a C1\x7F and more\x0E";  // eight at a time
+  std::string out;
+  write_pgn(g, out);
+  EXPECT_NE(out.find("[White \"a b c d e\xC2\xB0\"]\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("[Black \"line  end \\\"q\\\" \\\\\"]\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n\n{s [0mt} 1. e4 {a long comment with a C1 and more} *\n"), std::string::npos) << out;
+  EXPECT_TRUE(rereads_cleanly(out));
+  for (char c = 1; c < 0x20; ++c) {
+    std::string written;
+    g.tags.back().second = std::string("x") + c + "y";
+    g.moves[0].comment_after = std::string("x") + c + "y";
+    write_pgn(g, written);
+    EXPECT_NE(written.find("[Black \"x y\"]"), std::string::npos) << int(c);
+    EXPECT_NE(written.find("1. e4 {x y} *"), std::string::npos) << int(c);
+  }
+}
+
 TEST(PgnWriter, ResultFromTagWhenMovetextHasNone) {
   EXPECT_EQ(movetext("[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4#"), "1. f3 e5 2. g4 Qh4# 0-1\n");
   EXPECT_EQ(movetext("1. e4"), "1. e4 *\n");

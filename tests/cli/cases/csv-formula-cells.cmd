@@ -1,0 +1,1 @@
+in=$(cat); printf "%s\n" "$in" | $CHESSTOOL convert - --to csv --fields Event,Site,White,Black,Round,WhiteRatingDiff,plies; printf "%s\n" "$in" | $CHESSTOOL filter - --to csv -q; printf "%s\n" "$in" | $CHESSTOOL report --csv -

@@ -1,0 +1,1 @@
+out=$($CHESSTOOL convert --from json --to pgn -); printf "%s\n" "$out"; printf "%s\n" "$out" | $CHESSTOOL validate -; echo "exit $?"
