@@ -8,6 +8,7 @@
 
 #include "pgn/encoding.hpp"
 #include "pgn/movetext_parser.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::filter {
 
@@ -33,17 +34,31 @@ class TagCollector final : public pgn::Visitor {
 
 }  // namespace
 
+// A standard tag spelt in another letter case ([result]) counts as the standard one when
+// no tag is spelt so, as everywhere else (pgn/standard_tags.hpp).
+bool GameTags::wanted(std::string_view name) const {
+  for (const std::string& w : *wanted_)
+    if (w == name || (pgn::standard_tag_name(w) == w && pgn::detail::equal_ignoring_case(w, name))) return true;
+  return false;
+}
+
 bool GameTags::add(std::string_view name, std::string_view value) {
-  if (wanted_ && std::find(wanted_->begin(), wanted_->end(), name) == wanted_->end()) return false;
+  if (wanted_ && !wanted(name)) return false;
   for (const auto& [k, v] : tags_)
     if (k == name) return false;  // the first one counts, as in the replayer
   tags_.emplace_back(name, value);
-  return wanted_ && tags_.size() == wanted_->size();
+  if (!wanted_) return false;
+  // Done once each wanted name is found spelt as asked: one in another case may yet give way.
+  if (std::find(wanted_->begin(), wanted_->end(), name) != wanted_->end()) ++found_as_asked_;
+  return found_as_asked_ == wanted_->size();
 }
 
 std::optional<std::string_view> GameTags::tag(std::string_view name) const {
   for (const auto& [k, v] : tags_)
     if (k == name) return v;
+  if (pgn::standard_tag_name(name) != name) return std::nullopt;
+  for (const auto& [k, v] : tags_)
+    if (pgn::detail::equal_ignoring_case(k, name)) return v;
   return std::nullopt;
 }
 
@@ -51,10 +66,12 @@ void GameTags::read(const pgn::RawGame& raw, const std::vector<std::string>* wan
   wanted_ = wanted && !wanted->empty() ? wanted : nullptr;
   tags_.clear();
   owned_.clear();
+  found_as_asked_ = 0;
   if (wanted && wanted->empty()) return;
   if (!read_fast(raw.text)) {
     tags_.clear();
     owned_.clear();
+    found_as_asked_ = 0;
     read_by_parser(raw);
   }
 }
@@ -116,7 +133,7 @@ bool GameTags::read_fast(std::string_view text) {
     for (++i; i < n && is_space(t[i]);) ++i;
     if (i >= n || t[i] != ']') return false;  // text after the value, or no ']'
     p = i + 1;
-    if (wanted_ && std::find(wanted_->begin(), wanted_->end(), name) == wanted_->end()) continue;
+    if (wanted_ && !wanted(name)) continue;
     if (escaped) {
       std::string& s = owned_.emplace_back();
       for (std::size_t k = 0; k < value.size(); ++k) {

@@ -38,8 +38,10 @@ class GameTags final : public TagSource {
   // Keeps the tag unless a tag of that name came first or it is not wanted; true when
   // every wanted tag has now been found.
   bool add(std::string_view name, std::string_view value);
+  bool wanted(std::string_view name) const;
 
   const std::vector<std::string>* wanted_ = nullptr;
+  std::size_t found_as_asked_ = 0;  // wanted names found spelt exactly so
 
   std::vector<std::pair<std::string_view, std::string_view>> tags_;
   std::deque<std::string> owned_;  // unescaped or converted text the views point into

@@ -519,7 +519,7 @@ Tags normalised_tags(const pgn::Game& game) {
   pgn::TagNameSet used;
   for (const auto& [name, value] : game.tags) {
     const std::string_view standard = pgn::standard_tag_name(name);
-    if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.tag(standard) != nullptr))
+    if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.has_tag_spelt(standard)))
       continue;
     const std::string_view use = standard.empty() ? std::string_view(name) : standard;
     if (used.insert(use)) tags.emplace_back(use, value);

@@ -2,6 +2,8 @@
 // The game tree: iterative release, so any nesting depth is safe.
 #include "pgn/game.hpp"
 
+#include "pgn/standard_tags.hpp"
+
 #include "pgn/movetext_parser.hpp"
 
 namespace chesstool::pgn {
@@ -42,10 +44,12 @@ Game& Game::operator=(Game&& other) noexcept {
   return *this;
 }
 
-const std::string* Game::tag(std::string_view name) const {
+const std::string* Game::tag(std::string_view name) const { return tag_value_any_case(tags, name); }
+
+bool Game::has_tag_spelt(std::string_view name) const {
   for (const auto& [k, v] : tags)
-    if (same_tag_name(k, name)) return &v;
-  return nullptr;
+    if (same_tag_name(k, name)) return true;
+  return false;
 }
 
 }  // namespace chesstool::pgn

@@ -55,8 +55,11 @@ class Game {
   Game& operator=(const Game&) = delete;
   ~Game() { release_line(moves); }
 
-  // First value of a tag, or nullptr.
+  // First value of a tag, or nullptr; for a standard tag, one spelt in another letter case
+  // when none is spelt so ([result] for Result), the one PGN output writes under its name.
   const std::string* tag(std::string_view name) const;
+  // Whether a tag is spelt exactly so.
+  bool has_tag_spelt(std::string_view name) const;
 
   std::vector<std::pair<std::string, std::string>> tags;  // in source order, first of duplicate names only, UTF-8
   Position start;          // after the FEN/SetUp/Variant tags (spec 9.7)

@@ -11,6 +11,7 @@
 #include "rules/outcome.hpp"
 #include "core/position.hpp"
 #include "pgn/movetext_parser.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::pgn {
 
@@ -59,11 +60,8 @@ struct GameReport {
     return warnings.size() + unlisted_warnings - (unlisted_errors == 0 && unlisted_warnings > 0 ? 1 : 0);
   }
 
-  const std::string* tag(std::string_view name) const {
-    for (const auto& [k, v] : tags)
-      if (k == name) return &v;
-    return nullptr;
-  }
+  // The tag `name` as PGN output writes it (pgn/standard_tags.hpp: [result] is Result).
+  const std::string* tag(std::string_view name) const { return tag_value_any_case(tags, name); }
 };
 
 }  // namespace chesstool::pgn

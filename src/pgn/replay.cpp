@@ -136,7 +136,11 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   } else if (report_.tags.size() > kScannedTagNames) {
     for (const auto& [k, v] : report_.tags) tag_name_set_.insert(k);
   }
-  if (name.size() == 6 && name == "Result") result_tag_loc_ = loc;
+  // The Result tag's place: the one spelt so, else the first in another letter case (the
+  // one report_.tag("Result") reads).
+  if (name.size() == 6 && (name == "Result" ? (result_tag_exact_ = true)
+                                            : !result_tag_loc_ && detail::equal_ignoring_case(name, "Result")))
+    result_tag_loc_ = loc;
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
   // its notes point at that tag's place.
   if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant"))
@@ -568,6 +572,12 @@ void Replayer::setup_start_position() {
 void Replayer::check_result() {
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
   const std::string* tag = report_.tag("Result");
+  if (tag && !result_tag_exact_ && options_.strict) {
+    for (const auto& [name, value] : report_.tags)
+      if (&value == tag)
+        add(Severity::Warning, "tag-name-case", result_tag_loc_.value_or(at), 0, name,
+            "tag '" + shown(name) + "' read as 'Result' (tag names are case-sensitive)", nullptr);
+  }
   if (!tag) {
     result_problem("missing-result-tag", at, 0, "", "no Result tag");
   } else if (!is_result(*tag)) {

@@ -153,7 +153,8 @@ class Replayer final : public Visitor {
   // report_.tags' names once there are more than kScannedTagNames: TagNameSet's rule, but
   // owning copies, as the names move when report_.tags grows.
   std::unordered_set<std::string> tag_name_set_;
-  std::optional<SourceLoc> result_tag_loc_;  // the first Result tag's place
+  std::optional<SourceLoc> result_tag_loc_;  // the Result tag's place (see tag())
+  bool result_tag_exact_ = false;            // a tag is spelt "Result"; else one in another case may count
   bool movetext_seen_ = false;
   bool skip_moves_ = false;
   bool moves_after_end_reported_ = false;

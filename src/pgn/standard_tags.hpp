@@ -5,7 +5,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace chesstool::pgn {
 
@@ -77,6 +80,20 @@ inline int standard_tag_index(std::string_view name) {
 inline std::string_view standard_tag_name(std::string_view name) {
   const int i = standard_tag_index(name);
   return i < 0 ? std::string_view() : kStandardTags[i];
+}
+
+// The value of tag `name` (spelt as the standard spells it, for a standard tag) among a
+// game's tags: the one spelt so, else the first spelt so in another letter case
+// ([result "1-0"]), which is the one PGN output writes under the standard spelling. So every
+// command reads the tag the written game will have. nullptr when there is none.
+inline const std::string* tag_value_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
+                                             std::string_view name) {
+  for (const auto& [k, v] : tags)
+    if (k.size() == name.size() && k == name) return &v;
+  if (standard_tag_name(name) != name) return nullptr;
+  for (const auto& [k, v] : tags)
+    if (detail::equal_ignoring_case(k, name)) return &v;
+  return nullptr;
 }
 
 }  // namespace chesstool::pgn
