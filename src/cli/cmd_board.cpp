@@ -28,6 +28,7 @@
 #include "output/game_output.hpp"
 #include "output/terminal_text.hpp"
 #include "pgn/comment_commands.hpp"
+#include "pgn/encoding.hpp"
 #include "pgn/input_games.hpp"
 #include "pgn/replay.hpp"
 
@@ -191,6 +192,7 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
       return ExitCode::Error;
     }
     if (!text.empty() && text.back() == '\r') text.pop_back();
+    text.erase(0, text.size() - pgn::without_bom(text).size());  // as convert --from fen
   }
   FenResult r = parse_fen(fen_or_startpos(text));
   if (r.ok()) {

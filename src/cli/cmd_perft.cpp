@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
@@ -36,10 +37,11 @@ ExitCode run_perft(const PerftCliOptions& o) {
     // Perft suites contain placements that cannot arise in a game (e.g. 17 pieces);
     // count them anyway when the move generator can, and say so.
     FenResult playable = parse_fen(fen_text, FenMode::Playable);
-    if (playable.ok()) {
+    if (playable.ok())
       warning(fmt::format("position cannot arise in a game ({}); counting anyway", parsed.error->to_string()));
-      parsed = playable;
-    }
+    // When it fails too, its reason is the one that stops the count (a pawn on the back
+    // rank, say), not the strict parse's (17 pieces), which perft would overlook.
+    parsed = std::move(playable);
   }
   if (!parsed.ok()) {
     error(fmt::format("invalid FEN: {}", parsed.error->to_string()));

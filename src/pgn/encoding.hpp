@@ -27,6 +27,13 @@ inline bool is_valid_utf8(std::string_view text) { return !first_invalid_utf8(te
 // Meant for text that failed first_invalid_utf8(): old archives are Latin-1/CP1252.
 std::string cp1252_to_utf8(std::string_view text);
 
+// text without the UTF-8 byte order mark it may start with (Windows editors save UTF-8
+// with one). The line readers (FEN lines, JSON games) skip it at the start of an input
+// only, and count columns from the byte after it.
+inline std::string_view without_bom(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
 // text unchanged when it is valid UTF-8, otherwise cp1252_to_utf8(text).
 std::string utf8_or_cp1252(std::string_view text);
 

@@ -73,9 +73,10 @@ bool JsonLines::next(JsonLine& out) {
     pos_ += taken;
     out.crlf = !text.empty() && text.back() == '\r';
     if (out.crlf) text.remove_suffix(1);
-    if (out.line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") {
-      text.remove_prefix(3);
-      out.byte_offset += 3;
+    if (out.line == 1) {
+      const std::string_view rest = without_bom(text);
+      out.byte_offset += text.size() - rest.size();
+      text = rest;
     }
     if (text.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
     out.text.assign(text);

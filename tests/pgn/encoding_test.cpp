@@ -76,5 +76,14 @@ TEST(Utf8OrCp1252, LeavesValidUtf8Alone) {
   EXPECT_EQ(utf8_or_cp1252("M\xFCller"), "M\xC3\xBCller");
 }
 
+TEST(WithoutBom, SkipsOneLeadingByteOrderMarkOnly) {
+  EXPECT_EQ(without_bom("\xEF\xBB\xBF" "8/8 w"), "8/8 w");
+  EXPECT_EQ(without_bom("\xEF\xBB\xBF"), "");
+  EXPECT_EQ(without_bom("\xEF\xBB\xBF\xEF\xBB\xBF" "x"), "\xEF\xBB\xBF" "x");  // one BOM, not a run
+  EXPECT_EQ(without_bom("x\xEF\xBB\xBF"), "x\xEF\xBB\xBF");
+  EXPECT_EQ(without_bom("\xEF\xBB"), "\xEF\xBB");  // a cut BOM is not one
+  EXPECT_EQ(without_bom(""), "");
+}
+
 }  // namespace
 }  // namespace chesstool::pgn

@@ -1,0 +1,1 @@
+f() { printf '\xef\xbb\xbf8/8/8/8/8/8/8/k6K w - - 0 1\n8/8/8/8/8/8/8/K6k b - - 0 1\n\xef\xbb\xbf8/8/8/8/8/8/8/k6K w - - 0 1\n'; }; f | $CHESSTOOL fen; echo "fen: exit $?"; f | $CHESSTOOL convert --from fen --to fen -; echo "convert: exit $?"; printf '\xef\xbb\xbf8/8/8/8/8/8/8/k6X w - - 0 1\n' | $CHESSTOOL fen --json; echo "fen: exit $?"

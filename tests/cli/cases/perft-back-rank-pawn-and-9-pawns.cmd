@@ -1,0 +1,1 @@
+$CHESSTOOL perft "7k/8/8/8/8/8/PPPPPPPP/K6P w - - 0 1" 1

@@ -1,0 +1,1 @@
+$CHESSTOOL perft "7k/8/8/8/P7/P7/1PPPPPPP/K6r b - - 0 1" 1
