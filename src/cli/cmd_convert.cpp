@@ -150,7 +150,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
   auto convert_line = [&](const std::string& name, std::string_view line, std::uint64_t line_no) {
     const bool crlf = !line.empty() && line.back() == '\r';
     if (crlf) line.remove_suffix(1);
-    if (line_no == 1) line = pgn::without_bom(line);
+    line = pgn::without_bom(line);  // at any line's start, as the PGN reader: where files were concatenated
     std::string_view trimmed = line;
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
     while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);

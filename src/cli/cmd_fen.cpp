@@ -77,7 +77,7 @@ Runner setup_fen(CLI::App& app) {
       while (!stdout_failed() && std::getline(std::cin, line)) {
         ++n;
         if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF line end
-        if (n == 1) line.erase(0, line.size() - pgn::without_bom(line).size());  // as convert --from fen
+        line.erase(0, line.size() - pgn::without_bom(line).size());  // any line's, as convert --from fen
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
         all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
       }

@@ -73,7 +73,7 @@ bool JsonLines::next(JsonLine& out) {
     pos_ += taken;
     out.crlf = !text.empty() && text.back() == '\r';
     if (out.crlf) text.remove_suffix(1);
-    if (out.line == 1) {
+    {  // at any line's start, as the PGN reader: where files were concatenated
       const std::string_view rest = without_bom(text);
       out.byte_offset += text.size() - rest.size();
       text = rest;
