@@ -234,6 +234,10 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     }
     return !out.failed();  // a full disk: stop reading
   };
+  sink.file_done = [&](std::size_t f, const FileRead& read) {
+    if (const std::string note = output::escape_lines_left_out(names[f], read.escape_lines); !note.empty() && !o.quiet)
+      err_line(note);
+  };
   run_pipeline<Annotated>(files, jobs, work, sink);
   return read_ok;
 }

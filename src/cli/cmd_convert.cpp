@@ -274,6 +274,11 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     }
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
   };
+  sink.file_done = [&](std::size_t f, const FileRead& read) {
+    if (o.quiet || format_info(to).mainline_only || o.reduced) return;  // formats that keep no text beside moves
+    if (const std::string note = output::escape_lines_left_out(names[f], read.escape_lines); !note.empty())
+      err_line(note);
+  };
   run_pipeline<Converted>(inputs.files, jobs, work, sink);
 }
 

@@ -178,9 +178,9 @@ ExitCode run_validate(const ValidateOptions& o) {
     }
     return true;
   };
-  sink.file_done = [&](std::size_t, std::uint64_t bytes, std::uint64_t line_ends) {
-    t.bytes += bytes;
-    t.lines += line_ends;
+  sink.file_done = [&](std::size_t, const FileRead& read) {
+    t.bytes += read.bytes;
+    t.lines += read.line_ends;
   };
   const bool eco = o.eco, json = o.json;
   auto work = [&check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {

@@ -22,6 +22,11 @@
 
 namespace chesstool::cli {
 
+// What was read from one file.
+struct FileRead {
+  std::uint64_t bytes = 0, line_ends = 0, escape_lines = 0;
+};
+
 // Events delivered in input order, one file after another.
 template <class Result>
 struct PipelineSink {
@@ -29,9 +34,9 @@ struct PipelineSink {
   std::function<void(std::size_t file, const std::string& error)> io_error;
   // One processed game. Return false to stop reading (e.g. --max-errors).
   std::function<bool(std::size_t file, pgn::RawGame&& raw, Result&& result)> game;
-  // A file was read, to its end or to an I/O error (then after io_error): the bytes and
-  // line ends read from it. Optional.
-  std::function<void(std::size_t file, std::uint64_t bytes, std::uint64_t line_ends)> file_done;
+  // A file was read, to its end or to an I/O error (then after io_error): the bytes, line
+  // ends and escape lines ('%' in column 1, which no game keeps) read from it. Optional.
+  std::function<void(std::size_t file, const FileRead& read)> file_done;
 };
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
@@ -61,7 +66,7 @@ void run_serial(const std::vector<std::string>& files,
       if (!sink.game(f, std::move(raw), std::move(r))) return;
     }
     if (source.error()) sink.io_error(f, games.error_message());
-    if (sink.file_done) sink.file_done(f, source.bytes_read(), games.line_ends());
+    if (sink.file_done) sink.file_done(f, FileRead{source.bytes_read(), games.line_ends(), games.escape_lines()});
   }
 }
 
@@ -120,7 +125,7 @@ class ParallelRun {
     std::vector<Result> results;
     std::optional<std::string> error;
     bool file_done = false;  // the last batch of its file: report what was read
-    std::uint64_t bytes = 0, line_ends = 0;
+    FileRead read;
   };
   static constexpr std::size_t kBatchGames = 64;
   static constexpr std::size_t kBatchBytes = 512 * 1024;
@@ -209,8 +214,7 @@ class ParallelRun {
     b.games.resize(count);
     if (source_->error()) b.error = games_->error_message();
     b.file_done = true;
-    b.bytes = source_->bytes_read();
-    b.line_ends = games_->line_ends();
+    b.read = FileRead{source_->bytes_read(), games_->line_ends(), games_->escape_lines()};
     games_.reset();
     source_.reset();
     ++next_file_;
@@ -270,7 +274,7 @@ class ParallelRun {
     b.results.clear();
     b.error.reset();
     b.file_done = false;
-    b.bytes = b.line_ends = 0;
+    b.read = FileRead{};
   }
 
   void deliver(Batch& b) {
@@ -278,7 +282,7 @@ class ParallelRun {
       for (std::size_t i = 0; i < b.results.size() && !stop_; ++i)
         if (!sink_.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop_ = true;
       if (b.error && !stop_) sink_.io_error(b.file, *b.error);
-      if (b.file_done && !stop_ && sink_.file_done) sink_.file_done(b.file, b.bytes, b.line_ends);
+      if (b.file_done && !stop_ && sink_.file_done) sink_.file_done(b.file, b.read);
     } catch (...) {
       fail(std::current_exception());
     }

@@ -43,6 +43,14 @@ std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn
   return lines;
 }
 
+std::string escape_lines_left_out(const std::string& file, std::uint64_t escape_lines) {
+  if (escape_lines == 0) return {};
+  return file + ": warning: " + std::to_string(escape_lines) +
+         (escape_lines == 1 ? " escape line ('%' in column 1, PGN standard section 6) is"
+                            : " escape lines ('%' in column 1, PGN standard section 6) are") +
+         " not in the output [escape-lines-left-out]";
+}
+
 std::optional<pgn::GameReport> left_out_report(const pgn::GameReport& report, const pgn::Game& game, Format to,
                                                bool reduced) {
   if (reduced || format_info(to).mainline_only || !tells_of_left_out_input(report)) return std::nullopt;

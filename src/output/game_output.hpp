@@ -2,6 +2,7 @@
 // Renders game reports as compiler-style diagnostics and as NDJSON records.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ bool tells_of_left_out_input(std::string_view code);
 // lines, in source order (the report's tags name the players).
 bool tells_of_left_out_input(const pgn::GameReport& report);
 std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report);
+// The file-level warning of a command that rewrites games (annotate, convert to PGN or
+// JSON) when the file had escape lines ('%' in column 1, PGN standard section 6): no game
+// keeps them, so the output has not got them. Empty when there were none.
+std::string escape_lines_left_out(const std::string& file, std::uint64_t escape_lines);
 // For a game written in `to`: its report, with the game's tags to name the players, when
 // a warning tells of input the format leaves out and the format writes the whole game
 // (PGN or JSON, not reduced); nullopt otherwise (UCI, FEN...: the mainline only, by design).

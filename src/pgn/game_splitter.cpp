@@ -400,6 +400,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   if (p == n) return true;
   if (b[p] == '%' && base_ + p == line_start_) {
     state_ = State::BetweenEscape;  // spec 6: a '%' in column 1 makes the line ignored
+    ++escape_lines_;
     ++p;
     return true;
   }
@@ -587,6 +588,7 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
     case kSymbol:
       if (c == '%' && base_ + p == line_start_) {
         state_ = State::Escape;  // spec 6
+        ++escape_lines_;
         ++p;
         return Step::Leave;
       }

@@ -221,6 +221,9 @@ class GameSplitter {
   // Line ends read so far (CR, LF and CRLF count once): after the last game, the number
   // of lines of the input. Lets split archives be renumbered (see chesstool(1)).
   std::uint64_t line_ends() const { return line_ - 1; }
+  // Escape lines read so far ('%' in column 1, spec 6), between games and inside them:
+  // no reader keeps them, so writers of PGN can say that they are not in their output.
+  std::uint64_t escape_lines() const { return escape_lines_; }
   // Whether the game next() returned last ended at its termination marker, one that a
   // byte after it closed (or '*', which closes itself), not at the end of the input nor
   // at the start of the next game. A reader whose input failed keeps such a game: the
@@ -328,6 +331,7 @@ class GameSplitter {
   bool symbol_may_start_game_ = false;  // the pending symbol may be a new game's "1."
   std::uint64_t depth_ = 0;
   std::uint64_t line_ = 1;
+  std::uint64_t escape_lines_ = 0;
   std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is
   std::uint64_t count_ = 0;
   std::uint64_t game_line_ = 0;

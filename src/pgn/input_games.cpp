@@ -41,6 +41,7 @@ bool InputGames::next(RawGame& out) {
       continue;
     }
     lines_done_ += splitter_->line_ends();
+    escapes_done_ += splitter_->escape_lines();
     splitter_.reset();
     if (source_.error()) return false;
   }

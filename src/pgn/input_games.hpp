@@ -25,6 +25,8 @@ class InputGames {
 
   // Line ends read so far: every member read to its end, and the one an error stopped.
   std::uint64_t line_ends() const { return lines_done_ + (splitter_ ? splitter_->line_ends() : 0); }
+  // Escape lines ('%' in column 1) read so far, as line_ends() counts.
+  std::uint64_t escape_lines() const { return escapes_done_ + (splitter_ ? splitter_->escape_lines() : 0); }
 
   // The source's error, and the game it cut off, if any.
   std::string error_message() const;
@@ -36,6 +38,7 @@ class InputGames {
   bool has_pending_ = false;
   bool pending_at_marker_ = false;  // pending_ ended at its termination marker
   std::uint64_t lines_done_ = 0;
+  std::uint64_t escapes_done_ = 0;
   std::uint64_t cut_line_ = 0;
 };
 

@@ -51,8 +51,9 @@ Seen run(const std::vector<std::string>& files, int jobs) {
     if (raw.index % 3 == 0) seen.taken.push_back(std::move(raw));  // as a sink that keeps games does
     return true;
   };
-  sink.file_done = [&](std::size_t f, std::uint64_t bytes, std::uint64_t lines) {
-    seen.events.push_back("done " + std::to_string(f) + " " + std::to_string(bytes) + " " + std::to_string(lines));
+  sink.file_done = [&](std::size_t f, const FileRead& read) {
+    seen.events.push_back("done " + std::to_string(f) + " " + std::to_string(read.bytes) + " " +
+                          std::to_string(read.line_ends) + " " + std::to_string(read.escape_lines));
   };
   run_pipeline<std::string>(
       files, jobs,
@@ -75,13 +76,33 @@ TEST(GamePipeline, EveryJobCountDeliversTheSerialSequence) {
   std::size_t games = 0;
   for (const std::string& e : serial.events) games += e.rfind("game ", 0) == 0;
   ASSERT_EQ(games, 1000u);
-  ASSERT_EQ(serial.events[400], "done 0 " + std::to_string(fs::file_size(files[0])) + " " + std::to_string(400 * 4));
+  ASSERT_EQ(serial.events[400], "done 0 " + std::to_string(fs::file_size(files[0])) + " " + std::to_string(400 * 4) + " 0");
   ASSERT_EQ(serial.events[401], "error 1");
   for (int jobs : {2, 3, 4}) {
     const Seen parallel = run(files, jobs);
     EXPECT_EQ(parallel.events, serial.events) << "jobs " << jobs;
     ASSERT_EQ(parallel.taken.size(), serial.taken.size());
     for (std::size_t i = 0; i < serial.taken.size(); ++i) EXPECT_EQ(parallel.taken[i].text, serial.taken[i].text);
+  }
+  fs::remove_all(dir);
+}
+
+// Escape lines ('%' in column 1) are counted per file, between games and inside them, by
+// every job count: the commands that rewrite games say that their output has not got them.
+TEST(GamePipeline, EscapeLinesAreCountedPerFile) {
+  const fs::path dir = fs::temp_directory_path() / ("chesstool-pipeline-escape-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "e.pgn").string();
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << "% before\n";
+    for (int i = 0; i < 300; ++i) out << (i % 100 == 7 ? "%between\n" : "") << game_text(i);
+    out << "[Event \"x\"]\n\n1. e4\n% inside\ne5 *\n% after 100% sure\n";
+  }
+  for (int jobs : {1, 2}) {
+    const Seen seen = run({file}, jobs);
+    ASSERT_FALSE(seen.events.empty());
+    EXPECT_EQ(seen.events.back().substr(seen.events.back().rfind(' ')), " 6") << "jobs " << jobs;
   }
   fs::remove_all(dir);
 }
