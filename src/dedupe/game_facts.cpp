@@ -3,7 +3,10 @@
 // --keep compares.
 #include "dedupe/game_facts.hpp"
 
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pgn/forwarding_visitor.hpp"
 #include "pgn/replay.hpp"
@@ -47,6 +50,28 @@ std::uint32_t date_hash(const std::string* date) {
   return h == 0 ? 1 : h;
 }
 
+// What identifies a game without moves: it carries nothing but its tags and its
+// termination marker, so two such games are the same game only when their tag pairs
+// (in any order) and markers are equal. Each string is length-prefixed, so no two
+// different sets give the same bytes.
+std::string moveless_content(const pgn::GameReport& report) {
+  std::vector<const std::pair<std::string, std::string>*> tags;
+  for (const auto& t : report.tags) tags.push_back(&t);
+  std::sort(tags.begin(), tags.end(), [](const auto* a, const auto* b) { return *a < *b; });
+  std::string out;
+  auto put = [&out](std::string_view s) {
+    const std::uint64_t n = s.size();
+    out.append(reinterpret_cast<const char*>(&n), sizeof n);
+    out += s;
+  };
+  put(report.result_token);
+  for (const auto* t : tags) {
+    put(t->first);
+    put(t->second);
+  }
+  return out;
+}
+
 }  // namespace
 
 GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
@@ -75,7 +100,9 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   KeyBuilder kb;
   kb.start(game.start);
   for (const Move m : game.mainline) kb.push(m);
-  f.key = kb.key();
+  // A game without moves would otherwise share the key of every other moveless game
+  // from its start position (a broadcast's pairings all dropped as one).
+  f.key = f.plies == 0 ? kb.key_without_moves(moveless_content(f.report)) : kb.key();
   if (with_prefixes && f.plies > 1) {
     f.prefixes.reserve(f.plies - 1);
     for (std::size_t n = 1; n < f.plies; ++n) f.prefixes.push_back(kb.key(n));

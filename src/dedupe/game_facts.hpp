@@ -15,7 +15,7 @@ namespace chesstool::dedupe {
 struct GameFacts {
   bool valid = false;      // every move (mainline and variations) replays: validate's verdict
   pgn::GameReport report;  // kept when !valid, to say why
-  GameKey key;             // start position + mainline moves (valid games only)
+  GameKey key;             // start position + mainline moves, or + tags without moves (valid games only)
   std::uint32_t plies = 0;
   std::uint32_t tags = 0;         // distinct tag names (--keep most-tags)
   std::uint32_t annotations = 0;  // comments, NAGs (suffix glyphs included) and variations (--keep most-annotated)

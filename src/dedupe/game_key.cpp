@@ -28,6 +28,14 @@ GameKey KeyBuilder::key(std::size_t plies) const {
   return GameKey{h.low64, h.high64};
 }
 
+GameKey KeyBuilder::key_without_moves(std::string_view content) const {
+  std::string bytes = bytes_.substr(0, kStartBytes);
+  bytes += content;
+  // Any fixed seed other than 0 (the seed of key()): "moveless" in ASCII.
+  const XXH128_hash_t h = XXH3_128bits_withSeed(bytes.data(), bytes.size(), 0x6d6f76656c657373ULL);
+  return GameKey{h.low64, h.high64};
+}
+
 std::uint64_t hash64(std::string_view text) { return XXH3_64bits(text.data(), text.size()); }
 
 }  // namespace chesstool::dedupe

@@ -15,7 +15,8 @@ namespace chesstool::dedupe {
 // XXH3-128 (xxHash, libxxhash) of a start position and a move sequence. Two games get
 // the same key exactly when they start from the same position and play the same
 // moves (up to a 2^-128 collision chance): tags, comments, NAGs, variations and the
-// move-number text never reach the hash.
+// move-number text never reach the hash. A game without moves is keyed by its tags
+// instead (key_without_moves).
 struct GameKey {
   std::uint64_t lo = 0, hi = 0;
   bool operator==(const GameKey&) const = default;
@@ -37,6 +38,9 @@ class KeyBuilder {
   // Key of the start position and the first `plies` moves (plies <= size()).
   GameKey key(std::size_t plies) const;
   GameKey key() const { return key(size()); }
+  // Key of the start position and `content` instead of moves, for a game without moves
+  // (game_facts: its tags). Hashed with another seed, so it never equals a key of moves.
+  GameKey key_without_moves(std::string_view content) const;
   std::size_t size() const { return (bytes_.size() - kStartBytes) / 2; }
 
  private:

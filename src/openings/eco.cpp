@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "openings/eco_data.hpp"
@@ -74,15 +76,67 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value, boo
   changed = true;
 }
 
-// Whether name is one of the table's names: an Opening tag in another vocabulary
-// ("Sicilian", "Two knights defence") is not checked against this one.
-bool is_table_name(std::string_view name) {
-  static const std::vector<std::string_view> sorted = [] {
-    std::vector<std::string_view> v(detail::kEcoNames, detail::kEcoNames + detail::kEcoNameCount);
+// A name split at its part boundaries ("Family: Variation, Sub, ..."), the parts joined
+// by \x1f: so "Ruy Lopez" + Variation "Exchange Variation" (PGN spec 9.4 splits the name
+// across tags) and the table's "Ruy Lopez: Exchange Variation" compare part by part.
+std::string canonical(std::initializer_list<std::string_view> pieces) {
+  std::string out;
+  for (std::string_view piece : pieces) {
+    if (piece.empty()) continue;
+    if (!out.empty()) out += '\x1f';
+    for (std::size_t i = 0; i < piece.size(); ++i) {
+      if ((piece[i] == ':' || piece[i] == ',') && i + 1 < piece.size() && piece[i + 1] == ' ') {
+        out += '\x1f';
+        ++i;
+      } else {
+        out += piece[i];
+      }
+    }
+  }
+  return out;
+}
+
+// Whether the canonical `tag` names `reached` or a line it belongs to: its parts are
+// reached's first parts ("Ruy Lopez" for "Ruy Lopez: Exchange Variation").
+bool names_line_of(std::string_view tag, std::string_view reached) {
+  return reached.starts_with(tag) && (reached.size() == tag.size() || reached[tag.size()] == '\x1f');
+}
+
+// Whether a canonical name is this table's vocabulary: a table name or the family of one,
+// the part before ':' ("Ruy Lopez", "Colle System"). A name in another vocabulary
+// ("Sicilian", "Two knights defence") is not this table's to judge. Not any first parts:
+// the table's "Queen's Pawn, Mengarini Attack" would make a tag "Queen's Pawn" (another
+// vocabulary's Queen's Pawn Game) a name of E60.
+bool in_vocabulary(const std::string& name) {
+  static const std::vector<std::string> sorted = [] {
+    std::vector<std::string> v;
+    for (std::size_t i = 0; i < detail::kEcoNameCount; ++i) {
+      const std::string_view n = detail::kEcoNames[i];
+      v.push_back(canonical({n}));
+      if (const std::size_t colon = n.find(": "); colon != std::string_view::npos) v.push_back(canonical({n.substr(0, colon)}));
+    }
     std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
     return v;
   }();
   return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
+const std::string* find_tag(const std::vector<std::pair<std::string, std::string>>& tags, std::string_view wanted) {
+  for (const auto& [k, v] : tags)
+    if (k == wanted) return &v;
+  return nullptr;
+}
+
+// The Opening tag's name continued by the Variation and SubVariation tags, canonical;
+// empty when neither of those has a value.
+std::string split_name(const std::vector<std::pair<std::string, std::string>>& tags, std::string_view opening) {
+  const std::string* variation = find_tag(tags, "Variation");
+  const std::string* sub = find_tag(tags, "SubVariation");
+  const std::string_view v = variation ? std::string_view(*variation) : std::string_view();
+  const std::string_view sv = sub ? std::string_view(*sub) : std::string_view();
+  if (v.empty() && sv.empty()) return {};
+  return canonical({opening, v, sv});
 }
 
 }  // namespace
@@ -126,6 +180,10 @@ bool apply_eco_tags(pgn::Game& game) {
   if (!o) return false;
   bool changed = false;
   set_tag(game, "ECO", o->eco, changed);
+  // The table's name split across Opening, Variation and SubVariation (spec 9.4: "Ruy
+  // Lopez" + "Exchange Variation") is the same name: left as it is written.
+  const std::string* opening = find_tag(game.tags, "Opening");
+  if (opening && split_name(game.tags, *opening) == canonical({o->name})) return changed;
   bool opening_changed = false;
   set_tag(game, "Opening", o->name, opening_changed);
   if (opening_changed) {
@@ -136,22 +194,46 @@ bool apply_eco_tags(pgn::Game& game) {
   return changed || opening_changed;
 }
 
+namespace {
+
+// The Opening tag (with Variation and SubVariation when they are in the table's
+// vocabulary, else alone, else its family) against the name reached: a family or a shorter line of it agrees
+// ("Ruy Lopez" for "Ruy Lopez: Exchange Variation"). The message part naming the tags,
+// empty when they agree or are not this table's to judge.
+std::string opening_disagreement(const std::vector<std::pair<std::string, std::string>>& tags, const std::string& name,
+                                 std::string_view reached_name) {
+  const std::string reached = canonical({reached_name});
+  const std::string with_variation = split_name(tags, name);
+  if (!with_variation.empty() && in_vocabulary(with_variation)) {
+    if (names_line_of(with_variation, reached)) return {};
+    std::string what = "'" + name + "'";
+    for (const char* t : {"Variation", "SubVariation"})
+      if (const std::string* v = find_tag(tags, t); v && !v->empty()) what += std::string(" ") + t + " '" + *v + "'";
+    return what;
+  }
+  // The whole Opening tag, else its family ("Ruy Lopez: Steinitz Variation" from another
+  // vocabulary still names the Ruy Lopez).
+  std::string judged = canonical({name});
+  if (!in_vocabulary(judged)) judged = canonical({std::string_view(name).substr(0, name.find(": "))});
+  if (!in_vocabulary(judged) || names_line_of(judged, reached)) return {};
+  return "'" + name + "'";
+}
+
+}  // namespace
+
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
                                         const std::optional<Opening>& o) {
-  auto tag = [&tags](std::string_view wanted) -> const std::string* {
-    for (const auto& [k, v] : tags)
-      if (k == wanted) return &v;
-    return nullptr;
-  };
-  const std::string* eco = tag("ECO");
-  const std::string* name = tag("Opening");
+  const std::string* eco = find_tag(tags, "ECO");
+  const std::string* name = find_tag(tags, "Opening");
   if ((!eco || eco->empty() || *eco == "?") && (!name || name->empty() || *name == "?")) return std::nullopt;
   if (!o) return std::nullopt;
   const std::string reached = std::string(o->eco) + " \"" + std::string(o->name) + "\" at ply " + std::to_string(o->ply);
   if (eco && !eco->empty() && *eco != "?" && *eco != o->eco)
     return "ECO tag '" + *eco + "' but the moves reach " + reached;
-  if (name && *name != o->name && is_table_name(*name))
-    return "Opening tag '" + *name + "' but the moves reach " + reached;
+  if (name && *name != o->name) {
+    const std::string what = opening_disagreement(tags, *name, o->name);
+    if (!what.empty()) return "Opening tag " + what + " but the moves reach " + reached;
+  }
   return std::nullopt;
 }
 

@@ -58,12 +58,14 @@ std::optional<Opening> classify(const pgn::Game& game);
 // classification (replacing the values of tags already there, adding them after the
 // last tag otherwise); when the Opening tag changes, the Variation and SubVariation tags
 // go (the table's name holds the variation). A game that does not classify keeps its
-// tags. Returns whether anything changed.
+// tags, and so does one whose Opening, Variation and SubVariation tags spell the table's
+// name split across them (PGN spec 9.4). Returns whether anything changed.
 bool apply_eco_tags(pgn::Game& game);
 
 // validate --eco: a message when the game's ECO or Opening tag disagrees with the
-// classification (the ECO tag compared by code; the Opening tag by name, when it is
-// one of the table's names: other vocabularies are not this table's to judge), nullopt
+// classification (the ECO tag compared by code; the Opening tag, with Variation and
+// SubVariation after it, part by part, when it is in the table's vocabulary: a family
+// or a shorter line agrees, and other vocabularies are not this table's to judge), nullopt
 // when they agree, when the game has neither tag or when it does not classify.
 // opening is classify(game), when the caller has it already.
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,

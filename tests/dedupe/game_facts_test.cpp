@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
+#include "io/source.hpp"
+#include "pgn/game_splitter.hpp"
+#include "support/paths.hpp"
 #include "support/raw_game.hpp"
 
 namespace chesstool::dedupe {
@@ -78,6 +82,50 @@ TEST(GameKey, PlayersAndDates) {
   EXPECT_EQ(swapped.date, 0u);  // no digit: unknown
   EXPECT_TRUE(dates_compatible(a.date, swapped.date));
   EXPECT_FALSE(dates_compatible(a.date, a.date + 1));
+}
+
+// A game without moves carries nothing but its tags: two are the same game only when
+// their tag pairs (in any order) and results are equal, never by their (empty) moves.
+TEST(GameKey, GamesWithoutMovesAreTheirTags) {
+  const GameFacts a = facts("[Event \"Ch\"]\n[White \"Carlsen\"]\n[Black \"Caruana\"]\n[Result \"1-0\"]\n\n1-0\n");
+  const GameFacts other = facts("[Event \"Ch\"]\n[White \"Nakamura\"]\n[Black \"Firouzja\"]\n[Result \"0-1\"]\n\n0-1\n");
+  const GameFacts reordered = facts("[Result \"1-0\"]\n[Black \"Caruana\"]\n[White \"Carlsen\"]\n[Event \"Ch\"]\n\n1-0\n");
+  const GameFacts more_tags =
+      facts("[Event \"Ch\"]\n[White \"Carlsen\"]\n[Black \"Caruana\"]\n[Result \"1-0\"]\n[WhiteElo \"2830\"]\n\n1-0\n");
+  const GameFacts swapped_value = facts("[Event \"Carlsen\"]\n[White \"Ch\"]\n[Black \"Caruana\"]\n[Result \"1-0\"]\n\n1-0\n");
+  const GameFacts no_tags_a = facts("*\n");
+  const GameFacts no_tags_b = facts("{just a comment} *\n");
+  ASSERT_TRUE(a.valid && other.valid && reordered.valid && more_tags.valid && swapped_value.valid);
+  EXPECT_EQ(a.plies, 0u);
+  EXPECT_NE(a.key, other.key);
+  EXPECT_EQ(a.key, reordered.key);
+  EXPECT_NE(a.key, more_tags.key);
+  EXPECT_NE(a.key, swapped_value.key);
+  EXPECT_EQ(no_tags_a.key, no_tags_b.key);  // nothing tells them apart
+  // Never the key of a game with moves from the same start, nor that of a game whose tags match.
+  EXPECT_NE(no_tags_a.key, facts("1. e4 *").key);
+  EXPECT_NE(a.key, facts("[Event \"Ch\"]\n[White \"Carlsen\"]\n[Black \"Caruana\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n").key);
+}
+
+// A broadcast's pairings (45 tag sections, no moves): 45 distinct games.
+TEST(GameKey, CorpusPairingsWithoutMovesAreAllDistinct) {
+  if (!testing::corpus_available()) GTEST_SKIP() << "corpus not available";
+  io::ByteSource src(testing::corpus_path("pgn/valid/scalachess-uzchesscup-headers-only.pgn"));
+  ASSERT_FALSE(src.error().has_value()) << *src.error();
+  pgn::GameSplitter splitter(src);
+  pgn::RawGame g;
+  std::set<std::pair<std::uint64_t, std::uint64_t>> keys;
+  std::size_t games = 0;
+  while (splitter.next(g)) {
+    const GameFacts f = read_game_facts(g, true);
+    ASSERT_TRUE(f.valid);
+    EXPECT_EQ(f.plies, 0u);
+    EXPECT_TRUE(f.prefixes.empty());
+    keys.insert({f.key.lo, f.key.hi});
+    ++games;
+  }
+  EXPECT_EQ(games, 45u);
+  EXPECT_EQ(keys.size(), 45u);
 }
 
 }  // namespace

@@ -187,5 +187,63 @@ TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
   EXPECT_FALSE(openings::eco_mismatch(none));
 }
 
+constexpr const char* kExchange = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 *\n";         // C68 Ruy Lopez: Exchange Variation
+constexpr const char* kExchangeNormal = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n";  // C69 ..., Normal Variation
+
+std::optional<std::string> mismatch_of(const std::string& tags, const char* moves) {
+  return openings::eco_mismatch(eco_game_of(tags + "\n" + moves));
+}
+
+// PGN spec 9.4 splits the name across Opening, Variation and SubVariation; cutechess and
+// TWIC write the family in Opening. A family, or the first parts of the name, agree.
+TEST(Eco, MismatchAcceptsTheFamilyAndTheNameSplitAcrossTags) {
+  EXPECT_FALSE(mismatch_of("[ECO \"C68\"]\n[Opening \"Ruy Lopez\"]\n[Variation \"Exchange Variation\"]\n", kExchange));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n", kExchange));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n", kExchangeNormal));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Exchange Variation\"]\n", kExchangeNormal));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Exchange Variation\"]\n[SubVariation \"Normal Variation\"]\n",
+                           kExchangeNormal));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez: Exchange Variation\"]\n", kExchangeNormal));
+  EXPECT_FALSE(mismatch_of("[Opening \"Polish Opening\"]\n", "1. b4 d5 *\n"));  // "Polish Opening, with d5"
+  // TWIC's Variation in another vocabulary: the family alone is judged.
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Exchange Variation , 5.O-O\"]\n", kExchangeNormal));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"exchange variation\"]\n", kExchange));
+  // "Queen's Pawn" is only the first part of the table's "Queen's Pawn, Mengarini Attack":
+  // another vocabulary's name for the Queen's Pawn Game, not judged.
+  EXPECT_FALSE(mismatch_of("[Opening \"Queen's Pawn\"]\n", "1. d4 d5 *\n"));
+}
+
+TEST(Eco, MismatchStillReportsAnotherOpeningOrLine) {
+  auto family = mismatch_of("[Opening \"Italian Game\"]\n", kExchange);
+  ASSERT_TRUE(family);
+  EXPECT_EQ(*family, "Opening tag 'Italian Game' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at ply 7");
+  // A family that is no table name by itself is still the table's vocabulary.
+  EXPECT_TRUE(mismatch_of("[Opening \"Colle System\"]\n", kExchange));
+  // The right family, the wrong line of it (a table name once joined).
+  auto line = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Morphy Defense\"]\n", kExchange);
+  ASSERT_TRUE(line);
+  EXPECT_EQ(*line,
+            "Opening tag 'Ruy Lopez' Variation 'Morphy Defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
+            "ply 7");
+  EXPECT_TRUE(mismatch_of("[Opening \"Ruy Lopez: Morphy Defense\"]\n", kExchange));
+  // A part must match whole: "Ruy" is not "Ruy Lopez".
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy\"]\n", kExchange));  // not the table's vocabulary
+  // Not this table's line name, but its family is: the family is judged.
+  EXPECT_TRUE(mismatch_of("[Opening \"Ruy Lopez: Exchange\"]\n[Variation \"x\"]\n", "1. e4 c5 *\n"));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez: Exchange\"]\n", kExchange));
+}
+
+// annotate/convert --eco: the name split across the tags is the table's name and stays
+// as written; a family alone is completed to the full name.
+TEST(Eco, ApplyEcoTagsKeepsTheNameSplitAcrossTags) {
+  pgn::Game split = eco_game_of(std::string("[ECO \"C68\"]\n[Opening \"Ruy Lopez\"]\n[Variation \"Exchange Variation\"]\n\n") + kExchange);
+  EXPECT_FALSE(openings::apply_eco_tags(split));
+  EXPECT_EQ(*split.tag("Opening"), "Ruy Lopez");
+  ASSERT_NE(split.tag("Variation"), nullptr);
+  pgn::Game family = eco_game_of(std::string("[ECO \"C68\"]\n[Opening \"Ruy Lopez\"]\n\n") + kExchange);
+  EXPECT_TRUE(openings::apply_eco_tags(family));
+  EXPECT_EQ(*family.tag("Opening"), "Ruy Lopez: Exchange Variation");
+}
+
 }  // namespace
 }  // namespace chesstool
