@@ -4,8 +4,9 @@
 # (cmake/pgo-train.sh) and compiles the real one with the profiles it wrote to
 # pgo-profile/: branch layout and inlining from real runs, about a tenth off validate's,
 # convert's and annotate's time (README, Performance), for about twice the compile time.
-# The profiles are kept, so later builds of the same tree compile as usual, a function
-# changed since then without its profile; a new build tree trains afresh. GCC's profile
+# A later build brings the instrumented chesstool up to date first and, when a source
+# changed, trains again before the changed objects are compiled, so no object meets a
+# profile older than its source. GCC's profile
 # warnings ("missing counts") have no switch of their own, so the objects compiled with
 # the profiles do not stop on warnings; the instrumented build compiles the same sources
 # with CHESSTOOL_WERROR as given, so a warning in them still stops the build. Sanitizer
@@ -32,15 +33,22 @@ if(CHESSTOOL_PGO)
   cmake_host_system_information(RESULT pgo_jobs QUERY NUMBER_OF_LOGICAL_CORES)
   # The same source tree, configured like this one but instrumented and without tests, and
   # built by a cmake of its own (a nested make cannot share the jobserver: it gets the cores).
-  add_custom_command(OUTPUT ${pgo_build}/chesstool
+  add_custom_command(OUTPUT ${pgo_build}/CMakeCache.txt
     COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR} -B ${pgo_build} -G ${CMAKE_GENERATOR}
             -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
             -DCHESSTOOL_PGO=OFF -DCHESSTOOL_LTO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
             -DCHESSTOOL_WERROR=${CHESSTOOL_WERROR}
             "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
+    COMMENT "Configuring the instrumented chesstool for the profile-guided build" VERBATIM)
+  # Brought up to date on every build (incremental, about a second when nothing changed), so
+  # that a changed source is trained again: a profile older than its source once failed the
+  # build ("corrupted profile info: profile data is not flow-consistent").
+  add_custom_target(chesstool_pgo_instrumented
     COMMAND ${CMAKE_COMMAND} --build ${pgo_build} --target chesstool --parallel ${pgo_jobs}
+    DEPENDS ${pgo_build}/CMakeCache.txt
+    BYPRODUCTS ${pgo_build}/chesstool
     COMMENT "Building the instrumented chesstool for the profile-guided build" VERBATIM)
-  # Trained once per build tree: the stamp depends on nothing that changes with the sources.
+  # Trained again whenever the instrumented chesstool was rebuilt.
   add_custom_command(OUTPUT ${pgo_stamp}
                      COMMAND ${CMAKE_COMMAND} -E rm -rf ${pgo_profiles}
                      COMMAND sh ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh ${pgo_build}/chesstool
@@ -50,6 +58,7 @@ if(CHESSTOOL_PGO)
                      DEPENDS ${pgo_build}/chesstool ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh
                      COMMENT "Training the profile-guided build on testdata/" VERBATIM)
   add_custom_target(chesstool_pgo_profile DEPENDS ${pgo_stamp})
+  add_dependencies(chesstool_pgo_profile chesstool_pgo_instrumented)
   # -fprofile-partial-training: code the training never ran is optimised as without PGO,
   # not as cold. No profile for a file (eco_gen) or a changed function is no error.
   set(CHESSTOOL_PGO_FLAGS -fprofile-use=${pgo_profiles} -fprofile-prefix-path=${PROJECT_BINARY_DIR}
