@@ -225,14 +225,23 @@ std::size_t control_at(std::string_view text, std::size_t i) {
   return 0;
 }
 
-// The text with each control character a blank, in scratch; the text itself when it has none.
+// control_at for a comment's text: whitespace (tab, line ends, VT, FF) is no control
+// here, as the comment writer collapses it into blanks anyway.
+std::size_t comment_control_at(std::string_view text, std::size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  return c >= 0x09 && c <= 0x0D ? 0 : control_at(text, i);
+}
+
+// A comment's text with each control character other than whitespace a blank, in
+// scratch; the text itself when it has none (nearly every comment that is not plain: a
+// multi-line one is copied no more).
 std::string_view without_controls(std::string_view text, std::string& scratch) {
   std::size_t i = 0;
-  while (i < text.size() && control_at(text, i) == 0) ++i;
+  while (i < text.size() && comment_control_at(text, i) == 0) ++i;
   if (i == text.size()) return text;
   scratch.assign(text.substr(0, i));
   while (i < text.size()) {
-    const std::size_t n = control_at(text, i);
+    const std::size_t n = comment_control_at(text, i);
     scratch += n ? ' ' : text[i];
     i += n ? n : 1;
   }

@@ -90,9 +90,9 @@ inline const std::string* tag_value_any_case(const std::vector<std::pair<std::st
                                              std::string_view name) {
   for (const auto& [k, v] : tags)
     if (k.size() == name.size() && k == name) return &v;
-  if (standard_tag_name(name) != name) return nullptr;
+  // Nearly always there is no other spelling: the standard name is looked up only then.
   for (const auto& [k, v] : tags)
-    if (detail::equal_ignoring_case(k, name)) return &v;
+    if (detail::equal_ignoring_case(k, name)) return standard_tag_name(name) == name ? &v : nullptr;
   return nullptr;
 }
 
