@@ -230,6 +230,7 @@ struct Group {
   std::uint32_t aux = 0;
   std::uint32_t players[2] = {0, 0};
   std::uint32_t date = 0;
+  std::uint8_t result = dedupe::kUnfinished;
   std::uint32_t plies = 0;  // of the surviving copy
   std::uint32_t aux_plies = 0;
 };
@@ -309,6 +310,7 @@ class Run {
       g.players[0] = std::uint32_t(facts.players);
       g.players[1] = std::uint32_t(facts.players >> 32);
       g.date = facts.date;
+      g.result = facts.result;
       g.plies = facts.plies;
       auto [stored, inserted] = groups.insert(facts.key, g);
       if (!inserted && g.aux > stored->aux) *stored = g;  // ties: the first copy stays
@@ -339,6 +341,7 @@ class Run {
         if (!shorter || shorter->id == me.id) continue;
         if (shorter->players[0] != me.players[0] || shorter->players[1] != me.players[1]) continue;
         if (!dedupe::dates_compatible(shorter->date, me.date)) continue;
+        if (!dedupe::results_compatible(shorter->result, me.result)) continue;
         if (me.plies > shorter->aux_plies) {
           shorter->aux = me.id;
           shorter->aux_plies = me.plies;

@@ -109,7 +109,7 @@ bool build_tag_criteria(const FilterOptions& o, filter::Criteria& c) {
     filter::WhereError e;
     auto w = Where::parse(text, e);
     if (!w) {
-      expression_error("--where", text, e, "where-syntax");
+      expression_error("--where", text, e, e.bad_regex ? "invalid-regex" : "where-syntax");
       return false;
     }
     c.where.push_back(std::move(*w));
@@ -146,6 +146,11 @@ bool build_tag_criteria(const FilterOptions& o, filter::Criteria& c) {
       }
     if (from.empty() && to.empty()) {
       error("--date: '" + o.date + "' gives neither FROM nor TO");
+      return false;
+    }
+    if (!from.empty() && !to.empty() &&
+        filter::compare_dates(*filter::parse_tag_date(from), *filter::parse_tag_date(to)) > 0) {
+      error("--date: FROM '" + from + "' is after TO '" + to + "' (FROM..TO)");
       return false;
     }
     std::vector<Where> parts;
@@ -275,17 +280,27 @@ std::pair<std::string, std::string> stem_and_extension(const std::string& path) 
 }
 
 // A tag value as part of a file name: letters, digits, '-', '.', '_' and UTF-8 kept, any
-// other byte (blanks, '/', ',', control characters) becomes '_', runs of '_' become one,
-// '.' and '_' are trimmed at both ends (no hidden files, no ".."), at most 64 bytes.
+// other byte (blanks, '/', ',', control characters) becomes '_', as does a character a
+// terminal would be shown escaped (C1, a bidi override such as U+202E that makes a name
+// read backwards, a byte that is not UTF-8); runs of '_' become one, '.' and '_' are
+// trimmed at both ends (no hidden files, no ".."), at most 64 bytes.
 std::string safe_name_part(std::string_view value) {
   std::string s;
-  for (char ch : value) {
-    const auto u = static_cast<unsigned char>(ch);
-    const bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' ||
-                      u == '.' || u >= 0x80;
-    const char w = keep ? ch : '_';
-    if (w == '_' && !s.empty() && s.back() == '_') continue;
-    s += w;
+  for (std::size_t i = 0; i < value.size();) {
+    const auto u = static_cast<unsigned char>(value[i]);
+    std::size_t len = 1;
+    bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' || u == '.';
+    if (u >= 0x80) {
+      const std::size_t unsafe = output::unsafe_character_at(value, i);
+      keep = unsafe == 0;  // then a well-formed sequence, as long as its first byte says
+      len = keep ? (u >= 0xF0 ? 4 : u >= 0xE0 ? 3 : 2) : unsafe;
+    }
+    if (keep) {
+      s.append(value.substr(i, len));
+    } else if (s.empty() || s.back() != '_') {
+      s += '_';
+    }
+    i += len;
   }
   std::size_t cut = 64;
   if (s.size() > cut) {

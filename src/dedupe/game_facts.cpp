@@ -72,6 +72,16 @@ std::string moveless_content(const pgn::GameReport& report) {
   return out;
 }
 
+// The result a game records: its Result tag when that is one of the four, else its
+// termination marker (as the PGN writer chooses).
+std::uint8_t result_code(const pgn::GameReport& report) {
+  const std::string* tag = report.tag("Result");
+  const std::string& r = tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*")
+                             ? *tag
+                             : report.result_token;
+  return r == "1-0" ? 1 : r == "0-1" ? 2 : r == "1/2-1/2" ? 3 : kUnfinished;
+}
+
 }  // namespace
 
 GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
@@ -97,6 +107,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   if (black) players += *black;
   f.players = hash64(players);
   f.date = date_hash(f.report.tag("Date"));
+  f.result = result_code(f.report);
   KeyBuilder kb;
   kb.start(game.start);
   for (const Move m : game.mainline) kb.push(m);

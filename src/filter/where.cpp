@@ -558,6 +558,7 @@ struct Where::Parser {
       auto re = compile(n.value);
       if (!re->ok()) {
         fail(cur.at, "invalid regular expression: " + re->error());
+        error.bad_regex = true;
         return 0;
       }
       n.regex = int(out.regexes_.size());

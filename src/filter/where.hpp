@@ -66,6 +66,7 @@ int compare_decimals(const Decimal& a, const Decimal& b);
 struct WhereError {
   std::size_t column = 1;
   std::string message;  // lower-case, no trailing period
+  bool bad_regex = false;  // the error is a ~ value RE2 refuses (code invalid-regex, not where-syntax)
 };
 
 // A parsed --where expression.

@@ -39,6 +39,13 @@ bool needs_escape(char32_t cp) {
 
 }  // namespace
 
+std::size_t unsafe_character_at(std::string_view text, std::size_t i) {
+  char32_t cp = 0;
+  const std::size_t len = utf8_sequence(text, i, cp);
+  if (len == 0) return 1;
+  return needs_escape(cp) ? len : 0;
+}
+
 bool is_terminal_safe(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto b = static_cast<unsigned char>(text[i]);

@@ -17,6 +17,10 @@ std::string terminal_safe(std::string_view text);
 // True when terminal_safe(text) would change nothing (the common case, checked first).
 bool is_terminal_safe(std::string_view text);
 
+// The bytes of the character at text[i] that terminal_safe would escape (a control, a
+// bidi control, a byte that is not UTF-8), 0 when it keeps that character. i < text.size().
+std::size_t unsafe_character_at(std::string_view text, std::size_t i);
+
 // Lines of output data (PGN, CSV, JSON) for a terminal: each line, without the CR of a
 // CRLF line end, through terminal_safe, and the line ends kept as LF.
 std::string terminal_safe_lines(std::string_view text);

@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '[Event "\xe2\x80\xaeevil"]\n[Result "1-0"]\n\n1. e4 1-0\n\n[Event "Caf\xc3\xa9 \xc2\x85x\xe2\x81\xa6y"]\n[Result "*"]\n\n1. d4 *\n' > rlo.pgn; mkdir out; $CHESSTOOL filter -q rlo.pgn -o out/g.pgn --split-by Event; echo "exit $?"; ls out | od -c | sed 's/  */ /g'; cd / && rm -rf "$d"
