@@ -138,6 +138,22 @@ bool parse_counter(std::string_view s, long max, long& out) {
   return true;
 }
 
+// The checks on the side to move that a move can give: at most two pieces (a double
+// check: the piece moved and one it uncovered), and of those at most one pawn or knight,
+// as their checks cannot be uncovered.
+std::optional<FenError> check_checkers(const Position& pos) {
+  const Bitboard checkers = pos.checkers();
+  const char* side = pos.side_to_move() == White ? "white" : "black";
+  if (popcount(checkers) > 2)
+    return error("position", std::string(side) + " is in check by " + std::to_string(popcount(checkers)) +
+                                 " pieces (a move gives check by two at most)");
+  if (popcount(checkers & pos.pieces(Pawn, Knight)) > 1)
+    return error("position", std::string(side) +
+                                 " is in check by two pawns or knights (a double check has one at most: their "
+                                 "checks cannot be uncovered)");
+  return std::nullopt;
+}
+
 // The pieces of both sides: one king each, at most 32 pieces (16 and 8 pawns unless
 // Playable), no pawn on a back rank, the side not to move not in check.
 std::optional<FenError> check_material(const Position& pos, FenMode mode) {
@@ -165,7 +181,7 @@ std::optional<FenError> check_material(const Position& pos, FenMode mode) {
       return error("position", std::string("the side not to move (") + (them == White ? "white" : "black") +
                                   ") is in check");
   }
-
+  if (mode == FenMode::Strict) return check_checkers(pos);
   return std::nullopt;
 }
 
@@ -254,6 +270,11 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
   // Last, so that an error in a field before it is the one named.
   if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + std::string(f[6].text.substr(0, 20)) + "'", f[6].column);
   if (full == 0) full = 1;  // some writers start at 0; the FEN standard counts from 1
+  // A double step just made resets the half-move clock.
+  if (mode == FenMode::Strict && f[3].text != "-" && half != 0)
+    return fail("halfmove clock", "en passant square " + std::string(f[3].text) + " after a double step, but the clock is " +
+                                      std::to_string(half) + " (a pawn move sets it to 0)",
+                f[4].column);
   pos.set_clocks(int(half), int(full));
   return r;
 }
