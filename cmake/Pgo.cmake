@@ -39,6 +39,8 @@ if(CHESSTOOL_PGO)
             -DCHESSTOOL_PGO=OFF -DCHESSTOOL_LTO=OFF -DCHESSTOOL_BUILD_TESTS=OFF -DCHESSTOOL_NATIVE=${CHESSTOOL_NATIVE}
             -DCHESSTOOL_WERROR=${CHESSTOOL_WERROR}
             "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS} -fprofile-generate=${pgo_profiles} -fprofile-prefix-path=${pgo_build} -fprofile-update=prefer-atomic"
+    # Configured again when this tree is (its flags and options may have changed).
+    DEPENDS ${PROJECT_BINARY_DIR}/CMakeCache.txt
     COMMENT "Configuring the instrumented chesstool for the profile-guided build" VERBATIM)
   # Brought up to date on every build (incremental, about a second when nothing changed), so
   # that a changed source is trained again: a profile older than its source once failed the

@@ -193,7 +193,17 @@ void print_invalid(const std::string& file, const pgn::GameReport& report) {
 
 struct AnnotateCounts {
   std::uint64_t annotated = 0, invalid = 0, io_errors = 0;
+  std::uint64_t escape_lines_left_out = 0;  // of the last annotate_files call
 };
+
+// Lines of a game's text that open with '%' (escape lines, PGN standard section 6): a game
+// copied unchanged keeps them.
+std::uint64_t escape_lines_in(std::string_view text) {
+  std::uint64_t n = 0;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '%' && (i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r')) ++n;
+  return n;
+}
 
 void io_error(AnnotateCounts& t, const std::string& message) {
   ++t.io_errors;
@@ -209,6 +219,8 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
   bool read_ok = true;
   bool first = true;
   const bool eco = o.eco;
+  std::uint64_t copied_escape_lines = 0;  // in games copied unchanged (of the file being read)
+  t.escape_lines_left_out = 0;
   auto work = [lang, eco](std::size_t, const pgn::RawGame& raw) { return annotate_one(raw, lang, eco); };
   PipelineSink<Annotated> sink;
   sink.io_error = [&](std::size_t, const std::string& e) {
@@ -230,12 +242,17 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
       }
     } else {
       ++t.invalid;
+      copied_escape_lines += escape_lines_in(raw.text);
       if (!o.quiet) print_invalid(display_name(names[f], raw.member), a.report);
     }
     return !out.failed();  // a full disk: stop reading
   };
   sink.file_done = [&](std::size_t f, const FileRead& read) {
-    if (const std::string note = output::escape_lines_left_out(names[f], read.escape_lines); !note.empty() && !o.quiet)
+    const std::uint64_t left_out = read.escape_lines - std::min(read.escape_lines, copied_escape_lines);
+    copied_escape_lines = 0;
+    t.escape_lines_left_out += left_out;
+    // --in-place refuses to drop them (annotate_in_place), and says so as an error.
+    if (const std::string note = output::escape_lines_left_out(names[f], left_out); !note.empty() && !o.quiet && !o.in_place)
       err_line(note);
   };
   run_pipeline<Annotated>(files, jobs, work, sink);
@@ -261,6 +278,13 @@ void annotate_in_place(const AnnotateCliOptions& o, output::Lang lang, const std
     out.discard();
     errf("chesstool: {} left unchanged", path);
     return;
+  }
+  if (t.escape_lines_left_out > 0) {
+    // Rewriting would take the user's escape lines out of the file: not without a word.
+    out.discard();
+    return io_error(t, fmt::format("{}: {} escape line{} ('%' in column 1, PGN standard section 6) would be lost: "
+                                   "left unchanged (annotate it into another file with -o)",
+                                   path, t.escape_lines_left_out, t.escape_lines_left_out == 1 ? "" : "s"));
   }
   if (!out.finish(true)) ++t.io_errors;
 }

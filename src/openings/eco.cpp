@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "openings/eco_data.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::openings {
 
@@ -122,10 +123,9 @@ bool in_vocabulary(const std::string& name) {
   return std::binary_search(sorted.begin(), sorted.end(), name);
 }
 
+// A standard tag in any letter case, as every command reads it (pgn/standard_tags.hpp).
 const std::string* find_tag(const std::vector<std::pair<std::string, std::string>>& tags, std::string_view wanted) {
-  for (const auto& [k, v] : tags)
-    if (k == wanted) return &v;
-  return nullptr;
+  return pgn::tag_value_any_case(tags, wanted);
 }
 
 // The Opening tag's name continued by the Variation and SubVariation tags, canonical;
@@ -189,7 +189,10 @@ bool apply_eco_tags(pgn::Game& game) {
   if (opening_changed) {
     // The table's name holds the variation ("Sicilian Defense: Najdorf Variation"): the
     // Variation and SubVariation tags (PGN spec 9.4.2) named the old opening's.
-    std::erase_if(game.tags, [](const auto& tag) { return tag.first == "Variation" || tag.first == "SubVariation"; });
+    std::erase_if(game.tags, [](const auto& tag) {
+      return pgn::detail::equal_ignoring_case(tag.first, "Variation") ||
+             pgn::detail::equal_ignoring_case(tag.first, "SubVariation");
+    });
   }
   return changed || opening_changed;
 }

@@ -33,7 +33,9 @@ bool is_signed_number(std::string_view s) {
 
 std::string csv_text(std::string_view s) {
   if (s.empty() || std::string_view("=+-@\t\r").find(s[0]) == std::string_view::npos) return std::string(s);
-  if ((s[0] == '-' || s[0] == '+') && is_signed_number(s)) return std::string(s);
+  // A signed number, or a lone sign (Round "-" and TimeControl "-" are the PGN standard's
+  // own values), is no formula.
+  if ((s[0] == '-' || s[0] == '+') && (s.size() == 1 || is_signed_number(s))) return std::string(s);
   std::string out;  // appended in place: GCC 12 warns (-Wrestrict) on "'" + std::string(s)
   out.reserve(s.size() + 1);
   out += '\'';

@@ -38,12 +38,11 @@ TEST(Csv, TextThatASpreadsheetTakesForAFormulaGetsAQuote) {
   EXPECT_EQ(csv_field(csv_text("@SUM(A1)")), "\"'@SUM(A1)\"");
   EXPECT_EQ(csv_field(csv_text("\t=1")), "\"'\t=1\"");
   EXPECT_EQ(csv_field(csv_text("\r=1")), "\"'\r=1\"");
-  EXPECT_EQ(csv_field(csv_text("-")), "\"'-\"");
   // Anything else, a signed number included, stays as it is.
-  for (const char* same : {"", "Carlsen, Magnus", "a=b", " =1", "-7", "+12", "-0.5", "1-0", "'t Hart"})
+  // A lone sign too: Round "-" and TimeControl "-" are the PGN standard's values.
+  for (const char* same : {"", "Carlsen, Magnus", "a=b", " =1", "-7", "+12", "-0.5", "1-0", "'t Hart", "-", "+"})
     EXPECT_EQ(csv_text(same), same);
   EXPECT_EQ(csv_text("-1.2.3"), "'-1.2.3");
-  EXPECT_EQ(csv_text("+"), "'+");
   EXPECT_EQ(csv_field("'t Hart"), "\"'t Hart\"");
 }
 

@@ -35,12 +35,12 @@ TEST(GameCsv, TagsAndComputedColumns) {
 }
 
 TEST(GameCsv, TagTextThatLooksLikeAFormulaIsQuoted) {
-  // A spreadsheet would run "=..." as a formula; a signed number stays a number.
+  // A spreadsheet would run "=..." as a formula; a signed number, or a lone "-", stays.
   const char* hostile =
       "[Event \"=HYPERLINK(\\\"http://x\\\")\"]\n[White \"@SUM(A1)\"]\n[Black \"-2+3\"]\n[Round \"-\"]\n"
       "[WhiteRatingDiff \"-7\"]\n[Result \"*\"]\n\n1. e4 *\n";
   EXPECT_EQ(row(hostile, {"Event", "White", "Black", "Round", "WhiteRatingDiff", "plies"}),
-            "\"'=HYPERLINK(\"\"http://x\"\")\",\"'@SUM(A1)\",\"'-2+3\",\"'-\",-7,1\r\n");
+            "\"'=HYPERLINK(\"\"http://x\"\")\",\"'@SUM(A1)\",\"'-2+3\",-,-7,1\r\n");
 }
 
 TEST(GameCsv, ClaimsAndAnOngoingGame) {
