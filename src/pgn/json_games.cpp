@@ -404,6 +404,10 @@ bool RecordWalker::walk_lines(const Json& moves, std::size_t& open) {
     }
     const Json& m = (*f.line)[f.i];
     if (!f.in_node) {
+      // The text after a variation's ')' belongs to its last move only: anywhere else it
+      // would have nowhere to go, so it is not read rather than lost.
+      if (m.is_object() && field(m, "comment_after_variation") && !(stack.size() > 1 && f.i + 1 == f.line->size()))
+        return fail("\"comment_after_variation\" on a move that is not the last of a variation");
       if (!move(m)) return false;
       f.in_node = true;
       f.var = 0;
