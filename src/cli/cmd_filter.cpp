@@ -699,8 +699,7 @@ Runner setup_filter(CLI::App& app) {
       ->allow_extra_args(false)
       ->check(CLI::Validator(
           [](std::string& v) {
-            return v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*" ? std::string()
-                                                                           : "'" + v + "' is not 1-0, 0-1, 1/2-1/2 or *";
+            return pgn::is_result(v) ? std::string() : "'" + v + "' is not 1-0, 0-1, 1/2-1/2 or *";
           },
           "RESULT"));
   app.add_option("--tc-class", o->tc_class, "FIDE class of the TimeControl tag (repeatable: any)")

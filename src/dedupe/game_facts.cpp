@@ -75,10 +75,7 @@ std::string moveless_content(const pgn::GameReport& report) {
 // The result a game records: its Result tag when that is one of the four, else its
 // termination marker (as the PGN writer chooses).
 std::uint8_t result_code(const pgn::GameReport& report) {
-  const std::string* tag = report.tag("Result");
-  const std::string& r = tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*")
-                             ? *tag
-                             : report.result_token;
+  const std::string& r = report.recorded_result();
   return r == "1-0" ? 1 : r == "0-1" ? 2 : r == "1/2-1/2" ? 3 : kUnfinished;
 }
 

@@ -234,10 +234,7 @@ bool ends_match(const std::vector<Ending>& ends, const pgn::Replayer& replayer) 
   // The end of a broken game is unknown.
   if (!replayer.mainline_replayed() || !report.final_position) return false;
   const Outcome& ended = replayer.game_end().ended_outcome();
-  const std::string* tag = report.tag("Result");
-  const std::string recorded = tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*")
-                                   ? *tag
-                                   : report.result_token;
+  const std::string& recorded = report.recorded_result();
   for (const Ending& e : ends) {
     bool hit = false;
     switch (e.kind) {

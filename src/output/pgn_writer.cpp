@@ -16,6 +16,7 @@
 #include "core/san.hpp"
 #include "core/uci.hpp"
 #include "pgn/comment_commands.hpp"
+#include "pgn/game_report.hpp"
 #include "pgn/movetext_parser.hpp"
 #include "pgn/standard_tags.hpp"
 
@@ -542,7 +543,7 @@ const std::string_view* find_tag(const Tags& tags, std::string_view name) {
   return nullptr;
 }
 
-bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+using pgn::is_result;
 
 // The reduced export format (spec 3.2.4) has the Seven Tag Roster only; these stay too, as
 // the game cannot be read without them (its start position, a Chess960 game's rules).

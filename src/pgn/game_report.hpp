@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct Diagnostic {
   std::string message;  // lower-case, no trailing period
   std::string fen;      // position in which the token was read, may be empty
 };
+
+// One of the four results of PGN (spec 8.2.6): "1-0", "0-1", "1/2-1/2" or "*".
+inline bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 
 struct GameReport {
   std::uint64_t index = 0;  // 1-based within its file
@@ -62,6 +66,12 @@ struct GameReport {
 
   // The tag `name` as PGN output writes it (pgn/standard_tags.hpp: [result] is Result).
   const std::string* tag(std::string_view name) const { return tag_value_any_case(tags, name); }
+  // The result the game records, as the PGN writer chooses it: the Result tag when that is
+  // one of the four results, else the termination marker (empty when there is none).
+  const std::string& recorded_result() const {
+    const std::string* t = tag("Result");
+    return t && is_result(*t) ? *t : result_token;
+  }
 };
 
 }  // namespace chesstool::pgn

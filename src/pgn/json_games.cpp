@@ -148,7 +148,7 @@ class RecordWalker {
     loc_ = at_;
     if (const Json* r = field(doc, "result")) {
       const std::string* s = r->is_string() ? &r->get_ref<const std::string&>() : nullptr;
-      if (!s || !(*s == "1-0" || *s == "0-1" || *s == "1/2-1/2" || *s == "*"))
+      if (!s || !is_result(*s))
         return stop("\"result\" is not one of \"1-0\", \"0-1\", \"1/2-1/2\", \"*\"");
       v_.result(*s, at_);
     }

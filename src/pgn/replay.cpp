@@ -47,8 +47,6 @@ int token_glyph(std::string_view token) {
   return 0;
 }
 
-bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
-
 // Whether text is the canonical SAN of move (played from pos to after).
 bool is_canonical_san(const Position& pos, Move move, const Position& after, std::string_view text) {
   std::string san;  // at most seven characters: no allocation
