@@ -54,11 +54,7 @@ bool GameTags::add(std::string_view name, std::string_view value) {
 }
 
 std::optional<std::string_view> GameTags::tag(std::string_view name) const {
-  for (const auto& [k, v] : tags_)
-    if (k == name) return v;
-  if (pgn::standard_tag_name(name) != name) return std::nullopt;
-  for (const auto& [k, v] : tags_)
-    if (pgn::detail::equal_ignoring_case(k, name)) return v;
+  if (const std::string_view* v = pgn::tag_value_any_case(tags_, name)) return *v;
   return std::nullopt;
 }
 

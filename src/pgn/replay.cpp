@@ -136,9 +136,12 @@ void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc)
   }
   // The Result tag's place: the one spelt so, else the first in another letter case (the
   // one report_.tag("Result") reads).
-  if (name.size() == 6 && (name == "Result" ? (result_tag_exact_ = true)
-                                            : !result_tag_loc_ && detail::equal_ignoring_case(name, "Result")))
+  if (name.size() == 6 && name == "Result") {
+    result_tag_exact_ = true;
     result_tag_loc_ = loc;
+  } else if (!result_tag_loc_ && detail::equal_ignoring_case(name, "Result")) {
+    result_tag_loc_ = loc;
+  }
   // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
   // its notes point at that tag's place.
   if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant"))

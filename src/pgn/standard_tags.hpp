@@ -86,8 +86,9 @@ inline std::string_view standard_tag_name(std::string_view name) {
 // game's tags: the one spelt so, else the first spelt so in another letter case
 // ([result "1-0"]), which is the one PGN output writes under the standard spelling. So every
 // command reads the tag the written game will have. nullptr when there is none.
-inline const std::string* tag_value_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
-                                             std::string_view name) {
+// Tags: a vector of (name, value) pairs, strings or views; the result points at a value.
+template <class Tags>
+auto tag_value_any_case(const Tags& tags, std::string_view name) -> decltype(&tags.front().second) {
   for (const auto& [k, v] : tags)
     if (k.size() == name.size() && k == name) return &v;
   // Nearly always there is no other spelling: the standard name is looked up only then.
