@@ -2,9 +2,12 @@
 // FEN parsing (syntax first, then whether the position can arise) and FEN writing.
 #include "core/fen.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <vector>
+
+#include "core/san_detail.hpp"
 
 namespace chesstool {
 
@@ -138,6 +141,11 @@ bool parse_counter(std::string_view s, long max, long& out) {
   return true;
 }
 
+// "rook on a1": the piece on s and its square, for messages.
+std::string placed(const Position& pos, Square s) {
+  return std::string(detail::piece_name(type_of(pos.piece_on(s)))) + " on " + square_name(s);
+}
+
 // The checks on the side to move that a move can give: at most two pieces (a double
 // check: the piece moved and one it uncovered), and of those at most one pawn or knight,
 // as their checks cannot be uncovered.
@@ -151,7 +159,30 @@ std::optional<FenError> check_checkers(const Position& pos) {
     return error("position", std::string(side) +
                                  " is in check by two pawns or knights (a double check has one at most: their "
                                  "checks cannot be uncovered)");
+  // Two checks along one line, from both sides of the king: the piece that moved would
+  // have had to stand between the king and the other, on that line, and cross the king.
+  if (popcount(checkers) == 2) {
+    const Square a = lsb(checkers), b = 63 - std::countl_zero(checkers);
+    if (between_bb(a, b) & square_bb(pos.king_square(pos.side_to_move())))
+      return error("position", std::string(side) + " is in check from both sides along one line, by the " +
+                                   placed(pos, a) + " and the " + placed(pos, b) + " (no move gives both checks)");
+  }
   return std::nullopt;
+}
+
+// Pieces beyond the starting set (a third knight, a second queen, a second bishop on
+// squares of one colour) came from promotions, each one pawn fewer.
+std::optional<FenError> check_promoted(const Position& pos, Color c) {
+  auto beyond = [](Bitboard pieces, int start) { return std::max(0, popcount(pieces) - start); };
+  const Bitboard bishops = pos.pieces(c, Bishop);
+  const int promoted = beyond(pos.pieces(c, Queen), 1) + beyond(pos.pieces(c, Rook), 2) +
+                       beyond(pos.pieces(c, Knight), 2) + beyond(bishops & ~kDarkSquares, 1) +
+                       beyond(bishops & kDarkSquares, 1);
+  const int missing_pawns = 8 - popcount(pos.pieces(c, Pawn));
+  if (promoted <= missing_pawns) return std::nullopt;
+  return error("position", std::string(c == White ? "white" : "black") + " has more pieces beyond the starting set (" +
+                               std::to_string(promoted) + ") than pawns missing to have promoted to them (" +
+                               std::to_string(missing_pawns) + ")");
 }
 
 // The pieces of both sides: one king each, at most 32 pieces (16 and 8 pawns unless
@@ -170,6 +201,7 @@ std::optional<FenError> check_material(const Position& pos, FenMode mode) {
       return error("position", std::string(c == White ? "white" : "black") + " has more than 16 pieces");
     if (popcount(pos.pieces(c, Pawn)) > 8)
       return error("position", std::string(c == White ? "white" : "black") + " has more than 8 pawns");
+    if (auto e = check_promoted(pos, c)) return e;
   }
   if (pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7))) {
     Square s = lsb(pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)));
@@ -186,7 +218,21 @@ std::optional<FenError> check_material(const Position& pos, FenMode mode) {
 }
 
 // The en passant field (not "-"): a square a pawn of the other side just skipped.
-std::optional<FenError> parse_en_passant(Field f, Position& pos) {
+// After a double step to `pushed` from `origin`, every check on the side to move came
+// from that move: the pawn itself, or a piece whose line to the king ran through origin.
+std::optional<FenError> check_double_step_checks(const Position& pos, Field f, Square pushed, Square origin) {
+  const Square king = pos.king_square(pos.side_to_move());
+  for (Bitboard checkers = pos.checkers(); checkers;) {
+    const Square s = pop_lsb(checkers);
+    if (s == pushed || (between_bb(s, king) & square_bb(origin))) continue;
+    return error("en passant", "square " + std::string(f.text) + " after a double step, but the check by the " +
+                                   placed(pos, s) + " cannot come from that move",
+                 f.column);
+  }
+  return std::nullopt;
+}
+
+std::optional<FenError> parse_en_passant(Field f, Position& pos, FenMode mode) {
   std::string_view ep = f.text;
   Color us = pos.side_to_move();
   if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
@@ -200,6 +246,8 @@ std::optional<FenError> parse_en_passant(Field f, Position& pos) {
   if (pos.piece_on(pawn) != make_piece(~us, Pawn) || pos.piece_on(sq) != NoPiece || pos.piece_on(origin) != NoPiece)
     return error("en passant", "square " + std::string(ep) + " but no pawn can just have made a double step past it",
                 f.column);
+  if (mode == FenMode::Strict)
+    if (auto e = check_double_step_checks(pos, f, pawn, origin)) return e;
   pos.set_ep_if_capturable(sq);  // kept only if a capture is legal (X-FEN)
   return std::nullopt;
 }
@@ -254,7 +302,7 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
 
   if (f.size() < 4) return missing(3);
   if (f[3].text != "-") {
-    if (auto e = parse_en_passant(f[3], pos)) {
+    if (auto e = parse_en_passant(f[3], pos, mode)) {
       r.error = e;
       return r;
     }

@@ -78,6 +78,42 @@ TEST(Fen, RejectsPositionsThatCannotArise) {
   EXPECT_TRUE(parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -", FenMode::Playable).ok());
 }
 
+TEST(Fen, RejectsChecksNoMoveGives) {
+  // Rooks on a1 and h1, the white king on e1 between them: no move gives both checks.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/8/r3K2r w - - 0 1").field, "position");
+  // A bishop on b2 and a pawn on e5, the king on d4 between them on the long diagonal.
+  EXPECT_EQ(error_of("4k3/8/8/4p3/3K4/8/1b6/8 w - - 0 1").field, "position");
+  // A knight and a rook: a discovered double check, possible.
+  EXPECT_TRUE(parse_fen("4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1").ok());
+  // A bishop and a rook on different lines through the king: possible.
+  EXPECT_TRUE(parse_fen("4k3/8/8/8/1b6/8/8/4K2r w - - 0 1").ok());
+}
+
+TEST(Fen, ChecksAfterADoubleStepComeFromIt) {
+  // After ...d7-d5, the bishop on a5 checks along a5-e1, a line the step did not open.
+  EXPECT_EQ(error_of("4k3/8/8/b2p4/8/8/8/4K3 w - d6 0 1").field, "en passant");
+  // The same position without the en passant square: nothing says what the last move was.
+  EXPECT_TRUE(parse_fen("4k3/8/8/b2p4/8/8/8/4K3 w - - 0 1").ok());
+  // The pushed pawn gives the check itself.
+  EXPECT_TRUE(parse_fen("4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1").ok());
+  // The step uncovered the bishop on c8 (c8-d7-e6-f5) and the rook on a7 (along the 7th).
+  EXPECT_TRUE(parse_fen("2b1k3/8/8/3p1K2/8/8/8/8 w - d6 0 1").ok());
+  EXPECT_TRUE(parse_fen("4k3/r6K/8/3p4/8/8/8/8 w - d6 0 1").ok());
+  // A knight's check never comes from a pawn's step.
+  EXPECT_EQ(error_of("4k3/8/8/3p4/8/5n2/8/4K3 w - d6 0 1").field, "en passant");
+}
+
+TEST(Fen, RejectsMorePromotedPiecesThanMissingPawns) {
+  // Two white queens and eight white pawns: the second queen had no pawn to come from.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1").field, "position");
+  // Two bishops on light squares, eight pawns.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/PPPPPPPP/3BKB2 w - - 0 1").field, "position");  // d1 light, f1 light
+  // One pawn missing: one promoted queen is possible.
+  EXPECT_TRUE(parse_fen("4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1").ok());
+  // Bishops on both colours and all eight pawns: the starting set.
+  EXPECT_TRUE(parse_fen("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1").ok());
+}
+
 TEST(Fen, RejectsCastlingRightsWithoutKingOrRook) {
   EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").field, "castling");
   EXPECT_EQ(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1").field, "position");  // no white king

@@ -152,10 +152,11 @@ TEST(DeadPosition, DarkBishopBehindTheIssuesWallIsShutIn) {
 
 TEST(DeadPosition, OneSideLockedOutTheOtherMayMate) {
   // The chain with two light-squared black bishops and a dark-squared white bishop on the
-  // black side: White's bishop can check the black king (and mates with Black's help),
+  // black side (the h-pawns are gone: one of the bishops is a promoted pawn, and the
+  // h-file stays shut, h3 and h4 guarded by the pawns on g4 and g3): White's bishop can check the black king (and mates with Black's help),
   // Black's bishops never reach White's side. FIDE 6.9: White flagging is a draw, Black
   // flagging a loss.
-  constexpr const char* f = "7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+  constexpr const char* f = "7k/5b1b/8/1pBp1p2/pPpPpPp1/P1P1P1P1/8/4K3 w - - 0 1";
   const LockedAnalysis a = analyse_locked_position(fen(f));
   EXPECT_TRUE(a.locked);
   EXPECT_TRUE(a.may_check[White]);
@@ -187,7 +188,7 @@ TEST(DeadPosition, ABishopThatCanCheckButNeverMateIsFoundByTheClosedSearch) {
   EXPECT_FALSE(cut.complete);
   // With Black's bishops to block the king's squares the search finds the mate instead
   // (OneSideLockedOutTheOtherMayMate replays it).
-  const ClosedSearch mates = search_for_mates(fen("7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"), both,
+  const ClosedSearch mates = search_for_mates(fen("7k/5b1b/8/1pBp1p2/pPpPpPp1/P1P1P1P1/8/4K3 w - - 0 1"), both,
                                               kClosedSearchLimit);
   EXPECT_TRUE(mates.mate_by[White]);
   EXPECT_FALSE(mates.mate_by[Black]);
@@ -232,7 +233,7 @@ TEST(DeadPosition, NeverDeadWhereAShortHelpmateExists) {
     }
   };
   int judged = 0;
-  for (const char* f : {kIssueWall, kRank8Pocket, kChainWithBishops, "7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1",
+  for (const char* f : {kIssueWall, kRank8Pocket, kChainWithBishops, "7k/5b1b/8/1pBp1p2/pPpPpPp1/P1P1P1P1/8/4K3 w - - 0 1",
                         "7k/1p1p1p1p/1P1P1P1P/8/8/8/8/4KB2 w - - 0 1", "6k1/1p1p1p1p/1P1P1P1P/8/8/8/8/4K3 b - - 0 1"}) {
     const Position pos = fen(f);
     for (Color c : {White, Black})
@@ -298,7 +299,7 @@ TEST(DeadPositionInGames, ALapsedEnPassantRightIsLookedAtAgain) {
 TEST(DeadPositionInGames, WinOnTimeByASideThatCannotMateIsFlagged) {
   // FIDE 6.9: Black's bishops never reach White's side, so White's flag fall is a draw; a
   // Black flag fall stands, White can mate (OneSideLockedOutTheOtherMayMate).
-  constexpr const char* f = "7k/5b1b/8/1pBp1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1";
+  constexpr const char* f = "7k/5b1b/8/1pBp1p2/pPpPpPp1/P1P1P1P1/8/4K3 w - - 0 1";
   const std::string lichess = "[Termination \"Time forfeit\"]\n";
   auto won_by_black = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 Kg8", lichess));
   EXPECT_TRUE(chesstool::testing::has_code(won_by_black[0].warnings, "win-on-time-unwinnable"));

@@ -1,0 +1,1 @@
+$CHESSTOOL fen "4k3/8/8/8/8/8/8/r3K2r w - - 0 1" "4k3/8/8/4p3/3K4/8/1b6/8 w - - 0 1" "4k3/8/8/b2p4/8/8/8/4K3 w - d6 0 1" "2b1k3/8/8/3p1K2/8/8/8/8 w - d6 0 1" "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1" "4k3/8/8/8/8/8/PPPPPPPP/3BKB2 w - - 0 1" "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1"; echo "exit $?"; $CHESSTOOL perft "4k3/8/8/8/8/8/8/r3K2r w - - 0 1" 1; echo "exit $?"
