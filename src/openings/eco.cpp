@@ -79,7 +79,9 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value, boo
 
 // A name split at its part boundaries ("Family: Variation, Sub, ..."), the parts joined
 // by \x1f: so "Ruy Lopez" + Variation "Exchange Variation" (PGN spec 9.4 splits the name
-// across tags) and the table's "Ruy Lopez: Exchange Variation" compare part by part.
+// across tags) and the table's "Ruy Lopez: Exchange Variation" compare part by part. In
+// lower case: TWIC writes "exchange variation" (no two names of the table differ by case
+// alone).
 std::string canonical(std::initializer_list<std::string_view> pieces) {
   std::string out;
   for (std::string_view piece : pieces) {
@@ -90,7 +92,7 @@ std::string canonical(std::initializer_list<std::string_view> pieces) {
         out += '\x1f';
         ++i;
       } else {
-        out += piece[i];
+        out += piece[i] >= 'A' && piece[i] <= 'Z' ? char(piece[i] - 'A' + 'a') : piece[i];
       }
     }
   }

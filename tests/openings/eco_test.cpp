@@ -233,6 +233,24 @@ TEST(Eco, MismatchStillReportsAnotherOpeningOrLine) {
   EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez: Exchange\"]\n", kExchange));
 }
 
+// TWIC writes its names in lower case ("exchange variation"): judged as the table's
+// names are, in any letter case.
+TEST(Eco, NamesAreComparedInAnyLetterCase) {
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"exchange variation\"]\n", kExchange));
+  EXPECT_FALSE(mismatch_of("[Opening \"ruy lopez\"]\n", kExchange));
+  auto wrong = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"morphy defense\"]\n", kExchange);
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(*wrong,
+            "Opening tag 'Ruy Lopez' Variation 'morphy defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
+            "ply 7");
+  // annotate --eco keeps a split name that is the table's in another letter case.
+  pgn::Game twic = eco_game_of(std::string("[ECO \"C68\"]\n[Opening \"Ruy Lopez\"]\n[Variation \"exchange variation\"]\n\n") +
+                               kExchange);
+  EXPECT_FALSE(openings::apply_eco_tags(twic));
+  ASSERT_NE(twic.tag("Variation"), nullptr);
+  EXPECT_EQ(*twic.tag("Variation"), "exchange variation");
+}
+
 // annotate/convert --eco: the name split across the tags is the table's name and stays
 // as written; a family alone is completed to the full name.
 TEST(Eco, ApplyEcoTagsKeepsTheNameSplitAcrossTags) {
