@@ -3,9 +3,11 @@
 #include "tournament/player_identity.hpp"
 
 #include <fmt/core.h>
+#include <utf8proc.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -28,6 +30,21 @@ std::size_t invisible_at(std::string_view s, std::size_t i) {
 }
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The text in Unicode normalization form C: "Mu\u0308ller", as a Mac keyboard may write it,
+// and "M\u00fcller" are one spelling. Text that is not UTF-8 stays as it is.
+std::string composed(std::string_view s) {
+  // Plain ASCII, nearly every name in a Western archive, is its own form C.
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return std::string(s);
+  utf8proc_uint8_t* out = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
+                                          static_cast<utf8proc_ssize_t>(s.size()), &out,
+                                          static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  if (n < 0) return std::string(s);
+  std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+  std::free(out);
+  return result;
+}
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
@@ -60,7 +77,7 @@ std::string strip_invisible(std::string_view s) {
 }
 
 std::string normalize_name(std::string_view name) {
-  const std::string visible = strip_invisible(name);
+  const std::string visible = composed(strip_invisible(name));
   std::string out;
   bool pending_space = false;
   for (char c : visible) {
@@ -104,9 +121,11 @@ Identity identify_players(const std::vector<PlayerMention>& mentions) {
     const std::string key = fide.empty() ? std::string("name:").append(norm) : std::string("id:").append(fide);
     auto [it, added] = index.emplace(key, id.players.size());
     if (added) id.players.push_back({key, "", fide, {}});
+    // Spellings as a reader sees them: composed and decomposed accents are one.
+    const std::string spelling = composed(m.name);
     auto& sp = id.players[it->second].spellings;
-    auto s = std::find_if(sp.begin(), sp.end(), [&](const auto& e) { return e.first == m.name; });
-    if (s == sp.end()) sp.emplace_back(m.name, 1); else ++s->second;
+    auto s = std::find_if(sp.begin(), sp.end(), [&](const auto& e) { return e.first == spelling; });
+    if (s == sp.end()) sp.emplace_back(spelling, 1); else ++s->second;
     id.player_of.push_back(it->second);
   }
   for (auto& p : id.players) {

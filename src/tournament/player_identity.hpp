@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Who is who in an event: players are one when their FideId is the same; without one,
-// when their names are equal once invisible characters, outer blanks and the spaces
-// after commas are gone. Near matches are reported, never merged.
+// when their names are equal once in Unicode form C (utf8proc) and with invisible
+// characters, outer blanks and the spaces after commas gone. Near matches are reported,
+// never merged.
 #pragma once
 
 #include <cstddef>
@@ -15,8 +16,9 @@ namespace chesstool::tournament {
 // overrides and isolates, zero-width spaces and joiners, the byte order mark, soft hyphens.
 std::string strip_invisible(std::string_view s);
 
-// A name for comparing: invisible characters removed, blanks trimmed, runs of blanks
-// made one space, no space after a comma ("Carlsen,  Magnus " -> "Carlsen,Magnus").
+// A name for comparing: invisible characters removed, accents composed (NFC), blanks
+// trimmed, runs of blanks made one space, no space after a comma ("Carlsen,  Magnus " ->
+// "Carlsen,Magnus").
 std::string normalize_name(std::string_view name);
 
 // True when two different normalized names may be one person: the same surname (before

@@ -44,6 +44,19 @@ TEST(PlayerIdentity, NamesWithoutIdNearMatchWarnOnly) {
   EXPECT_TRUE(near);
 }
 
+TEST(PlayerIdentity, ComposedAndDecomposedAccentsAreOneName) {
+  // "Müller" with U+00FC, and with u + U+0308 (as macOS writes file names and some
+  // keyboards type): one player, one spelling, no warning.
+  const std::string composed = "M\u00FCller, Jan", decomposed = "Mu\u0308ller, Jan";
+  EXPECT_EQ(tournament::normalize_name(decomposed), tournament::normalize_name(composed));
+  auto id = tournament::identify_players({{composed, ""}, {decomposed, ""}, {decomposed, ""}});
+  ASSERT_EQ(id.players.size(), 1u);
+  EXPECT_EQ(id.players[0].name, composed);  // shown composed, as a reader sees it
+  EXPECT_TRUE(id.warnings.empty());
+  // Bytes that are not UTF-8 are compared as they are.
+  EXPECT_EQ(tournament::normalize_name("M\xFCller"), "M\xFCller");
+}
+
 TEST(PlayerIdentity, OneNameTwoIds) {
   auto id = tournament::identify_players({{"Li,Wei", "1"}, {"Li,Wei", "2"}, {"Li,Wei", ""}});
   EXPECT_EQ(id.players.size(), 3u);  // the id-less mention cannot be placed
