@@ -167,11 +167,11 @@ bool compare_values(std::string_view tag_name, std::string_view tag_value, Compa
   if (is_date_tag(tag_name)) {
     auto a = parse_tag_date(tag_value), b = parse_tag_date(value);
     if (a && b) return apply_order(op, compare_dates(*a, *b));
-    if (b && is_ordering(op)) return false;  // "unknown" is not after 2020
+    if ((a || b) && is_ordering(op)) return false;  // "unknown" is not after 2020, nor 2020 before "abc"
   }
   auto x = parse_decimal(tag_value), y = parse_decimal(value);
   if (x && y) return apply_order(op, compare_decimals(*x, *y));
-  if (y && is_ordering(op)) return false;  // "?" is not above 2000, "" not below 1000
+  if ((x || y) && is_ordering(op)) return false;  // "?" is not above 2000, nor 2650 below "abc"
   return apply(op, tag_value, value);
 }
 
@@ -294,13 +294,17 @@ bool Where::eval(std::size_t index, const TagSource& tags) const {
   }
   // Ordered against a date or a number, a value that is none (an unknown "?", "", a
   // word) is neither before nor after it: false, as for a missing tag.
-  if (n.date_tag && n.date) {
-    if (auto d = parse_tag_date(*v)) return apply_order(n.op, compare_dates(*d, *n.date));
-    if (is_ordering(n.op)) return false;
+  // Either way round: a tag's 2650 is not below the value "abc" either (compare_values).
+  if (n.date_tag) {
+    const std::optional<TagDate> d = parse_tag_date(*v);
+    if (d && n.date) return apply_order(n.op, compare_dates(*d, *n.date));
+    if ((d || n.date) && is_ordering(n.op)) return false;
   }
   if (n.number) {
     if (auto x = parse_decimal(*v)) return apply_order(n.op, compare_decimals(*x, *parse_decimal(n.value)));
     if (is_ordering(n.op)) return false;
+  } else if (is_ordering(n.op) && parse_decimal(*v)) {
+    return false;
   }
   return apply(n.op, *v, std::string_view(n.value));
 }

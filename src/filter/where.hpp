@@ -35,8 +35,8 @@ std::string_view op_text(CompareOp op);
 // are dates (YYYY, YYYY.MM or YYYY.MM.DD, any part may be ??), by date, a ?? part on
 // either side (or a part one side leaves out) making the dates equal from there on;
 // otherwise when both sides are numbers (optional sign, digits, optional fraction), as
-// numbers; an ordering (<, <=, >, >=) against a date or a number of a tag value that is
-// neither is false; otherwise as byte strings. Match (the regular expression) is not
+// numbers; an ordering (<, <=, >, >=) between a date or a number and a value that is
+// neither, either way round, is false; otherwise as byte strings. Match (the regular expression) is not
 // handled here.
 bool compare_values(std::string_view tag_name, std::string_view tag_value, CompareOp op, std::string_view value);
 

@@ -88,9 +88,13 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
   game.black = tag_or_empty(report, "Black");
   if (!named(game.white) || !named(game.black))
     return Exclusion{ExclusionReason::NoPlayer, named(game.white) ? game.black : game.white};
-  if (game.white == game.black) return Exclusion{ExclusionReason::SamePlayer, game.white};
   game.white_fide_id = tag_or_empty(report, "WhiteFideId");
   game.black_fide_id = tag_or_empty(report, "BlackFideId");
+  // One player on both sides: the same name as players are told apart (normalize_name:
+  // "Carlsen, Magnus" and "Carlsen,Magnus"), or the same FideId under two spellings.
+  if (normalize_name(game.white) == normalize_name(game.black) ||
+      (!game.white_fide_id.empty() && game.white_fide_id == game.black_fide_id))
+    return Exclusion{ExclusionReason::SamePlayer, game.white};
   game.white_elo = parse_elo(report.tag("WhiteElo"));
   game.black_elo = parse_elo(report.tag("BlackElo"));
   game.termination = tag_or_empty(report, "Termination");

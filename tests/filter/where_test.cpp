@@ -135,6 +135,15 @@ TEST(Where, NumbersCompareAsNumbersWhenBothSidesAreNumbers) {
   EXPECT_FALSE(eval("Name < 9", t));
   EXPECT_TRUE(eval("Name != 9", t));
   EXPECT_TRUE(eval("Name > 9x", t));  // two words: bytes
+  // The same the other way round: a number is neither below nor above a word.
+  EXPECT_FALSE(eval("WhiteElo < abc", t));
+  EXPECT_FALSE(eval("WhiteElo > 2.6e3", t));
+  EXPECT_TRUE(eval("WhiteElo != abc", t));
+  EXPECT_FALSE(compare_values("X", "2500", CompareOp::Lt, "abc"));
+  MapTags dated{{"Date", "2020.05.01"}};
+  EXPECT_FALSE(eval("Date < abc", dated));
+  EXPECT_FALSE(eval("Date > \"1\"", dated));
+  EXPECT_FALSE(compare_values("Date", "2020.05.01", CompareOp::Lt, "abc"));
   EXPECT_TRUE(compare_values("X", "2500", CompareOp::Gt, "900"));
   EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Gt, "900"));
   EXPECT_FALSE(compare_values("X", "2500x", CompareOp::Lt, "900"));

@@ -215,6 +215,19 @@ TEST(ReportStandings, ExclusionReasons) {
   ASSERT_TRUE(neither);
   EXPECT_EQ(neither->reason, tournament::ExclusionReason::NoResult);
   EXPECT_EQ(neither->detail, "?");
+  // One player on both sides, as players are told apart: the same name once compared
+  // (spaces, invisible characters, composed accents), or one FideId under two names.
+  for (const char* sides : {"[White \"E\"]\n[Black \"E\"]\n", "[White \"Carlsen, Magnus\"]\n[Black \"Carlsen,Magnus\"]\n",
+                            "[White \"E\"]\n[Black \"E \"]\n", "[White \"E\"]\n[Black \"\xE2\x80\x8B" "E\"]\n",
+                            "[White \"M\xC3\xBCller\"]\n[Black \"Mu\xCC\x88ller\"]\n",
+                            "[White \"Carlsen\"]\n[Black \"Magnus C\"]\n[WhiteFideId \"1503014\"]\n[BlackFideId \"1503014\"]\n"}) {
+    auto same = tournament::event_game_from(checked(std::string(sides) + "[Result \"1-0\"]\n\n1. e4 1-0\n"), g);
+    ASSERT_TRUE(same) << sides;
+    EXPECT_EQ(same->reason, tournament::ExclusionReason::SamePlayer) << sides;
+  }
+  // Two players who share no FideId but a name differing in more than spacing count.
+  EXPECT_FALSE(tournament::event_game_from(
+      checked("[White \"E\"]\n[Black \"F\"]\n[WhiteFideId \"1\"]\n[BlackFideId \"\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"), g));
   EXPECT_EQ(tournament::parse_elo(nullptr), std::nullopt);
   const std::string zero = "0", dash = "-", ok = "2650";
   EXPECT_EQ(tournament::parse_elo(&zero), std::nullopt);
