@@ -68,7 +68,16 @@ void untrack_temp(TrackedTemp* node) {
   g_free_temps.push_back(node);
 }
 
+// Set while commit_finished_outputs renames the finished files: a signal then waits for
+// the last rename (g_deferred_signal), so that a run is never left half replaced.
+std::atomic<int> g_committing{0};
+std::atomic<int> g_deferred_signal{0};
+
 extern "C" void remove_temps_and_die(int sig) {
+  if (g_committing.load(std::memory_order_acquire)) {
+    g_deferred_signal.store(sig, std::memory_order_release);
+    return;
+  }
   for (TrackedTemp* t = g_temps.load(std::memory_order_acquire); t; t = t->next)
     if (t->active.load(std::memory_order_acquire)) ::unlink(t->path.get());
   std::signal(sig, SIG_DFL);
@@ -527,6 +536,7 @@ bool is_standard_output(const std::string& path) {
 bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
   bool ok = true;
   std::vector<std::string> directories;
+  if (!run_failed) g_committing.store(1, std::memory_order_release);
   for (std::size_t i = 0; i < g_finished.size(); ++i) {
     const FinishedTemp& f = g_finished[i];
     const char* what = f.target_existed ? "left unchanged" : "not written";
@@ -547,6 +557,16 @@ bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
   }
   g_finished.clear();
   for (const std::string& d : directories) sync_directory(d);
+  g_committing.store(0, std::memory_order_release);
+  if (const int sig = g_deferred_signal.exchange(0)) {
+    // The run is complete: said, then the process ends by the signal as it asked (a
+    // shell loop around chesstool stops on Ctrl-C).
+    errf("chesstool: {} arrived while the outputs were being renamed: the run was completed first, every output is "
+         "written",
+         sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGPIPE");
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
   return ok;
 }
 

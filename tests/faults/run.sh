@@ -3,7 +3,8 @@
 # Standard output on /dev/full or closed, standard error closed, an output that is an
 # input (same path, symbolic link, hard link, -o and --rejects one file), an input that
 # cannot be opened, a directory without write permission, a file-size limit reached in
-# the middle of a write, SIGINT and SIGTERM in the middle of a write, outputs that are
+# the middle of a write, SIGINT and SIGTERM in the middle of a write and while a run's
+# files are renamed over their targets, outputs that are
 # not regular files (a character device, a FIFO), --in-place with modes, owners and
 # hard links, I/O errors in JSON records, and a perft hash too large for the memory.
 #
@@ -551,6 +552,35 @@ t_signal_in_place() {
   remove_after_case "$D"
 }
 
+# A signal while a run of many files renames them over their targets (the last step of
+# --in-place): all of them replaced or none, never some (the renames of 1,500 files take
+# long enough for the signal to land among them).
+t_signal_commit() {
+  local sig=$1 i n=1500 changed
+  newdir
+  mkdir -- "$D/ip"
+  for ((i = 1; i <= n; i++)); do
+    printf '[Event "e%d"]\n[Result "*"]\n\n1. e4 e5 *\n' "$i" >"$D/ip/g$i.pgn"
+  done
+  watch_dir "$D/ip"
+  start_bg "$D" annotate --in-place -q ip/
+  i=0
+  while running "$PID" && ! grep -q White "$D/ip/g1.pgn" && ((i < 2000)); do
+    sleep 0.005
+    i=$((i + 1))
+  done
+  kill "-$sig" "$PID" 2>/dev/null
+  wait_bounded "$PID" 10
+  ((TIMED_OUT)) && problem "still running 10 s after SIG$sig"
+  changed=$(grep -l White "$D"/ip/*.pgn | wc -l)
+  ((changed == 0 || changed == n)) || problem "$changed of $n files replaced: a run is all or nothing"
+  if [[ $RC != 0 ]]; then
+    want_rc $((128 + $(kill -l "$sig")))
+    ((changed == 0)) || want_err "every output is written" "the note that the run was completed first"
+  fi
+  remove_after_case "$D"
+}
+
 # =====================================================================================
 # 9. An existing output that is not a regular file is written directly, never replaced.
 # =====================================================================================
@@ -896,10 +926,11 @@ if env --default-signal=INT,TERM true 2>/dev/null; then
     runcase "signal-$s-annotate-o" t_signal_fifo annotate-o "$s"
     runcase "signal-$s-filter-split-by" t_signal_fifo split-by "$s"
     runcase "signal-$s-annotate-in-place" t_signal_in_place "$s"
+    runcase "signal-$s-while-renaming" t_signal_commit "$s"
   done
 else
   for s in INT TERM; do
-    for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place; do
+    for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place while-renaming; do
       runcase "signal-$s-$c" skip "env --default-signal is missing (coreutils < 8.31)"
     done
   done
