@@ -83,6 +83,12 @@ GameSplitter::~GameSplitter() = default;
 bool GameSplitter::next(RawGame& out) {
   for (;;) {
     if (scan() == Scan::GameDone) {
+      // A game read whole in one large read is held to the limit too: the same bytes
+      // give the same games from a file, a pipe or a compressed stream.
+      if (game_end_ - game_start_ > max_game_bytes_) {
+        stop_at_oversized_game();
+        return false;
+      }
       emit(out);
       return true;
     }
@@ -92,6 +98,10 @@ bool GameSplitter::next(RawGame& out) {
       if (in_game_) {
         ended_at_marker_ = false;
         game_end_ = len_;
+        if (game_end_ - game_start_ > max_game_bytes_) {
+          stop_at_oversized_game();
+          return false;
+        }
         emit(out);
         return true;
       }
@@ -101,15 +111,18 @@ bool GameSplitter::next(RawGame& out) {
   }
 }
 
+// The open game is dropped and nothing more is read: next() returns no game.
+void GameSplitter::stop_at_oversized_game() {
+  source_.stop("the game at line " + std::to_string(game_line_) + " runs past " + std::to_string(max_game_bytes_ >> 20) +
+               " MiB (a comment or variation never closed?): it and the rest of the input are not read");
+  in_game_ = false;
+  state_ = State::Between;
+  input_done_ = true;
+}
+
 void GameSplitter::refill() {
   if (in_game_ && len_ - game_start_ > max_game_bytes_) {
-    // The open game is dropped and nothing more is read: next() returns no game.
-    source_.stop("the game at line " + std::to_string(game_line_) + " runs past " +
-                 std::to_string(max_game_bytes_ >> 20) +
-                 " MiB (a comment or variation never closed?): it and the rest of the input are not read");
-    in_game_ = false;
-    state_ = State::Between;
-    input_done_ = true;
+    stop_at_oversized_game();
     return;
   }
   // Keep the open game (it is returned as one contiguous string) and the byte before

@@ -202,7 +202,8 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // games are a few megabytes), and the text of a game is held whole. A game that runs past
 // it (a comment or a variation never closed in a broken or hostile file) stops the input
 // with an error, as a read error does, so that memory stays bounded. It is checked as the
-// text is read, so a game already whole in the buffer may pass it by a read or two.
+// text is read and again when the game is whole (one large read may hold all of it), so
+// the same bytes give the same games however they arrive.
 inline constexpr std::size_t kMaxGameBytes = std::size_t(64) << 20;
 
 class GameSplitter {
@@ -270,6 +271,7 @@ class GameSplitter {
   std::uint64_t tag_names_to_ = 0;
   Step tag_line_after_empty_line(const unsigned char* b, std::size_t p, std::size_t n);
   void refill();
+  void stop_at_oversized_game();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
   void start_game(std::size_t i);

@@ -70,6 +70,26 @@ TEST(GameSplitter, AGameRunningPastTheLimitStopsTheInput) {
   }
 }
 
+TEST(GameSplitter, AGameOverTheLimitStopsTheInputWhateverTheReadSizes) {
+  // A closed game of 1.1 MiB, the limit 1 MiB: refused whether the reads are small (a pipe,
+  // a decompressor) or one read holds the whole game (a large file), and the game after it
+  // is not read; the last game of the input alike.
+  const std::string over = "[Event \"over\"]\n\n1. e4 {" + std::string(1100 << 10, 'x') + "} *\n\n";
+  for (const std::string& tail : {std::string("[Event \"after\"]\n\n1. d4 *\n"), std::string()}) {
+    for (const std::size_t max_read : {std::size_t(1000), static_cast<std::size_t>(-1)}) {
+      io::ByteSource src = io::ByteSource::from_memory("1. c4 *\n\n" + over + tail, "<test>", max_read);
+      GameSplitter splitter(src, std::size_t(1) << 20);
+      std::vector<RawGame> games;
+      RawGame g;
+      while (splitter.next(g)) games.push_back(g);
+      ASSERT_EQ(games.size(), 1u) << max_read;
+      EXPECT_EQ(games[0].text, "1. c4 *");
+      ASSERT_TRUE(src.error()) << max_read;
+      EXPECT_NE(src.error()->find("the game at line 3 runs past 1 MiB"), std::string::npos) << *src.error();
+    }
+  }
+}
+
 TEST(GameSplitter, OneLineGamesOfACrlfFileAreCrlfWhereverTheReadsEnd) {
   // A game with no line end in its text takes the first one after it, or at the end of a
   // read the last one read: CRLF throughout, whatever the read sizes. (Before the input's
