@@ -196,8 +196,13 @@ class Writer {
         r.field("duplicate_of", pgn::utf8_or_cp1252(duplicate_of));
       out_data(std::move(r).str() + "\n");
     }
-    return !(out_ && out_->failed()) && !(dups_ && dups_->failed()) && !(rejects_ && rejects_->failed()) &&
-           !(o_.json && stdout_failed());
+    return !any_output_failed();
+  }
+
+  // Whether a write failed: the run stops writing (said by the output itself).
+  bool any_output_failed() const {
+    return (out_ && out_->failed()) || (dups_ && dups_->failed()) || (rejects_ && rejects_->failed()) ||
+           (o_.json && stdout_failed());
   }
 
   void set_file(const std::string& display) { file_ = display; }
@@ -288,7 +293,8 @@ class Run {
     }
     const std::uint32_t written = write_games(groups);
     table_bytes_ = groups.bytes();
-    if (!c_.io_errors && written != total) return input_changed();
+    // A failed write stops the pass early: fewer games, but no input changed.
+    if (!c_.io_errors && !w_.any_output_failed() && written != total) return input_changed();
     return true;
   }
 

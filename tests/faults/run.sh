@@ -161,11 +161,17 @@ stdout_command() {
     perft) ARGS=(perft startpos 3) ;;
     report) ARGS=(report "$TWIC") ;;
     convert-gzip) ARGS=(convert --to pgn --compress gzip "$TWIC") ;;
+    dedupe) ARGS=(dedupe "$TWIC") ;;
+    # Two and three passes over the input: a write failure in the last one is not an
+    # input that changed between them.
+    dedupe-most-tags) ARGS=(dedupe --keep most-tags "$TWIC") ;;
+    dedupe-embedded) ARGS=(dedupe --embedded "$TWIC") ;;
     version) ARGS=(--version) ;;
     help) ARGS=(--help) ;;
   esac
 }
-STDOUT_COMMANDS=(validate-json convert-pgn convert-uci convert-json annotate board fen perft report convert-gzip version help)
+STDOUT_COMMANDS=(validate-json convert-pgn convert-uci convert-json annotate board fen perft report convert-gzip dedupe
+  dedupe-most-tags dedupe-embedded version help)
 
 t_stdout_full() {
   stdout_command "$1"
