@@ -444,6 +444,22 @@ class Producer {
     }
   }
 
+  // The archive's bytes (decompressed) up to the end of the current entry's data and its
+  // padding: the entry's data is skipped, or what is left of it after a read.
+  static std::int64_t end_of_entry(archive* a) {
+    (void)archive_read_data_skip(a);  // a failure shows at the next header
+    return archive_filter_bytes(a, 0);
+  }
+
+  // Whether a tar ended at its end-of-archive blocks (two of 512 zero bytes, POSIX ustar):
+  // libarchive takes the end of the data after a member for the end of the archive too,
+  // but reads (and consumes) a zero block only where the marker is. A zip has its central
+  // directory, checked by libarchive.
+  static bool ends_with_end_of_archive(archive* a, std::int64_t entry_end) {
+    if ((archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR) return true;
+    return archive_filter_bytes(a, 0) - entry_end >= 512;
+  }
+
   // A zip or a tar (its data decompressed already, when it was compressed), through
   // libarchive.
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
@@ -460,10 +476,19 @@ class Producer {
     bool container = false;
     std::uint64_t found = 0, others = 0;
     std::string other_names;
+    std::int64_t entry_end = 0;  // the archive's bytes up to the end of the last entry's data
     for (;;) {
       archive_entry* e = nullptr;
       const int r = archive_read_next_header(a.get(), &e);
-      if (r == ARCHIVE_EOF) break;
+      if (r == ARCHIVE_EOF) {
+        if (container && !ends_with_end_of_archive(a.get(), entry_end)) {
+          d_.push_error("cannot read " + display_ +
+                        ": the tar archive is truncated (it ends after a member, without its end-of-archive blocks: "
+                        "members after that one are missing)");
+          return;
+        }
+        break;
+      }
       if (r < ARCHIVE_WARN) {
         if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
         return;
@@ -476,9 +501,13 @@ class Producer {
       container = true;
       const char* path = archive_entry_pathname(e);
       const std::string name = path ? path : "";
-      if (archive_entry_filetype(e) != AE_IFREG) continue;
+      if (archive_entry_filetype(e) != AE_IFREG) {
+        entry_end = end_of_entry(a.get());
+        continue;
+      }
       if (!is_pgn_member_name(name)) {
         if (++others <= 3) other_names += (other_names.empty() ? "" : ", ") + name;
+        entry_end = end_of_entry(a.get());
         continue;
       }
       ++found;
@@ -489,6 +518,7 @@ class Producer {
       }
       ArchiveDataInput data(a.get(), client, format);
       if (!d_.push_member(name) || !pump(data, where, true)) return;
+      entry_end = end_of_entry(a.get());
     }
     // The archive has ended, at its end marker or at what the reader took for one: the rest
     // of the stream is read too, so that damage a decompressor finds only at its end

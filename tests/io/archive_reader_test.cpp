@@ -325,6 +325,32 @@ TEST(ArchiveReader, TruncatedArchivesKeepEveryGameDecodedBeforeTheFault) {
   }
 }
 
+TEST(ArchiveReader, ATarCutAtAMemberBoundaryIsTruncated) {
+  // Cut right after a member, a tar has no end-of-archive blocks: an interrupted download
+  // must not pass for an archive of fewer members. Whole, with its blocks: no error,
+  // whatever member (a directory, a text file, an empty one) comes last.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", kThreeTexts[0] + "\n");
+  d.write("b.pgn", kThreeTexts[1] + "\n");
+  d.write("z.txt", "notes\n");
+  d.write("e.pgn", "");
+  ASSERT_TRUE(d.sh("mkdir -p dir && tar cf whole.tar a.pgn b.pgn && head -c 1024 whole.tar > cut.tar && "
+                   "gzip -k cut.tar && tar cf last-dir.tar a.pgn dir && tar cf last-text.tar a.pgn z.txt && "
+                   "tar cf last-empty.tar a.pgn e.pgn && tar --format=posix -cf pax.tar a.pgn b.pgn"));
+  for (const char* f : {"cut.tar", "cut.tar.gz"}) {
+    const auto r = read_games(d / f);
+    EXPECT_NE(r.error.find("the tar archive is truncated"), std::string::npos) << f << ": " << r.error;
+    ASSERT_EQ(r.games.size(), 1u) << f;  // the member before the cut is read
+    EXPECT_EQ(r.games[0], kThreeTexts[0]);
+  }
+  for (const char* f : {"whole.tar", "last-dir.tar", "last-text.tar", "last-empty.tar", "pax.tar"}) {
+    const auto r = read_games(d / f);
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_FALSE(r.games.empty()) << f;
+  }
+}
+
 TEST(ArchiveReader, CorruptStreamsAreReported) {
   REQUIRE_TOOLS();
   ScratchDir d;
