@@ -445,9 +445,11 @@ class Producer {
   }
 
   // The archive's bytes (decompressed) up to the end of the current entry's data and its
-  // padding: the entry's data is skipped, or what is left of it after a read.
-  static std::int64_t end_of_entry(archive* a) {
-    (void)archive_read_data_skip(a);  // a failure shows at the next header
+  // padding, for an entry whose data is not read: it is skipped (only right after its
+  // header: a skip in another state is a fatal misuse).
+  static std::int64_t end_of_entry(archive* a, int header_status) {
+    // After ARCHIVE_RETRY (a header libarchive could not read) it is not.
+    if (header_status == ARCHIVE_OK || header_status == ARCHIVE_WARN) (void)archive_read_data_skip(a);
     return archive_filter_bytes(a, 0);
   }
 
@@ -502,12 +504,12 @@ class Producer {
       const char* path = archive_entry_pathname(e);
       const std::string name = path ? path : "";
       if (archive_entry_filetype(e) != AE_IFREG) {
-        entry_end = end_of_entry(a.get());
+        entry_end = end_of_entry(a.get(), r);
         continue;
       }
       if (!is_pgn_member_name(name)) {
         if (++others <= 3) other_names += (other_names.empty() ? "" : ", ") + name;
-        entry_end = end_of_entry(a.get());
+        entry_end = end_of_entry(a.get(), r);
         continue;
       }
       ++found;
@@ -518,7 +520,7 @@ class Producer {
       }
       ArchiveDataInput data(a.get(), client, format);
       if (!d_.push_member(name) || !pump(data, where, true)) return;
-      entry_end = end_of_entry(a.get());
+      entry_end = archive_filter_bytes(a.get(), 0);  // read to its end, padding included
     }
     // The archive has ended, at its end marker or at what the reader took for one: the rest
     // of the stream is read too, so that damage a decompressor finds only at its end
