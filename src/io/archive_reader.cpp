@@ -16,6 +16,9 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "io/source.hpp"
@@ -169,6 +172,15 @@ class FdInput final : public RawInput {
     }
   }
   std::int64_t seek(std::int64_t offset, int whence) { return ::lseek(fd_, offset, whence); }
+  // Whether the file's last `window` bytes hold `signature` (pread: the read position stays).
+  bool tail_holds(std::string_view signature, std::size_t window) const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || st.st_size <= 0) return false;
+    const std::size_t n = std::min(window, static_cast<std::size_t>(st.st_size));
+    std::string tail(n, '\0');
+    return ::pread(fd_, tail.data(), n, st.st_size - static_cast<off_t>(n)) == static_cast<ssize_t>(n) &&
+           tail.find(signature) != std::string::npos;
+  }
 
  private:
   int fd_;
@@ -453,13 +465,21 @@ class Producer {
     return archive_filter_bytes(a, 0);
   }
 
-  // Whether a tar ended at its end-of-archive blocks (two of 512 zero bytes, POSIX ustar):
-  // libarchive takes the end of the data after a member for the end of the archive too,
-  // but reads (and consumes) a zero block only where the marker is. A zip has its central
-  // directory, checked by libarchive.
-  static bool ends_with_end_of_archive(archive* a, std::int64_t entry_end) {
-    if ((archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR) return true;
-    return archive_filter_bytes(a, 0) - entry_end >= 512;
+  // Why an archive whose members libarchive read to its end was cut short, if it was. A
+  // tar ends with end-of-archive blocks (two of 512 zero bytes, POSIX ustar): libarchive
+  // takes the end of the data after a member for the end of the archive too, but reads
+  // (and consumes) a zero block only where the marker is. A zip file ends with its central
+  // directory's end record (22 bytes and a comment of up to 65,535): without one
+  // libarchive reads the members by their local headers and says nothing.
+  static std::optional<std::string> cut_short(archive* a, FdInput* seekable, std::int64_t entry_end) {
+    const int base = archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
+    if (base == ARCHIVE_FORMAT_TAR && archive_filter_bytes(a, 0) - entry_end < 512)
+      return "the tar archive is truncated (it ends after a member, without its end-of-archive blocks: members after "
+             "that one are missing)";
+    if (base == ARCHIVE_FORMAT_ZIP && seekable && !seekable->tail_holds(std::string_view("PK\x05\x06", 4), 22 + 65535))
+      return "the zip archive is truncated (its central directory's end record is missing: the file was cut after its "
+             "members' data)";
+    return std::nullopt;
   }
 
   // A zip or a tar (its data decompressed already, when it was compressed), through
@@ -479,16 +499,12 @@ class Producer {
     std::uint64_t found = 0, others = 0;
     std::string other_names;
     std::int64_t entry_end = 0;  // the archive's bytes up to the end of the last entry's data
+    std::optional<std::string> cut;  // why the archive ended too soon (cut_short)
     for (;;) {
       archive_entry* e = nullptr;
       const int r = archive_read_next_header(a.get(), &e);
       if (r == ARCHIVE_EOF) {
-        if (container && !ends_with_end_of_archive(a.get(), entry_end)) {
-          d_.push_error("cannot read " + display_ +
-                        ": the tar archive is truncated (it ends after a member, without its end-of-archive blocks: "
-                        "members after that one are missing)");
-          return;
-        }
+        cut = container ? cut_short(a.get(), seekable, entry_end) : std::nullopt;
         break;
       }
       if (r < ARCHIVE_WARN) {
@@ -537,6 +553,10 @@ class Producer {
     }
     if (!container && format == InputFormat::Zip) {
       d_.push_error("cannot read " + display_ + ": the zip archive holds no .pgn file (it is empty)");
+      return;
+    }
+    if (cut) {
+      d_.push_error("cannot read " + display_ + ": " + *cut);
       return;
     }
     d_.push_end();

@@ -351,6 +351,28 @@ TEST(ArchiveReader, ATarCutAtAMemberBoundaryIsTruncated) {
   }
 }
 
+TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
+  // The members' data whole, the directory cut: libarchive would read the members by their
+  // local headers and say nothing. With a comment, as zip64, or whole: no error.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", kThreeTexts[0] + "\n");
+  d.write("b.pgn", kThreeTexts[1] + "\n");
+  ASSERT_TRUE(d.sh("zip -q whole.zip a.pgn b.pgn && head -c $(($(stat -c %s whole.zip) - 30)) whole.zip > cut.zip && "
+                   "cp whole.zip commented.zip && echo 'a comment' | zip -q -z commented.zip && "
+                   "zip -q -fz zip64.zip a.pgn b.pgn"));
+  const auto cut = read_games(d / "cut.zip");
+  EXPECT_NE(cut.error.find("the zip archive is truncated (its central directory's end record is missing"),
+            std::string::npos)
+      << cut.error;
+  EXPECT_EQ(cut.games.size(), 2u);  // every member's games are still read
+  for (const char* f : {"whole.zip", "commented.zip", "zip64.zip"}) {
+    const auto r = read_games(d / f);
+    EXPECT_EQ(r.error, "") << f;
+    EXPECT_EQ(r.games.size(), 2u) << f;
+  }
+}
+
 TEST(ArchiveReader, CorruptStreamsAreReported) {
   REQUIRE_TOOLS();
   ScratchDir d;
