@@ -274,6 +274,11 @@ std::string lowercase(std::string s) {
 std::string archive_problem(archive* a, const Client& client, InputFormat guess) {
   if (client.failed && !client.error.empty()) return client.error;
   const char* m = archive_error_string(a);
+  // libarchive's zip reader fails without a word where the data ends after a member's
+  // data, where the next header should be: a file cut at a member boundary.
+  if ((!m || !*m) && (archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP)
+    return "the zip archive is truncated (it ends after a member, where another member or the central directory "
+           "should follow)";
   std::string msg = m ? m : "unknown error";
   // Some of libarchive's messages end with a line end ("... (read 202732, expected 202457)\n").
   while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r' || msg.back() == ' ')) msg.pop_back();

@@ -366,6 +366,13 @@ TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
             std::string::npos)
       << cut.error;
   EXPECT_EQ(cut.games.size(), 2u);  // every member's games are still read
+  // Cut where the second member's local header starts: libarchive says nothing itself.
+  ASSERT_TRUE(d.sh("zip -q -0 stored.zip a.pgn b.pgn && "
+                   "head -c $(grep -obUaP 'PK\\x03\\x04' stored.zip | sed -n 2p | cut -d: -f1) stored.zip > boundary.zip"));
+  const auto boundary = read_games(d / "boundary.zip");
+  EXPECT_NE(boundary.error.find("the zip archive is truncated (it ends after a member"), std::string::npos)
+      << boundary.error;
+  EXPECT_EQ(boundary.games.size(), 1u);
   for (const char* f : {"whole.zip", "commented.zip", "zip64.zip"}) {
     const auto r = read_games(d / f);
     EXPECT_EQ(r.error, "") << f;
