@@ -40,6 +40,20 @@ bool ends_with_nocase(std::string_view s, std::string_view suffix) {
   return true;
 }
 
+// A tar header without the ustar magic (the old V7 format, GNU tar --format=v7): its
+// checksum field holds, in octal, the sum of the header's 512 bytes with that field's 8
+// counted as blanks. PGN text, which has no NUL bytes, cannot be one.
+bool is_v7_tar_header(std::string_view h) {
+  if (h.size() < 512 || h[0] == '\0' || h.substr(0, 100).find('\0') == std::string_view::npos) return false;
+  unsigned sum = 0;
+  for (std::size_t i = 0; i < 512; ++i) sum += i >= 148 && i < 156 ? unsigned(' ') : static_cast<unsigned char>(h[i]);
+  std::size_t i = 148;
+  while (i < 156 && h[i] == ' ') ++i;
+  unsigned field = 0, digits = 0;
+  for (; i < 156 && h[i] >= '0' && h[i] <= '7'; ++i, ++digits) field = field * 8 + unsigned(h[i] - '0');
+  return digits > 0 && field == sum;
+}
+
 }  // namespace
 
 InputFormat sniff_format(std::string_view h, std::string* what) {
@@ -55,7 +69,7 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
   if (starts_with(h, "BZh") && u(3) >= '1' && u(3) <= '9') return InputFormat::Bzip2;
   if (starts_with(h, std::string_view("\xFD" "7zXZ\0", 6))) return InputFormat::Xz;
   if (starts_with(h, "PK\x03\x04") || starts_with(h, "PK\x05\x06")) return InputFormat::Zip;
-  if (h.size() >= 262 && h.substr(257, 5) == "ustar") return InputFormat::Tar;
+  if ((h.size() >= 262 && h.substr(257, 5) == "ustar") || is_v7_tar_header(h)) return InputFormat::Tar;
   // A whole input that is only the first bytes of a magic number (a download cut there):
   // that format, whose decoder then says the data is truncated. Only starts that hold a
   // byte no PGN text has (0x1F, 0xB5, 0xFD), so a short text stays text.
