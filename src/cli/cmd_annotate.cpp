@@ -93,9 +93,12 @@ void drop_own_warnings(pgn::RawGame& raw) {
     }
     cut = eol + (raw.text.compare(eol, 2, "\r\n") == 0 ? 2 : 1);
     ++lines;
-    while (cut < raw.text.size() && is_blank(raw.text[cut])) {
-      if (raw.text[cut] == '\n' || (raw.text[cut] == '\r' && raw.text.compare(cut, 2, "\r\n") != 0)) ++lines;
-      ++cut;
+    // Blank lines go; the blanks that start the game's own line stay (a '%' after them
+    // must not land in column 1, where it would start an escape line).
+    for (std::size_t i = cut; i < raw.text.size() && is_blank(raw.text[i]); ++i) {
+      if (raw.text[i] != '\n' && raw.text[i] != '\r') continue;
+      if (raw.text[i] == '\n' || raw.text.compare(i, 2, "\r\n") != 0) ++lines;  // CRLF: at its LF
+      cut = i + 1;
     }
   }
   if (cut > 0) {

@@ -222,12 +222,17 @@ void GameSplitter::emit(RawGame& out) {
     }
     break;
   }
-  out.text.assign(buf_.get() + game_start_, end - game_start_);
+  // A game whose first byte is a '%' (never in column 1: that is an escape line, spec 6)
+  // keeps one blank before it, so that a copy of its text written at a line start (an
+  // invalid game passed on unchanged) is not an escape line that the next reader drops.
+  const bool keep_a_blank = buf_[game_start_] == '%';
+  out.text.assign(keep_a_blank ? 1 : 0, ' ');
+  out.text.append(buf_.get() + game_start_, end - game_start_);
   out.crlf_after = crlf_after(end);
   out.index = ++count_;
   out.line = game_line_;
-  out.column = game_column_;
-  out.byte_offset = game_offset_;
+  out.column = game_column_ - (keep_a_blank ? 1 : 0);
+  out.byte_offset = game_offset_ - (keep_a_blank ? 1 : 0);
   in_game_ = false;
 }
 

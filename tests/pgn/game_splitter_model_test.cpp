@@ -84,6 +84,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       }
       break;
     }
+    // A game starting with '%' (not in column 1) keeps one blank before it.
+    if (s[start] == '%') {
+      games.push_back({" " + s.substr(start, end - start), gline, gcol - 1, start - 1});
+      return;
+    }
     games.push_back({s.substr(start, end - start), gline, gcol, start});
   };
   while (i < n) {

@@ -90,6 +90,20 @@ TEST(GameSplitter, AGameOverTheLimitStopsTheInputWhateverTheReadSizes) {
   }
 }
 
+TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
+  // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
+  // written at a line start by a copy, must not become one: a blank stays before it.
+  io::ByteSource src = io::ByteSource::from_memory("1. e4 *\n\n  %1. Ke3 *\n", "<test>");
+  GameSplitter splitter(src);
+  RawGame first, second;
+  ASSERT_TRUE(splitter.next(first));
+  ASSERT_TRUE(splitter.next(second));
+  EXPECT_EQ(second.text, " %1. Ke3 *");
+  EXPECT_EQ(second.line, 3u);
+  EXPECT_EQ(second.column, 2u);  // the blank kept, one before the '%' in column 3
+  EXPECT_EQ(second.byte_offset, 10u);
+}
+
 TEST(GameSplitter, OneLineGamesOfACrlfFileAreCrlfWhereverTheReadsEnd) {
   // A game with no line end in its text takes the first one after it, or at the end of a
   // read the last one read: CRLF throughout, whatever the read sizes. (Before the input's

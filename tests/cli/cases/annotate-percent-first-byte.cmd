@@ -1,0 +1,1 @@
+$CHESSTOOL annotate -q - | $CHESSTOOL annotate - ; echo "exit ${PIPESTATUS[1]}"
