@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -72,28 +73,54 @@ std::size_t columns(std::string_view w) {
   return n;
 }
 
+// Copies n bytes without a library call for the short pieces nearly every write is (a
+// move, a clock, a tag name): two overlapping loads of 8 or 4 bytes; longer ones memcpy.
+[[gnu::always_inline]] inline void copy_bytes(char* to, const char* from, std::size_t n) {
+  if (n >= 8 && n <= 16) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, from, 8);
+    std::memcpy(&tail, from + n - 8, 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + n - 8, &tail, 8);
+  } else if (n >= 4 && n < 8) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, from, 4);
+    std::memcpy(&tail, from + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
+  } else if (n > 0 && n < 4) {  // bytes 0, n/2 and n-1 cover 1 to 3
+    const char a = from[0], b = from[n / 2], c = from[n - 1];
+    to[0] = a;
+    to[n / 2] = b;
+    to[n - 1] = c;
+  } else if (n > 16) {
+    std::memcpy(to, from, n);
+  }
+}
+
 // Appends to a string through a pointer. std::string's append is a call into the library
 // for every piece (a space, a brace, a word), which cost annotate more than deciding where
-// the lines break; here the string grows in large steps, its new bytes zeroed once, and is
-// cut to what was written when the sink goes.
+// the lines break; here the pieces go into a buffer on the stack, which goes to the string
+// a few kilobytes at a time. (Writing into the string itself meant resizing it first,
+// which zeroes every new byte: a tenth of write_pgn.)
 class TextSink {
  public:
-  TextSink(std::string& out, std::size_t expected) : out_(out), start_(out.size()) {
-    p_ = end_ = out_.data() + out_.size();
-    room(expected);
+  TextSink(std::string& out, std::size_t expected) : out_(out) {
+    // Room for the usual game at once; doubling, so that a caller appending game after
+    // game to one string copies it a few times only.
+    if (out.capacity() - out.size() < expected) out.reserve(std::max(out.size() + expected, 2 * out.capacity()));
   }
-  ~TextSink() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }  // shrinks: no allocation
+  ~TextSink() { flush(); }
   TextSink(const TextSink&) = delete;
   TextSink& operator=(const TextSink&) = delete;
 
   // Room for n more bytes, then writes through put_unchecked() up to them.
   void room(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+    if (static_cast<std::size_t>(end_ - p_) < n) make_room(n);
   }
   void put_unchecked(char c) { *p_++ = c; }
   void put_unchecked(std::string_view text) {
-    if (text.empty()) return;  // memcpy from the null data() of an empty view is undefined
-    std::memcpy(p_, text.data(), text.size());
+    copy_bytes(p_, text.data(), text.size());
     p_ += text.size();
   }
   void put(char c) {
@@ -106,19 +133,28 @@ class TextSink {
   }
 
  private:
-  // Steps as large as what this sink wrote so far (doubling), not as the whole string: a
-  // caller that appends game after game to one string zeroes only each game's room.
-  [[gnu::noinline]] void grow(std::size_t n) {
-    const auto used = static_cast<std::size_t>(p_ - out_.data());
-    out_.resize(used + std::max(n, used - start_) + 256);
-    p_ = out_.data() + used;
-    end_ = out_.data() + out_.size();
+  static constexpr std::size_t kChunk = 2048;  // below the size where memcpy turns to `rep movsb`
+
+  void flush() {
+    out_.append(base_, static_cast<std::size_t>(p_ - base_));
+    p_ = base_;
+  }
+  // The buffered text goes to the string; a piece longer than the buffer gets one of its
+  // size on the heap (a huge tag value or comment).
+  [[gnu::noinline]] void make_room(std::size_t n) {
+    flush();
+    if (static_cast<std::size_t>(end_ - base_) >= n) return;
+    big_.reset(new char[n]);  // not zeroed
+    base_ = p_ = big_.get();
+    end_ = base_ + n;
   }
 
   std::string& out_;
-  std::size_t start_;  // where this sink's text begins in out_
-  char* p_;
-  char* end_;
+  char chunk_[kChunk];
+  std::unique_ptr<char[]> big_;
+  char* base_ = chunk_;  // the buffer in use: chunk_ or big_
+  char* p_ = chunk_;
+  char* end_ = chunk_ + kChunk;
 };
 
 // Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
@@ -412,7 +448,7 @@ class MoveWord {
   void put(char c) { text_[size_++] = c; }
   // A SAN token: `san` must be at most kMaxSan bytes.
   void put_san(std::string_view san) {
-    std::memcpy(text_ + size_, san.data(), san.size());
+    copy_bytes(text_ + size_, san.data(), san.size());
     size_ += san.size();
   }
   // Decimal digits of n (move numbers and NAG codes are never negative).
