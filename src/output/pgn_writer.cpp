@@ -205,6 +205,9 @@ class Wrapper {
     out_.put_unchecked('}');
     col_ += cols;
   }
+  // "{text}" word by word, as word() would take the words with the braces glued to the
+  // first and the last, for an ASCII text whose words stand one blank apart (defined below).
+  void braced_words(std::string_view text);
   // The next word is written directly after text ("(" before a variation's first move).
   void glue_next(std::string_view text) { prefix_ += text; }
   // text goes directly after the last word (")" closing a variation) when it fits.
@@ -325,6 +328,44 @@ std::size_t comment_word_end(std::string_view text, std::size_t s) {
   return close == std::string_view::npos ? e : next_space(text, close);
 }
 
+// The words comment_word_end finds, placed as word() places them: the first after what is
+// glued before it and '{', the last before '}'. Nothing is copied, and a word's columns
+// are its bytes, as the text is ASCII.
+void Wrapper::braced_words(std::string_view text) {
+  const auto blank_from = [text](std::size_t i) {  // the only whitespace a plain text has
+    while (i < text.size() && text[i] != ' ') ++i;
+    return i;
+  };
+  for (std::size_t s = 0; s < text.size();) {
+    std::size_t e = blank_from(s);  // comment_word_end, for blanks only
+    if (text[s] == '[' && s + 1 < text.size() && text[s + 1] == '%')
+      if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = blank_from(close);
+    const std::string_view piece = text.substr(s, e - s);
+    const bool first = s == 0, last = e == text.size();
+    const std::size_t glued = first ? prefix_.size() + 1 : 0;  // prefix_ is ASCII: only "(" and "{" are glued
+    const std::size_t cols = glued + piece.size() + (last ? 1 : 0);
+    out_.room(cols + 1);
+    // As place(): a word starting with '%' stays on the line (the first starts with '{' or '(').
+    if (col_ > 0 && col_ + 1 + cols > width_ && (first || piece[0] != '%')) {
+      out_.put_unchecked('\n');
+      col_ = 0;
+    }
+    if (col_ > 0) {
+      out_.put_unchecked(' ');
+      ++col_;
+    }
+    if (first) {
+      out_.put_unchecked(prefix_);
+      out_.put_unchecked('{');
+      prefix_.clear();
+    }
+    out_.put_unchecked(piece);
+    if (last) out_.put_unchecked('}');
+    col_ += cols;
+    s = e + 1;  // past the one blank between words
+  }
+}
+
 // Whether text holds a command's "[%" (the only thing that makes a comment word span blanks).
 bool has_command(std::string_view text) {
   for (std::size_t at = text.find('['); at != std::string_view::npos; at = text.find('[', at + 1))
@@ -419,6 +460,10 @@ void write_comment(Wrapper& w, std::string_view text) {
   if (const std::size_t cols = plain ? (kind == Plainness::Ascii ? text.size() : columns(text)) + 2 : 0;
       plain && w.fits(cols)) {
     w.braced(text, cols);
+    return;
+  }
+  if (kind == Plainness::Ascii) {
+    w.braced_words(text);
     return;
   }
   if (plain || (text.find('}') == std::string_view::npos && !has_command(text))) {
