@@ -16,6 +16,7 @@
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
+#include "output/comment_plainness.hpp"
 #include "pgn/comment_commands.hpp"
 #include "pgn/game_report.hpp"
 #include "pgn/movetext_parser.hpp"
@@ -396,57 +397,8 @@ void write_comment_word_views(Wrapper& w, std::string_view text) {
   }
 }
 
-// Eight bytes at a time (SWAR): a byte's high bit in the result for each byte of v that is...
-constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
-// ...zero (exact: no borrow runs from one byte into the next),
-constexpr std::uint64_t zero_bytes(std::uint64_t v) { return ~(((v & kLow7) + kLow7) | v | kLow7); }
-// ...below n (1 <= n <= 0x80; bytes from 0x80 up are not),
-constexpr std::uint64_t bytes_below(std::uint64_t v, unsigned n) { return ~(((v & kLow7) + kOnes * (0x80 - n)) | v) & kHigh; }
-// ...what makes a comment not plain: a control byte (whitespace other than a blank, DEL),
-// 0xC2 (which starts a C1 control character, among others), '}', or a blank followed by
-// a blank (byte i and i + 1 of v, the lower address first).
-constexpr std::uint64_t not_plain_bytes(std::uint64_t v) {
-  const std::uint64_t blanks = zero_bytes(v ^ (kOnes * ' '));
-  return bytes_below(v, 0x20) | zero_bytes(v ^ (kOnes * 0x7F)) | zero_bytes(v ^ (kOnes * 0xC2)) |
-         zero_bytes(v ^ (kOnes * '}')) | (blanks & (blanks >> 8));
-}
-
-// Whether a comment is plain: words one blank apart, no other whitespace or control
-// character, no '}' (then written as it is); Ascii when its columns are its bytes too.
-enum class Plainness { No, Ascii, Unicode };
-Plainness plainness(std::string_view text) {
-  if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
-  const std::size_t n = text.size();
-  if (n >= 8) {
-    // Words of eight bytes, each overlapping the one before by a byte (so that a pair of
-    // blanks across two words is seen), the last one ending at the text's end.
-    std::uint64_t bad = 0, high = 0;
-    for (std::size_t i = 0;; i += 7) {
-      if (i + 8 > n) i = n - 8;
-      std::uint64_t v;
-      std::memcpy(&v, text.data() + i, 8);
-      bad |= not_plain_bytes(v);
-      high |= v;
-      if (i + 8 == n) break;
-    }
-    if (bad != 0) return Plainness::No;
-    return (high & kHigh) == 0 ? Plainness::Ascii : Plainness::Unicode;
-  }
-  bool ascii = true;
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  for (const auto* end = p + n; p != end; ++p) {
-    const unsigned c = *p;
-    if (c - '!' < unsigned('}' - '!') || c == '~') continue;  // the usual byte, '!' to '|', in one test
-    if (c >= 0x80 && c != 0xC2) {
-      ascii = false;
-    } else if (c == ' ') {
-      if (p[1] == ' ') return Plainness::No;  // there is a p[1]: the text does not end with a blank
-    } else {
-      return Plainness::No;  // a control byte, '}', or 0xC2 as not_plain_bytes has it
-    }
-  }
-  return ascii ? Plainness::Ascii : Plainness::Unicode;
-}
+using detail::Plainness;
+using detail::plainness;
 
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
 // last one gets the closing brace.
