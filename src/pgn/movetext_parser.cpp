@@ -61,6 +61,10 @@ std::uint8_t common_flags(std::string_view word) {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Whether a symbol is "e.p.": bytes first, as a comparison of four-byte words (a third of
+// the moves, "Nxe5", and every "9...") would be a call into the library.
+bool is_ep_suffix(std::string_view word) { return word.size() == 4 && word[1] == '.' && word[0] == 'e' && word == "e.p."; }
+
 // The largest move number (the Visitor delivers it as 32 bits).
 constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
 bool is_space(char c) { return kByteClass[static_cast<unsigned char>(c)] == detail::kSpace; }
@@ -564,7 +568,7 @@ void Parser<V>::symbol() {
   p_ = p;
   const char first = word[0];
   // A move, nearly every symbol that does not start with a digit: first, and with fewer tests.
-  if ((first | 0x20) >= 'a' && (first | 0x20) <= 'z' && !(word.size() == 4 && word == "e.p.")) {
+  if ((first | 0x20) >= 'a' && (first | 0x20) <= 'z' && !is_ep_suffix(word)) {
     if (!accept_token(start)) return;
     san_like(word, start, flags);
     return;
@@ -573,7 +577,7 @@ void Parser<V>::symbol() {
     result_token(start, word.size());
     return;
   }
-  if (word == "e.p.") {
+  if (is_ep_suffix(word)) {
     // "exd6 e.p." is joined to "exd6e.p.", the form glued notation already has.
     if (pending_san_ && !result_seen_) {
       scratch_.assign(pending_text_);
