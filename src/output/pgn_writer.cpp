@@ -120,7 +120,7 @@ class TextSink {
     if (static_cast<std::size_t>(end_ - p_) < n) make_room(n);
   }
   void put_unchecked(char c) { *p_++ = c; }
-  void put_unchecked(std::string_view text) {
+  [[gnu::always_inline]] void put_unchecked(std::string_view text) {
     copy_bytes(p_, text.data(), text.size());
     p_ += text.size();
   }
@@ -186,7 +186,7 @@ class Wrapper {
   // Whether a text of `cols` columns, given to word(), stays on the current line, or
   // starts a line it fits on: then words that add up to it land exactly as it would.
   bool fits(std::size_t cols) const {
-    const std::size_t need = columns(prefix_) + cols;
+    const std::size_t need = (prefix_.empty() ? 0 : columns(prefix_)) + cols;
     return col_ == 0 ? need <= width_ : col_ + 1 + need <= width_;
   }
   // "{text}", `cols` columns with its braces, as one word, where fits(cols) said it stays whole.
