@@ -16,7 +16,7 @@
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
-#include "output/comment_plainness.hpp"
+#include "output/plain_text.hpp"
 #include "pgn/comment_commands.hpp"
 #include "pgn/game_report.hpp"
 #include "pgn/movetext_parser.hpp"
@@ -512,14 +512,8 @@ void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& sc
   word.put_san(scratch);
 }
 
-void write_tag(TextSink& out, std::string_view name, std::string_view value) {
-  out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
-  out.put_unchecked('[');
-  out.put_unchecked(name);
-  out.put_unchecked(' ');
-  out.put_unchecked('"');
-  // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab
-  // too, spec 7) has no escape and is written as a blank.
+// A tag value with its quotes and backslashes escaped and its control characters blanked.
+void write_escaped_value(TextSink& out, std::string_view value) {
   for (std::size_t i = 0; i < value.size(); ++i) {
     const char c = value[i];
     if (const std::size_t n = control_at(value, i)) {
@@ -529,6 +523,21 @@ void write_tag(TextSink& out, std::string_view name, std::string_view value) {
     }
     if (c == '"' || c == '\\') out.put_unchecked('\\');
     out.put_unchecked(c);
+  }
+}
+
+void write_tag(TextSink& out, std::string_view name, std::string_view value) {
+  out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
+  out.put_unchecked('[');
+  out.put_unchecked(name);
+  out.put_unchecked(' ');
+  out.put_unchecked('"');
+  // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab
+  // too, spec 7) has no escape and is written as a blank. Nearly every value has none.
+  if (detail::tag_value_verbatim(value)) {
+    out.put_unchecked(value);
+  } else {
+    write_escaped_value(out, value);
   }
   out.put_unchecked('"');
   out.put_unchecked(']');

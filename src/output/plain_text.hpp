@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Whether a comment can be written as it stands (the PGN writer's fast path): words one
-// blank apart, no other whitespace, no control character, no '}'. A byte loop is the
-// definition; plainness() gives the same answer 16 bytes at a time where SSE2 is
-// available (every x86-64), eight at a time elsewhere. The tests check one against the other.
+// What the PGN writer can write as it stands: a comment whose words stand one blank apart
+// with no other whitespace, control character or '}', and a tag value with nothing to
+// escape or blank. Byte loops are the definitions; the fast forms give the same answers
+// 16 bytes at a time where SSE2 is available (every x86-64), a comment's eight at a time
+// elsewhere. The tests check one against the other.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#define CHESSTOOL_PLAINNESS_SSE2 1
+#define CHESSTOOL_PLAIN_TEXT_SSE2 1
 #endif
 
 namespace chesstool::output::detail {
@@ -51,7 +52,7 @@ inline Plainness plainness_short(std::string_view text) {
   return ascii ? Plainness::Ascii : Plainness::Unicode;
 }
 
-#if CHESSTOOL_PLAINNESS_SSE2
+#if CHESSTOOL_PLAIN_TEXT_SSE2
 // Bit i set where byte i of v is not plain, counting a blank followed by a blank only
 // where `pairs` has bit i (bytes i and i + 1 stand side by side in the text); high bytes
 // in `high`. Only the bytes of `lanes` count.
@@ -65,35 +66,42 @@ inline void not_plain_lanes(__m128i v, unsigned lanes, unsigned pairs, unsigned&
   high |= static_cast<unsigned>(_mm_movemask_epi8(v)) & lanes;
 }
 
-inline Plainness plainness(std::string_view text) {
-  if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
-  const std::size_t n = text.size();
-  const char* p = text.data();
-  if (n < 4) return plainness_short(text);
-  unsigned bad = 0, high = 0;
+// Calls visit(v, lanes, pairs) on 16-byte blocks v that together hold every byte of a
+// text of 4 bytes or more: `lanes` has bit i where byte i of v is one of the text's,
+// `pairs` where bytes i and i + 1 stand side by side in it (every such pair of the text
+// is in some block).
+template <class Visit>
+inline void for_each_block(const char* p, std::size_t n, Visit visit) {
   if (n > 16) {
     // 16 bytes at a time, each block overlapping the one before by a byte (so that a pair
-    // of blanks across two blocks is seen), the last one ending at the text's end.
+    // across two blocks is seen), the last one ending at the text's end.
     for (std::size_t i = 0;; i += 15) {
       if (i + 16 > n) i = n - 16;
-      not_plain_lanes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), 0xFFFF, 0x7FFF, bad, high);
+      visit(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), 0xFFFFu, 0x7FFFu);
       if (i + 16 == n) break;
     }
   } else if (n >= 8) {
     // The first and the last eight bytes, side by side: every pair of neighbours is in one
     // half, but for bytes 7 and 8 of a text of 16, which meet across the halves.
-    const __m128i v = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
-                                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)));
-    not_plain_lanes(v, 0xFFFF, n == 16 ? 0x7FFF : 0x7F7F, bad, high);
+    visit(_mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8))),
+          0xFFFFu, n == 16 ? 0x7FFFu : 0x7F7Fu);
   } else {
     // The first and the last four bytes, in the low eight lanes.
     std::uint32_t first, last;
     std::memcpy(&first, p, 4);
     std::memcpy(&last, p + n - 4, 4);
     const std::uint64_t both = first | std::uint64_t(last) << 32;
-    const __m128i v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&both));
-    not_plain_lanes(v, 0xFF, 0x77, bad, high);
+    visit(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&both)), 0xFFu, 0x77u);
   }
+}
+
+inline Plainness plainness(std::string_view text) {
+  if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
+  if (text.size() < 4) return plainness_short(text);
+  unsigned bad = 0, high = 0;
+  for_each_block(text.data(), text.size(),
+                 [&](__m128i v, unsigned lanes, unsigned pairs) { not_plain_lanes(v, lanes, pairs, bad, high); });
   if (bad != 0) return Plainness::No;
   return high == 0 ? Plainness::Ascii : Plainness::Unicode;
 }
@@ -131,5 +139,32 @@ inline Plainness plainness(std::string_view text) {
   return (high & kHigh) == 0 ? Plainness::Ascii : Plainness::Unicode;
 }
 #endif
+
+// The definition for a tag value: no quote or backslash (escaped), no byte below 0x20,
+// DEL or 0xC2 (written as a blank; 0xC2 starts a C1 control character, among others).
+inline bool tag_value_verbatim_bytewise(std::string_view value) {
+  for (const char ch : value) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F || c == 0xC2 || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+inline bool tag_value_verbatim(std::string_view value) {
+#if CHESSTOOL_PLAIN_TEXT_SSE2
+  if (value.size() < 4) return tag_value_verbatim_bytewise(value);
+  unsigned bad = 0;
+  for_each_block(value.data(), value.size(), [&bad](__m128i v, unsigned lanes, unsigned) {
+    const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);  // v <= 0x1F
+    const __m128i quote = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    const __m128i control = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)),
+                                         _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(0xC2))));
+    bad |= static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, quote), control))) & lanes;
+  });
+  return bad == 0;
+#else
+  return tag_value_verbatim_bytewise(value);
+#endif
+}
 
 }  // namespace chesstool::output::detail
