@@ -608,10 +608,9 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
   }
 }
 
-// A comment as written (the game's, before a move or after one): its commands canonical or
-// stripped when asked. The text itself when nothing changes, else the new text, kept in scratch.
-std::string_view comment_as_written(const std::string& text, const PgnWriteOptions& options, std::string& scratch) {
-  if (!options.canonical_commands && !options.strip.any()) return text;
+// comment_as_written for options that rewrite commands.
+[[gnu::noinline]] std::string_view commands_rewritten(const std::string& text, const PgnWriteOptions& options,
+                                                      std::string& scratch) {
   if (text.find("[%") == std::string::npos) return text;  // no command to canonicalise or strip
   if (!options.strip.clk && pgn::is_canonical_clock_comment(text)) return text;  // most comments of online games
   pgn::CommentData d = pgn::parse_comment_commands(text);
@@ -619,6 +618,15 @@ std::string_view comment_as_written(const std::string& text, const PgnWriteOptio
   pgn::strip_commands(d, options.strip);
   scratch = pgn::render_comment_commands(d);
   return scratch;
+}
+
+// A comment as written (the game's, before a move or after one): its commands canonical or
+// stripped when asked. The text itself when nothing changes, else the new text, kept in
+// scratch. Inline: annotate asks neither, for every comment.
+[[gnu::always_inline]] inline std::string_view comment_as_written(const std::string& text, const PgnWriteOptions& options,
+                                                             std::string& scratch) {
+  if (!options.canonical_commands && !options.strip.any()) return text;
+  return commands_rewritten(text, options, scratch);
 }
 
 // What follows a move: its NAGs, then its comment. Export format has NAGs $0 to $255
