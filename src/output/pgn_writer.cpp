@@ -547,14 +547,43 @@ void write_tag(TextSink& out, std::string_view name, std::string_view value) {
 constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kSevenTagRoster = {{
     {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}};
 
-bool in_roster(std::string_view name) {
-  for (const auto& [n, d] : kSevenTagRoster)
-    if (pgn::same_tag_name(name, n)) return true;
-  return false;
+// The roster is the first seven of pgn::kStandardTags, in its order: a tag is in it when
+// the index of its name there is below seven.
+constexpr bool roster_leads_standard_tags() {
+  for (std::size_t i = 0; i < kSevenTagRoster.size(); ++i)
+    if (kSevenTagRoster[i].first != pgn::kStandardTags[i]) return false;
+  return true;
+}
+static_assert(roster_leads_standard_tags());
+constexpr int kRosterSize = static_cast<int>(kSevenTagRoster.size());
+constexpr int kResultPlace = kRosterSize - 1;
+static_assert(kSevenTagRoster[kResultPlace].first == "Result");
+
+// The index of a name in pgn::kStandardTags spelt exactly so, for the names write_tags asks about.
+constexpr int standard_place(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(pgn::kStandardTags); ++i)
+    if (pgn::kStandardTags[i] == name) return static_cast<int>(i);
+  return -1;
+}
+constexpr int kSetUpPlace = standard_place("SetUp"), kFenPlace = standard_place("FEN"),
+              kVariantPlace = standard_place("Variant");
+static_assert(kSetUpPlace >= 0 && kFenPlace >= 0 && kVariantPlace >= 0);
+
+// Whether two names of one length are the same bytes: a loop, as a comparison of views
+// is a memcmp call, for every tag of every game.
+bool same_bytes(std::string_view a, std::string_view b) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
 }
 
-// Views into the game's tags and pgn::kStandardTags: writing them copies no string.
-using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
+// A tag as written: views into the game's tags and pgn::kStandardTags (writing them copies
+// no string), and the index of its name in kStandardTags, -1 for a name not there.
+struct TagView {
+  std::string_view name, value;
+  int standard;
+};
+using Tags = std::vector<TagView>;
 
 // The game's tags with standard names in their standard spelling. Of names that become
 // equal, the one already in the standard spelling counts, else the first: the tag the
@@ -570,41 +599,47 @@ Tags normalised_tags(const pgn::Game& game) {
     for (const auto& [name, value] : game.tags) present.insert(name);
   pgn::TagNameSet used;
   for (const auto& [name, value] : game.tags) {
-    const std::string_view standard = pgn::standard_tag_name(name);
-    if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.has_tag_spelt(standard)))
+    const int standard = pgn::standard_tag_index(name);
+    const std::string_view spelling = standard < 0 ? std::string_view() : pgn::kStandardTags[standard];
+    // (The standard spelling has the name's length: standard_tag_index compares them.)
+    if (standard >= 0 && !same_bytes(spelling, name) &&
+        (many ? present.contains(spelling) : game.has_tag_spelt(spelling)))
       continue;
-    const std::string_view use = standard.empty() ? std::string_view(name) : standard;
-    if (used.insert(use)) tags.emplace_back(use, value);
+    const std::string_view use = standard < 0 ? std::string_view(name) : spelling;
+    if (used.insert(use)) tags.push_back({use, value, standard});
   }
   return tags;
-}
-
-const std::string_view* find_tag(const Tags& tags, std::string_view name) {
-  for (const auto& [k, v] : tags)
-    if (pgn::same_tag_name(k, name)) return &v;
-  return nullptr;
 }
 
 using pgn::is_result;
 
 // The reduced export format (spec 3.2.4) has the Seven Tag Roster only; these stay too, as
 // the game cannot be read without them (its start position, a Chess960 game's rules).
-bool needed_in_reduced(std::string_view name) { return name == "SetUp" || name == "FEN" || name == "Variant"; }
+bool needed_in_reduced(int standard) {
+  return standard == kSetUpPlace || standard == kFenPlace || standard == kVariantPlace;
+}
 
 void write_tags(const pgn::Game& game, TextSink& out, const std::string& result, bool reduced) {
   const Tags tags = normalised_tags(game);
-  for (const auto& [name, fallback] : kSevenTagRoster) {
-    const std::string_view* v = find_tag(tags, name);
+  // The roster's values by their place in it, found in one pass: the names are unique.
+  std::array<const std::string_view*, kSevenTagRoster.size()> roster{};
+  bool has_setup = false;
+  for (const TagView& t : tags) {
+    if (t.standard >= 0 && t.standard < kRosterSize && !roster[t.standard]) roster[t.standard] = &t.value;
+    has_setup = has_setup || t.standard == kSetUpPlace;
+  }
+  for (int i = 0; i < kRosterSize; ++i) {
+    const auto& [name, fallback] = kSevenTagRoster[i];
+    const std::string_view* v = roster[i];
     // A Result tag is one of the four results (spec 8.1.1.7): another value ("?", "½-½")
     // gives way to the result written, as a missing tag does.
-    if (v && !(name == "Result" && !is_result(*v))) write_tag(out, name, *v);
-    else write_tag(out, name, name == "Result" ? std::string_view(result) : fallback);
+    if (v && !(i == kResultPlace && !is_result(*v))) write_tag(out, name, *v);
+    else write_tag(out, name, i == kResultPlace ? std::string_view(result) : fallback);
   }
-  const bool has_setup = find_tag(tags, "SetUp") != nullptr;
-  for (const auto& [name, value] : tags) {
-    if (in_roster(name) || (reduced && !needed_in_reduced(name))) continue;
-    if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
-    write_tag(out, name, value);
+  for (const TagView& t : tags) {
+    if ((t.standard >= 0 && t.standard < kRosterSize) || (reduced && !needed_in_reduced(t.standard))) continue;
+    if (t.standard == kFenPlace && !has_setup) write_tag(out, "SetUp", "1");
+    write_tag(out, t.name, t.value);
   }
 }
 
