@@ -464,6 +464,8 @@ class MoveWord {
 // variation starts: a tree of canonical tokens (the replayer's usual) needs none.
 struct LineFrame {
   const pgn::Line* line;
+  const pgn::Node* nodes;   // line's, and their count: asked at every node, not worked out
+  std::size_t size;
   Position pos;             // before node pos_at
   Color side;               // to move before node i
   int fullmove;             // the move number before node i
@@ -474,9 +476,14 @@ struct LineFrame {
   bool need_number = true;  // a Black move needs "N..." (line start, after comment or variation)
 
   LineFrame(const pgn::Line* l, const Position& start)
-      : line(l), pos(start), side(start.side_to_move()), fullmove(start.fullmove_number()) {}
+      : line(l),
+        nodes(l->data()),
+        size(l->size()),
+        pos(start),
+        side(start.side_to_move()),
+        fullmove(start.fullmove_number()) {}
   const Position& before_node() {
-    while (pos_at < i) pos.make_move((*line)[pos_at++].move);
+    while (pos_at < i) pos.make_move(nodes[pos_at++].move);
     return pos;
   }
   void next_node() {  // as Position::make_move counts: Black's move, null or not, ends a move
@@ -726,7 +733,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   while (!stack.empty()) {
     LineFrame& f = stack.back();
     if (!f.in_node) {
-      if (f.i == f.line->size()) {
+      if (f.i == f.size) {
         const pgn::Line* ended = f.line;
         stack.pop_back();
         if (stack.empty()) continue;
@@ -737,7 +744,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         }
         continue;
       }
-      const pgn::Node& n = (*f.line)[f.i];
+      const pgn::Node& n = f.nodes[f.i];
       if (full && !n.comment_before.empty()) {
         const std::string_view text = comment_as_written(n.comment_before, options, rendered);
         if (!text.empty()) {
@@ -752,7 +759,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       f.in_node = true;
       f.var = 0;
     }
-    const pgn::Node& n = (*f.line)[f.i];
+    const pgn::Node& n = f.nodes[f.i];
     if (full && f.var < n.variations.size()) {
       const pgn::Line* v = &n.variations[f.var++];
       f.need_number = true;
