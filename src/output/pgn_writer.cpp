@@ -231,7 +231,7 @@ class Wrapper {
 
  private:
   void place(std::string_view w) { place(w, columns(w)); }
-  void place(std::string_view w, std::size_t cols) {
+  [[gnu::always_inline]] void place(std::string_view w, std::size_t cols) {
     out_.room(w.size() + 1);
     // A comment word starting with '%' stays on the line, however long it makes it: in
     // the first column it would start an escape line (spec 6) and the rest be lost.
