@@ -341,7 +341,7 @@ void Wrapper::braced_words(std::string_view text) {
     std::size_t e = blank_from(s);  // comment_word_end, for blanks only
     if (text[s] == '[' && s + 1 < text.size() && text[s + 1] == '%')
       if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = blank_from(close);
-    const std::string_view piece = text.substr(s, e - s);
+    const std::string_view piece(text.data() + s, e - s);  // s < e <= size: no bounds check
     const bool first = s == 0, last = e == text.size();
     const std::size_t glued = first ? prefix_.size() + 1 : 0;  // prefix_ is ASCII: only "(" and "{" are glued
     const std::size_t cols = glued + piece.size() + (last ? 1 : 0);

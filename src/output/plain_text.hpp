@@ -56,7 +56,7 @@ inline Plainness plainness_short(std::string_view text) {
 // Bit i set where byte i of v is not plain, counting a blank followed by a blank only
 // where `pairs` has bit i (bytes i and i + 1 stand side by side in the text); high bytes
 // in `high`. Only the bytes of `lanes` count.
-inline void not_plain_lanes(__m128i v, unsigned lanes, unsigned pairs, unsigned& bad, unsigned& high) {
+[[gnu::always_inline]] inline void not_plain_lanes(__m128i v, unsigned lanes, unsigned pairs, unsigned& bad, unsigned& high) {
   const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);  // v <= 0x1F
   const __m128i odd = _mm_or_si128(_mm_or_si128(low, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
                                    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(0xC2))),
