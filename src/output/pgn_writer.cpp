@@ -207,7 +207,9 @@ class Wrapper {
     col_ += cols;
   }
   // "{text}" word by word, as word() would take the words with the braces glued to the
-  // first and the last, for an ASCII text whose words stand one blank apart (defined below).
+  // first and the last, for an ASCII text; kPlain when its only whitespace is single
+  // blanks (defined below).
+  template <bool kPlain>
   void braced_words(std::string_view text);
   // The next word is written directly after text ("(" before a variation's first move).
   void glue_next(std::string_view text) { prefix_ += text; }
@@ -330,19 +332,30 @@ std::size_t comment_word_end(std::string_view text, std::size_t s) {
 }
 
 // The words comment_word_end finds, placed as word() places them: the first after what is
-// glued before it and '{', the last before '}'. Nothing is copied, and a word's columns
-// are its bytes, as the text is ASCII.
+// glued before it and '{', the last before '}' (write_comment_word_views, without its
+// copies and columns() calls). Nothing is written for a text without a word. A word's
+// columns are its bytes, as the text is ASCII.
+template <bool kPlain>
 void Wrapper::braced_words(std::string_view text) {
-  const auto blank_from = [text](std::size_t i) {  // the only whitespace a plain text has
-    while (i < text.size() && text[i] != ' ') ++i;
+  const std::size_t n = text.size();
+  const auto space = [](char c) {  // one test for the usual byte
+    return kPlain ? c == ' ' : static_cast<unsigned char>(c) <= ' ' && is_space(c);
+  };
+  const auto space_from = [&](std::size_t i) {
+    while (i < n && !space(text[i])) ++i;
     return i;
   };
-  for (std::size_t s = 0; s < text.size();) {
-    std::size_t e = blank_from(s);  // comment_word_end, for blanks only
-    if (text[s] == '[' && s + 1 < text.size() && text[s + 1] == '%')
-      if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = blank_from(close);
+  const auto word_from = [&](std::size_t i) {
+    while (i < n && space(text[i])) ++i;
+    return i;
+  };
+  for (std::size_t s = word_from(0), start = s; s < n;) {
+    std::size_t e = space_from(s);  // comment_word_end
+    if (text[s] == '[' && s + 1 < n && text[s + 1] == '%')
+      if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = space_from(close);
+    const std::size_t next = word_from(e);
     const std::string_view piece(text.data() + s, e - s);  // s < e <= size: no bounds check
-    const bool first = s == 0, last = e == text.size();
+    const bool first = s == start, last = next == n;
     const std::size_t glued = first ? prefix_.size() + 1 : 0;  // prefix_ is ASCII: only "(" and "{" are glued
     const std::size_t cols = glued + piece.size() + (last ? 1 : 0);
     out_.room(cols + 1);
@@ -363,7 +376,7 @@ void Wrapper::braced_words(std::string_view text) {
     out_.put_unchecked(piece);
     if (last) out_.put_unchecked('}');
     col_ += cols;
-    s = e + 1;  // past the one blank between words
+    s = next;
   }
 }
 
@@ -414,12 +427,13 @@ void write_comment(Wrapper& w, std::string_view text) {
     w.braced(text, cols);
     return;
   }
-  if (kind == Plainness::Ascii) {
-    w.braced_words(text);
-    return;
-  }
   if (plain || (text.find('}') == std::string_view::npos && !has_command(text))) {
-    write_comment_word_views(w, text);
+    if (kind == Plainness::Ascii)
+      w.braced_words<true>(text);
+    else if (kind == Plainness::No && is_ascii(text))
+      w.braced_words<false>(text);
+    else
+      write_comment_word_views(w, text);
     return;
   }
   std::string word, next;
