@@ -75,8 +75,9 @@ inline SanCheck take_check_sign(std::string_view& s) {
 // The shapes that make up nearly every real move (e4, Nf3, exd5, Nxe5, and the
 // disambiguated Nbd7, R1e2, Nbxd7, each maybe with '+' or '#'), read directly; anything
 // else returns false and takes the general path, which gives the same token for these
-// shapes (a unit test compares the two).
-inline bool parse_common_san(std::string_view s, SanToken& t) {
+// shapes (a unit test compares the two). Always inlined: the token then stays in
+// registers, where a call wrote it to memory and read it back, once a move.
+[[gnu::always_inline]] inline bool parse_common_san(std::string_view s, SanToken& t) {
   const SanCheck check = take_check_sign(s);
   const std::size_t n = s.size();
   if (n < 2 || n > 5 || !is_file_char(s[n - 2]) || !is_rank_char(s[n - 1])) return false;

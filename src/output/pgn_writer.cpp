@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/fen.hpp"
 #include "core/san.hpp"
 #include "core/uci.hpp"
+#include "output/plain_text.hpp"
 #include "pgn/comment_commands.hpp"
 #include "pgn/game_report.hpp"
 #include "pgn/movetext_parser.hpp"
@@ -72,28 +74,54 @@ std::size_t columns(std::string_view w) {
   return n;
 }
 
+// Copies n bytes without a library call for the short pieces nearly every write is (a
+// move, a clock, a tag name): two overlapping loads of 8 or 4 bytes; longer ones memcpy.
+[[gnu::always_inline]] inline void copy_bytes(char* to, const char* from, std::size_t n) {
+  if (n >= 8 && n <= 16) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, from, 8);
+    std::memcpy(&tail, from + n - 8, 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + n - 8, &tail, 8);
+  } else if (n >= 4 && n < 8) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, from, 4);
+    std::memcpy(&tail, from + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
+  } else if (n > 0 && n < 4) {  // bytes 0, n/2 and n-1 cover 1 to 3
+    const char a = from[0], b = from[n / 2], c = from[n - 1];
+    to[0] = a;
+    to[n / 2] = b;
+    to[n - 1] = c;
+  } else if (n > 16) {
+    std::memcpy(to, from, n);
+  }
+}
+
 // Appends to a string through a pointer. std::string's append is a call into the library
 // for every piece (a space, a brace, a word), which cost annotate more than deciding where
-// the lines break; here the string grows in large steps, its new bytes zeroed once, and is
-// cut to what was written when the sink goes.
+// the lines break; here the pieces go into a buffer on the stack, which goes to the string
+// a few kilobytes at a time. (Writing into the string itself meant resizing it first,
+// which zeroes every new byte: a tenth of write_pgn.)
 class TextSink {
  public:
-  TextSink(std::string& out, std::size_t expected) : out_(out), start_(out.size()) {
-    p_ = end_ = out_.data() + out_.size();
-    room(expected);
+  TextSink(std::string& out, std::size_t expected) : out_(out) {
+    // Room for the usual game at once; doubling, so that a caller appending game after
+    // game to one string copies it a few times only.
+    if (out.capacity() - out.size() < expected) out.reserve(std::max(out.size() + expected, 2 * out.capacity()));
   }
-  ~TextSink() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }  // shrinks: no allocation
+  ~TextSink() { flush(); }
   TextSink(const TextSink&) = delete;
   TextSink& operator=(const TextSink&) = delete;
 
   // Room for n more bytes, then writes through put_unchecked() up to them.
   void room(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+    if (static_cast<std::size_t>(end_ - p_) < n) make_room(n);
   }
   void put_unchecked(char c) { *p_++ = c; }
-  void put_unchecked(std::string_view text) {
-    if (text.empty()) return;  // memcpy from the null data() of an empty view is undefined
-    std::memcpy(p_, text.data(), text.size());
+  [[gnu::always_inline]] void put_unchecked(std::string_view text) {
+    copy_bytes(p_, text.data(), text.size());
     p_ += text.size();
   }
   void put(char c) {
@@ -106,19 +134,28 @@ class TextSink {
   }
 
  private:
-  // Steps as large as what this sink wrote so far (doubling), not as the whole string: a
-  // caller that appends game after game to one string zeroes only each game's room.
-  [[gnu::noinline]] void grow(std::size_t n) {
-    const auto used = static_cast<std::size_t>(p_ - out_.data());
-    out_.resize(used + std::max(n, used - start_) + 256);
-    p_ = out_.data() + used;
-    end_ = out_.data() + out_.size();
+  static constexpr std::size_t kChunk = 2048;  // below the size where memcpy turns to `rep movsb`
+
+  void flush() {
+    out_.append(base_, static_cast<std::size_t>(p_ - base_));
+    p_ = base_;
+  }
+  // The buffered text goes to the string; a piece longer than the buffer gets one of its
+  // size on the heap (a huge tag value or comment).
+  [[gnu::noinline]] void make_room(std::size_t n) {
+    flush();
+    if (static_cast<std::size_t>(end_ - base_) >= n) return;
+    big_.reset(new char[n]);  // not zeroed
+    base_ = p_ = big_.get();
+    end_ = base_ + n;
   }
 
   std::string& out_;
-  std::size_t start_;  // where this sink's text begins in out_
-  char* p_;
-  char* end_;
+  char chunk_[kChunk];
+  std::unique_ptr<char[]> big_;
+  char* base_ = chunk_;  // the buffer in use: chunk_ or big_
+  char* p_ = chunk_;
+  char* end_ = chunk_ + kChunk;
 };
 
 // Fills lines word by word up to a width in columns (spec 8.2: export movetext lines are
@@ -149,7 +186,7 @@ class Wrapper {
   // Whether a text of `cols` columns, given to word(), stays on the current line, or
   // starts a line it fits on: then words that add up to it land exactly as it would.
   bool fits(std::size_t cols) const {
-    const std::size_t need = columns(prefix_) + cols;
+    const std::size_t need = (prefix_.empty() ? 0 : columns(prefix_)) + cols;
     return col_ == 0 ? need <= width_ : col_ + 1 + need <= width_;
   }
   // "{text}", `cols` columns with its braces, as one word, where fits(cols) said it stays whole.
@@ -169,6 +206,11 @@ class Wrapper {
     out_.put_unchecked('}');
     col_ += cols;
   }
+  // "{text}" word by word, as word() would take the words with the braces glued to the
+  // first and the last, for an ASCII text; kPlain when its only whitespace is single
+  // blanks (defined below).
+  template <bool kPlain>
+  void braced_words(std::string_view text);
   // The next word is written directly after text ("(" before a variation's first move).
   void glue_next(std::string_view text) { prefix_ += text; }
   // text goes directly after the last word (")" closing a variation) when it fits.
@@ -191,7 +233,7 @@ class Wrapper {
 
  private:
   void place(std::string_view w) { place(w, columns(w)); }
-  void place(std::string_view w, std::size_t cols) {
+  [[gnu::always_inline]] void place(std::string_view w, std::size_t cols) {
     out_.room(w.size() + 1);
     // A comment word starting with '%' stays on the line, however long it makes it: in
     // the first column it would start an escape line (spec 6) and the rest be lost.
@@ -289,6 +331,55 @@ std::size_t comment_word_end(std::string_view text, std::size_t s) {
   return close == std::string_view::npos ? e : next_space(text, close);
 }
 
+// The words comment_word_end finds, placed as word() places them: the first after what is
+// glued before it and '{', the last before '}' (write_comment_word_views, without its
+// copies and columns() calls). Nothing is written for a text without a word. A word's
+// columns are its bytes, as the text is ASCII.
+template <bool kPlain>
+void Wrapper::braced_words(std::string_view text) {
+  const std::size_t n = text.size();
+  const auto space = [](char c) {  // one test for the usual byte
+    return kPlain ? c == ' ' : static_cast<unsigned char>(c) <= ' ' && is_space(c);
+  };
+  const auto space_from = [&](std::size_t i) {
+    while (i < n && !space(text[i])) ++i;
+    return i;
+  };
+  const auto word_from = [&](std::size_t i) {
+    while (i < n && space(text[i])) ++i;
+    return i;
+  };
+  for (std::size_t s = word_from(0), start = s; s < n;) {
+    std::size_t e = space_from(s);  // comment_word_end
+    if (text[s] == '[' && s + 1 < n && text[s + 1] == '%')
+      if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = space_from(close);
+    const std::size_t next = word_from(e);
+    const std::string_view piece(text.data() + s, e - s);  // s < e <= size: no bounds check
+    const bool first = s == start, last = next == n;
+    const std::size_t glued = first ? prefix_.size() + 1 : 0;  // prefix_ is ASCII: only "(" and "{" are glued
+    const std::size_t cols = glued + piece.size() + (last ? 1 : 0);
+    out_.room(cols + 1);
+    // As place(): a word starting with '%' stays on the line (the first starts with '{' or '(').
+    if (col_ > 0 && col_ + 1 + cols > width_ && (first || piece[0] != '%')) {
+      out_.put_unchecked('\n');
+      col_ = 0;
+    }
+    if (col_ > 0) {
+      out_.put_unchecked(' ');
+      ++col_;
+    }
+    if (first) {
+      out_.put_unchecked(prefix_);
+      out_.put_unchecked('{');
+      prefix_.clear();
+    }
+    out_.put_unchecked(piece);
+    if (last) out_.put_unchecked('}');
+    col_ += cols;
+    s = next;
+  }
+}
+
 // Whether text holds a command's "[%" (the only thing that makes a comment word span blanks).
 bool has_command(std::string_view text) {
   for (std::size_t at = text.find('['); at != std::string_view::npos; at = text.find('[', at + 1))
@@ -319,57 +410,8 @@ void write_comment_word_views(Wrapper& w, std::string_view text) {
   }
 }
 
-// Eight bytes at a time (SWAR): a byte's high bit in the result for each byte of v that is...
-constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
-// ...zero (exact: no borrow runs from one byte into the next),
-constexpr std::uint64_t zero_bytes(std::uint64_t v) { return ~(((v & kLow7) + kLow7) | v | kLow7); }
-// ...below n (1 <= n <= 0x80; bytes from 0x80 up are not),
-constexpr std::uint64_t bytes_below(std::uint64_t v, unsigned n) { return ~(((v & kLow7) + kOnes * (0x80 - n)) | v) & kHigh; }
-// ...what makes a comment not plain: a control byte (whitespace other than a blank, DEL),
-// 0xC2 (which starts a C1 control character, among others), '}', or a blank followed by
-// a blank (byte i and i + 1 of v, the lower address first).
-constexpr std::uint64_t not_plain_bytes(std::uint64_t v) {
-  const std::uint64_t blanks = zero_bytes(v ^ (kOnes * ' '));
-  return bytes_below(v, 0x20) | zero_bytes(v ^ (kOnes * 0x7F)) | zero_bytes(v ^ (kOnes * 0xC2)) |
-         zero_bytes(v ^ (kOnes * '}')) | (blanks & (blanks >> 8));
-}
-
-// Whether a comment is plain: words one blank apart, no other whitespace or control
-// character, no '}' (then written as it is); Ascii when its columns are its bytes too.
-enum class Plainness { No, Ascii, Unicode };
-Plainness plainness(std::string_view text) {
-  if (text.empty() || text.front() == ' ' || text.back() == ' ') return Plainness::No;
-  const std::size_t n = text.size();
-  if (n >= 8) {
-    // Words of eight bytes, each overlapping the one before by a byte (so that a pair of
-    // blanks across two words is seen), the last one ending at the text's end.
-    std::uint64_t bad = 0, high = 0;
-    for (std::size_t i = 0;; i += 7) {
-      if (i + 8 > n) i = n - 8;
-      std::uint64_t v;
-      std::memcpy(&v, text.data() + i, 8);
-      bad |= not_plain_bytes(v);
-      high |= v;
-      if (i + 8 == n) break;
-    }
-    if (bad != 0) return Plainness::No;
-    return (high & kHigh) == 0 ? Plainness::Ascii : Plainness::Unicode;
-  }
-  bool ascii = true;
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  for (const auto* end = p + n; p != end; ++p) {
-    const unsigned c = *p;
-    if (c - '!' < unsigned('}' - '!') || c == '~') continue;  // the usual byte, '!' to '|', in one test
-    if (c >= 0x80 && c != 0xC2) {
-      ascii = false;
-    } else if (c == ' ') {
-      if (p[1] == ' ') return Plainness::No;  // there is a p[1]: the text does not end with a blank
-    } else {
-      return Plainness::No;  // a control byte, '}', or 0xC2 as not_plain_bytes has it
-    }
-  }
-  return ascii ? Plainness::Ascii : Plainness::Unicode;
-}
+using detail::Plainness;
+using detail::plainness;
 
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
 // last one gets the closing brace.
@@ -386,7 +428,12 @@ void write_comment(Wrapper& w, std::string_view text) {
     return;
   }
   if (plain || (text.find('}') == std::string_view::npos && !has_command(text))) {
-    write_comment_word_views(w, text);
+    if (kind == Plainness::Ascii)
+      w.braced_words<true>(text);
+    else if (kind == Plainness::No && is_ascii(text))
+      w.braced_words<false>(text);
+    else
+      write_comment_word_views(w, text);
     return;
   }
   std::string word, next;
@@ -412,7 +459,7 @@ class MoveWord {
   void put(char c) { text_[size_++] = c; }
   // A SAN token: `san` must be at most kMaxSan bytes.
   void put_san(std::string_view san) {
-    std::memcpy(text_ + size_, san.data(), san.size());
+    copy_bytes(text_ + size_, san.data(), san.size());
     size_ += san.size();
   }
   // Decimal digits of n (move numbers and NAG codes are never negative).
@@ -431,6 +478,8 @@ class MoveWord {
 // variation starts: a tree of canonical tokens (the replayer's usual) needs none.
 struct LineFrame {
   const pgn::Line* line;
+  const pgn::Node* nodes;   // line's, and their count: asked at every node, not worked out
+  std::size_t size;
   Position pos;             // before node pos_at
   Color side;               // to move before node i
   int fullmove;             // the move number before node i
@@ -441,9 +490,14 @@ struct LineFrame {
   bool need_number = true;  // a Black move needs "N..." (line start, after comment or variation)
 
   LineFrame(const pgn::Line* l, const Position& start)
-      : line(l), pos(start), side(start.side_to_move()), fullmove(start.fullmove_number()) {}
+      : line(l),
+        nodes(l->data()),
+        size(l->size()),
+        pos(start),
+        side(start.side_to_move()),
+        fullmove(start.fullmove_number()) {}
   const Position& before_node() {
-    while (pos_at < i) pos.make_move((*line)[pos_at++].move);
+    while (pos_at < i) pos.make_move(nodes[pos_at++].move);
     return pos;
   }
   void next_node() {  // as Position::make_move counts: Black's move, null or not, ends a move
@@ -479,14 +533,8 @@ void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& sc
   word.put_san(scratch);
 }
 
-void write_tag(TextSink& out, std::string_view name, std::string_view value) {
-  out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
-  out.put_unchecked('[');
-  out.put_unchecked(name);
-  out.put_unchecked(' ');
-  out.put_unchecked('"');
-  // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab
-  // too, spec 7) has no escape and is written as a blank.
+// A tag value with its quotes and backslashes escaped and its control characters blanked.
+void write_escaped_value(TextSink& out, std::string_view value) {
   for (std::size_t i = 0; i < value.size(); ++i) {
     const char c = value[i];
     if (const std::size_t n = control_at(value, i)) {
@@ -497,6 +545,21 @@ void write_tag(TextSink& out, std::string_view name, std::string_view value) {
     if (c == '"' || c == '\\') out.put_unchecked('\\');
     out.put_unchecked(c);
   }
+}
+
+void write_tag(TextSink& out, std::string_view name, std::string_view value) {
+  out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
+  out.put_unchecked('[');
+  out.put_unchecked(name);
+  out.put_unchecked(' ');
+  out.put_unchecked('"');
+  // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab
+  // too, spec 7) has no escape and is written as a blank. Nearly every value has none.
+  if (detail::tag_value_verbatim(value)) {
+    out.put_unchecked(value);
+  } else {
+    write_escaped_value(out, value);
+  }
   out.put_unchecked('"');
   out.put_unchecked(']');
   out.put_unchecked('\n');
@@ -505,14 +568,43 @@ void write_tag(TextSink& out, std::string_view name, std::string_view value) {
 constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kSevenTagRoster = {{
     {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}};
 
-bool in_roster(std::string_view name) {
-  for (const auto& [n, d] : kSevenTagRoster)
-    if (pgn::same_tag_name(name, n)) return true;
-  return false;
+// The roster is the first seven of pgn::kStandardTags, in its order: a tag is in it when
+// the index of its name there is below seven.
+constexpr bool roster_leads_standard_tags() {
+  for (std::size_t i = 0; i < kSevenTagRoster.size(); ++i)
+    if (kSevenTagRoster[i].first != pgn::kStandardTags[i]) return false;
+  return true;
+}
+static_assert(roster_leads_standard_tags());
+constexpr int kRosterSize = static_cast<int>(kSevenTagRoster.size());
+constexpr int kResultPlace = kRosterSize - 1;
+static_assert(kSevenTagRoster[kResultPlace].first == "Result");
+
+// The index of a name in pgn::kStandardTags spelt exactly so, for the names write_tags asks about.
+constexpr int standard_place(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(pgn::kStandardTags); ++i)
+    if (pgn::kStandardTags[i] == name) return static_cast<int>(i);
+  return -1;
+}
+constexpr int kSetUpPlace = standard_place("SetUp"), kFenPlace = standard_place("FEN"),
+              kVariantPlace = standard_place("Variant");
+static_assert(kSetUpPlace >= 0 && kFenPlace >= 0 && kVariantPlace >= 0);
+
+// Whether two names of one length are the same bytes: a loop, as a comparison of views
+// is a memcmp call, for every tag of every game.
+bool same_bytes(std::string_view a, std::string_view b) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
 }
 
-// Views into the game's tags and pgn::kStandardTags: writing them copies no string.
-using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
+// A tag as written: views into the game's tags and pgn::kStandardTags (writing them copies
+// no string), and the index of its name in kStandardTags, -1 for a name not there.
+struct TagView {
+  std::string_view name, value;
+  int standard;
+};
+using Tags = std::vector<TagView>;
 
 // The game's tags with standard names in their standard spelling. Of names that become
 // equal, the one already in the standard spelling counts, else the first: the tag the
@@ -528,48 +620,53 @@ Tags normalised_tags(const pgn::Game& game) {
     for (const auto& [name, value] : game.tags) present.insert(name);
   pgn::TagNameSet used;
   for (const auto& [name, value] : game.tags) {
-    const std::string_view standard = pgn::standard_tag_name(name);
-    if (!standard.empty() && standard != name && (many ? present.contains(standard) : game.has_tag_spelt(standard)))
+    const int standard = pgn::standard_tag_index(name);
+    const std::string_view spelling = standard < 0 ? std::string_view() : pgn::kStandardTags[standard];
+    // (The standard spelling has the name's length: standard_tag_index compares them.)
+    if (standard >= 0 && !same_bytes(spelling, name) &&
+        (many ? present.contains(spelling) : game.has_tag_spelt(spelling)))
       continue;
-    const std::string_view use = standard.empty() ? std::string_view(name) : standard;
-    if (used.insert(use)) tags.emplace_back(use, value);
+    const std::string_view use = standard < 0 ? std::string_view(name) : spelling;
+    if (used.insert(use)) tags.push_back({use, value, standard});
   }
   return tags;
-}
-
-const std::string_view* find_tag(const Tags& tags, std::string_view name) {
-  for (const auto& [k, v] : tags)
-    if (pgn::same_tag_name(k, name)) return &v;
-  return nullptr;
 }
 
 using pgn::is_result;
 
 // The reduced export format (spec 3.2.4) has the Seven Tag Roster only; these stay too, as
 // the game cannot be read without them (its start position, a Chess960 game's rules).
-bool needed_in_reduced(std::string_view name) { return name == "SetUp" || name == "FEN" || name == "Variant"; }
+bool needed_in_reduced(int standard) {
+  return standard == kSetUpPlace || standard == kFenPlace || standard == kVariantPlace;
+}
 
 void write_tags(const pgn::Game& game, TextSink& out, const std::string& result, bool reduced) {
   const Tags tags = normalised_tags(game);
-  for (const auto& [name, fallback] : kSevenTagRoster) {
-    const std::string_view* v = find_tag(tags, name);
+  // The roster's values by their place in it, found in one pass: the names are unique.
+  std::array<const std::string_view*, kSevenTagRoster.size()> roster{};
+  bool has_setup = false;
+  for (const TagView& t : tags) {
+    if (t.standard >= 0 && t.standard < kRosterSize && !roster[t.standard]) roster[t.standard] = &t.value;
+    has_setup = has_setup || t.standard == kSetUpPlace;
+  }
+  for (int i = 0; i < kRosterSize; ++i) {
+    const auto& [name, fallback] = kSevenTagRoster[i];
+    const std::string_view* v = roster[i];
     // A Result tag is one of the four results (spec 8.1.1.7): another value ("?", "½-½")
     // gives way to the result written, as a missing tag does.
-    if (v && !(name == "Result" && !is_result(*v))) write_tag(out, name, *v);
-    else write_tag(out, name, name == "Result" ? std::string_view(result) : fallback);
+    if (v && !(i == kResultPlace && !is_result(*v))) write_tag(out, name, *v);
+    else write_tag(out, name, i == kResultPlace ? std::string_view(result) : fallback);
   }
-  const bool has_setup = find_tag(tags, "SetUp") != nullptr;
-  for (const auto& [name, value] : tags) {
-    if (in_roster(name) || (reduced && !needed_in_reduced(name))) continue;
-    if (name == "FEN" && !has_setup) write_tag(out, "SetUp", "1");
-    write_tag(out, name, value);
+  for (const TagView& t : tags) {
+    if ((t.standard >= 0 && t.standard < kRosterSize) || (reduced && !needed_in_reduced(t.standard))) continue;
+    if (t.standard == kFenPlace && !has_setup) write_tag(out, "SetUp", "1");
+    write_tag(out, t.name, t.value);
   }
 }
 
-// A comment as written (the game's, before a move or after one): its commands canonical or
-// stripped when asked. The text itself when nothing changes, else the new text, kept in scratch.
-std::string_view comment_as_written(const std::string& text, const PgnWriteOptions& options, std::string& scratch) {
-  if (!options.canonical_commands && !options.strip.any()) return text;
+// comment_as_written for options that rewrite commands.
+[[gnu::noinline]] std::string_view commands_rewritten(const std::string& text, const PgnWriteOptions& options,
+                                                      std::string& scratch) {
   if (text.find("[%") == std::string::npos) return text;  // no command to canonicalise or strip
   if (!options.strip.clk && pgn::is_canonical_clock_comment(text)) return text;  // most comments of online games
   pgn::CommentData d = pgn::parse_comment_commands(text);
@@ -577,6 +674,15 @@ std::string_view comment_as_written(const std::string& text, const PgnWriteOptio
   pgn::strip_commands(d, options.strip);
   scratch = pgn::render_comment_commands(d);
   return scratch;
+}
+
+// A comment as written (the game's, before a move or after one): its commands canonical or
+// stripped when asked. The text itself when nothing changes, else the new text, kept in
+// scratch. Inline: annotate asks neither, for every comment.
+[[gnu::always_inline]] inline std::string_view comment_as_written(const std::string& text, const PgnWriteOptions& options,
+                                                             std::string& scratch) {
+  if (!options.canonical_commands && !options.strip.any()) return text;
+  return commands_rewritten(text, options, scratch);
 }
 
 // What follows a move: its NAGs, then its comment. Export format has NAGs $0 to $255
@@ -641,7 +747,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
   while (!stack.empty()) {
     LineFrame& f = stack.back();
     if (!f.in_node) {
-      if (f.i == f.line->size()) {
+      if (f.i == f.size) {
         const pgn::Line* ended = f.line;
         stack.pop_back();
         if (stack.empty()) continue;
@@ -652,7 +758,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         }
         continue;
       }
-      const pgn::Node& n = (*f.line)[f.i];
+      const pgn::Node& n = f.nodes[f.i];
       if (full && !n.comment_before.empty()) {
         const std::string_view text = comment_as_written(n.comment_before, options, rendered);
         if (!text.empty()) {
@@ -667,7 +773,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       f.in_node = true;
       f.var = 0;
     }
-    const pgn::Node& n = (*f.line)[f.i];
+    const pgn::Node& n = f.nodes[f.i];
     if (full && f.var < n.variations.size()) {
       const pgn::Line* v = &n.variations[f.var++];
       f.need_number = true;

@@ -403,6 +403,30 @@ TEST(PgnWriter, ACommentWrittenWholeLandsAsWordByWord) {
   EXPECT_EQ(compared, 14 * 9 * 3);
 }
 
+TEST(PgnWriter, AnAsciiCommentWrapsAsAUnicodeOneOfItsColumns) {
+  // An ASCII comment is placed word by word from its text; one with other characters by
+  // the general word writer. A combining mark (no column) at the end of its last word
+  // makes a comment take the general way with the same columns: apart from that mark,
+  // both must come out alike, single-spaced or not, wherever the comment starts.
+  const std::string mark = "\xCC\x80";  // U+0300
+  int compared = 0;
+  for (int moves = 1; moves <= 12; ++moves)
+    for (int words = 1; words <= 8; ++words)
+      for (const char* gap : {" ", "\n", "  \t"}) {
+        std::string before, text;
+        for (int m = 1; m <= moves; ++m) before += std::to_string(2 * m - 1) + ". Nf3 Nf6 " + std::to_string(2 * m) + ". Ng1 Ng8 ";
+        for (int w = 0; w < words; ++w) text.append(w ? gap : "").append(std::string(std::size_t(1 + (w * 5) % 9), char('a' + w)));
+        for (const std::string& tail : {std::string(" *"), std::string(" Nc3 Nc6 Nb1 Nb8 Nc3 Nc6 Nb1 Nb8 *")}) {
+          const std::string ascii = movetext(before + "{" + text + "}" + tail);
+          std::string unicode = movetext(before + "{" + text + mark + "}" + tail);
+          unicode.erase(unicode.find(mark), mark.size());
+          EXPECT_EQ(ascii, unicode) << moves << " moves, " << words << " words";
+          ++compared;
+        }
+      }
+  EXPECT_EQ(compared, 12 * 8 * 3 * 2);
+}
+
 TEST(PgnWriter, EveryWhitespaceRunAndBraceIsCollapsedWhereverItStands) {
   // The test for a comment written whole reads eight bytes at a time: a second blank, a
   // tab, a line end, a '}' (from a ';' comment) or a non-ASCII byte at any place of texts
