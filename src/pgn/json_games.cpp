@@ -107,14 +107,15 @@ std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
 }
 
 // What PGN text can hold and read back the same: a tag name without spaces, control
-// characters, quotes, brackets or braces (the PGN reader takes any other name, with an
+// characters, quotes or ']' (the PGN reader takes any other name, with an
 // invalid-tag-name warning when it is not letters, digits and '_', spec 8.1.1); a tag
 // value without a line end (it would end the tag pair) or NUL; any text without NUL (the
 // PGN reader rejects it).
+// An opening bracket or a brace can be part of a name ("[}Event \"x\"]" from a typo).
 bool is_tag_name(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
     const auto b = static_cast<unsigned char>(c);
-    return b > 0x20 && b != 0x7F && std::string_view("\"[]{}").find(c) == std::string_view::npos;
+    return b > 0x20 && b != 0x7F && c != '"' && c != ']';
   });
 }
 bool is_tag_value(std::string_view s) { return s.find_first_of(std::string_view("\n\r\0", 3)) == std::string_view::npos; }
@@ -167,7 +168,8 @@ class RecordWalker {
     if (const Json* t = field(doc, "tags")) {
       if (!t->is_object()) return fail("\"tags\" is not an object");
       for (const auto& [name, value] : t->items()) {
-        if (!is_tag_name(name)) return fail("a tag name is not empty and has no space, control character, quote, bracket or brace");
+        if (!is_tag_name(name))
+          return fail("a tag name is not empty and has no space, control character, quote or closing bracket");
         if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
         if (!is_tag_value(value.get_ref<const std::string&>()))
           return fail(std::string("tag '").append(name).append("' holds a line end or NUL"));

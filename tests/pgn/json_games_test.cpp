@@ -158,6 +158,7 @@ TEST(JsonGames, BadRecordsAreOneProblemEach) {
       {R"({"tags":{"Wh ite":"x"},"moves":[]})", "problem json-field 7:1 a tag name is not empty and has no space"},
       {R"({"tags":{"":"x"},"moves":[]})", "problem json-field 7:1 a tag name is not empty and has no space"},
       {R"({"tags":{"A]":"x"},"moves":[]})", "problem json-field 7:1 a tag name is not empty and has no space"},
+      {R"({"tags":{"A\"":"x"},"moves":[]})", "problem json-field 7:1 a tag name is not empty and has no space"},
       {R"({"tags":{"White":"two\nlines"},"moves":[]})", "problem json-field 7:1 tag 'White' holds a line end or NUL"},
       {R"({"moves":[{"san":"e4","comment":"nul \u0000 inside"}]})", "problem json-field 7:18 \"comment\" is not a string without NUL"},
       {R"({"comment":"\u0000","moves":[]})", "problem json-field 7:1 \"comment\" is not a string without NUL"},

@@ -1,0 +1,1 @@
+in=$(cat); a=$(printf "%s\n" "$in" | $CHESSTOOL convert -q --to pgn -); b=$(printf "%s\n" "$in" | $CHESSTOOL convert -q --to json - | $CHESSTOOL convert --from json --to pgn -); echo "exit $?"; [ "$a" = "$b" ] && echo "same PGN both ways"; printf "%s\n" "$b"
