@@ -539,6 +539,12 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
       after_skip_ = AfterSkip::LineComment;
       continue;
     }
+    if (c == 0xEF) {
+      // A BOM: a file saved without a final line end, concatenated to this one ("cat a.pgn
+      // b.pgn"), starts here, with the next game.
+      if (n - p < 3 && !input_done_) return wait_for_input(p);
+      if (n - p >= 3 && b[p + 1] == 0xBB && b[p + 2] == 0xBF) return end_after_marker(p);
+    }
     if (k == kSymbol) {
       std::size_t e = p;
       while (e < n && e - p <= kLongestGameStart && kByteClass[b[e]] == kSymbol) ++e;

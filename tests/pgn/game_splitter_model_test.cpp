@@ -196,6 +196,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
         for (;;) {
           while (q < n && is_space(s[q])) ++q;
           if (q == n || s[q] == '\n' || s[q] == '\r' || s[q] == '[') return q;
+          if (s.compare(q, 3, "\xEF\xBB\xBF") == 0) return q;  // a concatenated file's BOM
           if (s[q] == '{') {
             std::size_t close = q + 1;
             while (close < n && s[close] != '}' && s[close] != '\n' && s[close] != '\r') ++close;

@@ -90,6 +90,23 @@ TEST(GameSplitter, AGameOverTheLimitStopsTheInputWhateverTheReadSizes) {
   }
 }
 
+TEST(GameSplitter, ABomRightAfterAMarkerStartsTheNextGame) {
+  // Two files saved with a BOM and no final line end (Notepad), joined by cat: the second
+  // file's BOM follows the first one's marker on its line.
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), static_cast<std::size_t>(-1)}) {
+    io::ByteSource src = io::ByteSource::from_memory(
+        "\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 *\xEF\xBB\xBF[Event \"b\"]\n\n1. d4 *", "<test>", max_read);
+    GameSplitter splitter(src);
+    std::vector<RawGame> games;
+    RawGame g;
+    while (splitter.next(g)) games.push_back(g);
+    ASSERT_EQ(games.size(), 2u) << max_read;
+    EXPECT_EQ(games[0].text, "[Event \"a\"]\n\n1. e4 *");
+    EXPECT_EQ(games[1].text, "[Event \"b\"]\n\n1. d4 *");
+    EXPECT_EQ(games[1].line, 3u);
+  }
+}
+
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
   // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
   // written at a line start by a copy, must not become one: a blank stays before it.
