@@ -163,13 +163,14 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report);
   output::AnnotateOptions options;
   options.lang = lang;
-  // The result replaced is the Result tag's when it says one, else the marker's: the
-  // warning points there, as validate's result warnings do.
   const std::string* tag = game.tag("Result");
-  const bool tag_says = tag && !tag->empty() && *tag != "*";
-  const std::optional<pgn::SourceLoc> written = tag_says ? replayer.result_tag_place() : replayer.marker_place();
+  const std::string tag_before = tag ? *tag : std::string();
   const output::AnnotateNotes notes = output::annotate_game(game, adj, options);
   if (notes.replaced_result) {
+    // The warning points at the value replaced: the Result tag's when it said another
+    // result, else the marker's (a right tag beside a wrong marker: the marker).
+    const bool tag_replaced = !tag_before.empty() && tag_before != "*" && tag_before != game.result;
+    const std::optional<pgn::SourceLoc> written = tag_replaced ? replayer.result_tag_place() : replayer.marker_place();
     pgn::Diagnostic d;
     d.severity = pgn::Severity::Warning;
     d.code = "result-replaced";
