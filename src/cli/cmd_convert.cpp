@@ -155,7 +155,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
     while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
     if (trimmed.empty()) return true;
-    FenResult r = parse_fen(line_as_fen(trimmed));
+    FenResult r = parse_fen(fen_or_startpos(line_as_fen(trimmed)));  // "startpos" as fen, board and perft read it
     if (!r.ok()) {
       ++t.rejected;
       if (!o.quiet)
