@@ -76,7 +76,7 @@ _chesstool() {
     filter:--player) return ;;
     filter:--plies) return ;;
     filter:--reaches) return ;;
-    filter:--result) return ;;
+    filter:--result) COMPREPLY=($(compgen -W "1-0 0-1 1/2-1/2 \'*\'" -- "$cur")); return ;;
     filter:--split) return ;;
     filter:--split-by) return ;;
     filter:--tc-class) COMPREPLY=($(compgen -W "standard rapid blitz unknown" -- "$cur")); return ;;

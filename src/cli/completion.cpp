@@ -45,6 +45,14 @@ std::vector<std::string> names_of(const CLI::Option& opt) {
   return names;
 }
 
+// The values of an option that checks them itself rather than with CLI::IsMember (whose
+// "{...,*}" in --help a shell would glob), by its validator's name; '*' offered quoted,
+// so that the line it completes does not glob it.
+std::vector<std::string> own_choices_of(const CLI::Option& opt) {
+  if (opt.get_type_name().find("RESULT") != std::string::npos) return {"1-0", "0-1", "1/2-1/2", "\\'*\\'"};
+  return {};
+}
+
 // An option whose help text names a FILE ("Write ... to FILE") completes file names.
 bool names_a_file(const CLI::Option& opt) { return opt.get_description().find("FILE") != std::string::npos; }
 
@@ -65,7 +73,9 @@ std::string bash_completion(const CLI::App& app) {
       if (opt->get_expected_min() == 0) continue;  // a flag
       std::string key;
       for (const auto& n : names_of(*opt)) key.append(key.empty() ? "" : " | ").append(sub->get_name()).append(":").append(n);
-      if (const auto choices = choices_of(*opt); !choices.empty())
+      std::vector<std::string> choices = choices_of(*opt);
+      if (choices.empty()) choices = own_choices_of(*opt);
+      if (!choices.empty())
         value_case_of[key] = fmt::format("COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return", join(choices));
       else if (names_a_file(*opt))
         value_case_of[key] = "_chesstool_files; return";

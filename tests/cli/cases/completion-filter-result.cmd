@@ -1,0 +1,1 @@
+$CHESSTOOL --generate-completion bash | grep -F "filter:--result)"
