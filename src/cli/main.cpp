@@ -57,6 +57,22 @@ std::optional<std::string> unknown_command(const CLI::App& app, std::string_view
   return message + (best.empty() ? "; the commands are " + names : "; did you mean '" + best + "'?");
 }
 
+// CLI11 checks required options and the subcommand before it complains of arguments it
+// did not take: "--tp pgn" would be told as "--to is required". The first unknown
+// option, with its command, is the message then.
+std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::RequiredError*>(&e) == nullptr) return std::nullopt;
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) apps.push_back(sub);
+  for (const CLI::App* a : apps)
+    for (const std::string& arg : a->remaining())
+      if (arg.size() > 1 && arg[0] == '-')
+        return "unknown option '" + chesstool::output::terminal_safe(arg) + "'" +
+               (a == &app ? std::string() : " for " + a->get_name());
+  return std::nullopt;
+}
+
 // A whole number's text as CLI11 must read it: decimal digits after an optional sign,
 // leading zeros dropped; an error for anything else.
 std::string decimal_digits(std::string& v) {
@@ -124,7 +140,7 @@ ExitCode parse_and_run(int argc, char** argv) {
       out(text.str());
       return ExitCode::Ok;
     }
-    error(e.what());
+    error(unknown_option_behind(app, e).value_or(e.what()));
     err_line("Run with --help for more information.");
     return ExitCode::Error;
   }

@@ -1,0 +1,1 @@
+$CHESSTOOL --bogus; echo "exit $?"; $CHESSTOOL convert --tp pgn x.pgn; echo "exit $?"
