@@ -141,7 +141,7 @@ bool GameTags::read_fast(std::string_view text) {
       }
       value = s;
     }
-    if (high && !pgn::is_valid_utf8(value)) value = owned_.emplace_back(pgn::cp1252_to_utf8(value));
+    if (high && !pgn::is_valid_utf8(value)) value = owned_.emplace_back(pgn::repair_utf8(value));
     if (add(name, value)) return true;  // every wanted tag found
   }
   return true;

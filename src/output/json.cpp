@@ -38,7 +38,7 @@ void append_json_string(std::string& out, std::string_view s) {
   bool ascii = true;
   for (char c : s) ascii &= static_cast<unsigned char>(c) < 0x80;
   if (!ascii && !pgn::is_valid_utf8(s))
-    append_escaped(out, pgn::cp1252_to_utf8(s));
+    append_escaped(out, pgn::repair_utf8(s));
   else
     append_escaped(out, s);
 }

@@ -9,7 +9,8 @@
 namespace chesstool::output {
 
 // Appends s to out as a JSON string literal (with quotes). A text that is not valid
-// UTF-8 is read as Windows-1252 (pgn::cp1252_to_utf8); control characters are escaped.
+// UTF-8 has the bytes that are not read as Windows-1252 (pgn::repair_utf8); control
+// characters are escaped.
 void append_json_string(std::string& out, std::string_view s);
 std::string json_string(std::string_view s);
 

@@ -34,6 +34,39 @@ void append_code_point(std::string& out, std::uint32_t cp) {
   }
 }
 
+// The length of the well-formed UTF-8 sequence whose lead byte s[i] (>= 0x80) is, 0 when
+// none starts there. Bounds of the second byte narrow per lead byte: this is what rejects
+// overlong forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and > U+10FFFF (F4 90..).
+std::size_t sequence_at(const unsigned char* s, std::size_t i, std::size_t n) {
+  const unsigned char c = s[i];
+  std::size_t len = 0;
+  unsigned char lo = 0x80, hi = 0xBF;
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    return 0;  // 0x80..0xC1 (continuation or overlong lead) and 0xF5..0xFF
+  }
+  if (i + len > n || s[i + 1] < lo || s[i + 1] > hi) return 0;
+  for (std::size_t k = 2; k < len; ++k)
+    if (!is_continuation(s[i + k])) return 0;
+  return len;
+}
+
+// One byte as Windows-1252, to UTF-8.
+void append_cp1252(std::string& out, unsigned char c) {
+  if (c < 0x80) out.push_back(static_cast<char>(c));
+  else if (c < 0xA0) append_code_point(out, kCp1252High[c - 0x80]);
+  else append_code_point(out, c);  // 0xA0..0xFF are identical to Latin-1 / U+00A0..U+00FF
+}
+
 }  // namespace
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
@@ -49,33 +82,12 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
       i += 8;
     }
     if (i >= n) break;
-    const unsigned char c = s[i];
-    if (c < 0x80) {
+    if (s[i] < 0x80) {
       ++i;
       continue;
     }
-    // Bounds of the second byte narrow per lead byte: this is what rejects overlong
-    // forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and > U+10FFFF (F4 90..).
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return i;  // 0x80..0xC1 (continuation or overlong lead) and 0xF5..0xFF
-    }
-    if (i + len > n) return i;
-    if (s[i + 1] < lo || s[i + 1] > hi) return i;
-    for (std::size_t k = 2; k < len; ++k) {
-      if (!is_continuation(s[i + k])) return i;
-    }
+    const std::size_t len = sequence_at(s, i, n);
+    if (len == 0) return i;
     i += len;
   }
   return std::nullopt;
@@ -84,14 +96,22 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
 std::string cp1252_to_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size() + text.size() / 4);
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x80) {
-      out.push_back(ch);
-    } else if (c < 0xA0) {
-      append_code_point(out, kCp1252High[c - 0x80]);
+  for (const char ch : text) append_cp1252(out, static_cast<unsigned char>(ch));
+  return out;
+}
+
+std::string repair_utf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::string out;
+  out.reserve(n + n / 4);
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t len = s[i] < 0x80 ? 1 : sequence_at(s, i, n);
+    if (len == 0) {
+      append_cp1252(out, s[i++]);
     } else {
-      append_code_point(out, c);  // 0xA0..0xFF are identical to Latin-1 / U+00A0..U+00FF
+      out.append(text.substr(i, len));
+      i += len;
     }
   }
   return out;
@@ -99,7 +119,7 @@ std::string cp1252_to_utf8(std::string_view text) {
 
 std::string utf8_or_cp1252(std::string_view text) {
   if (is_valid_utf8(text)) return std::string(text);
-  return cp1252_to_utf8(text);
+  return repair_utf8(text);
 }
 
 std::string message_excerpt(std::string_view text, std::size_t max) {

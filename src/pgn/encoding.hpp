@@ -34,7 +34,14 @@ inline std::string_view without_bom(std::string_view text) {
   return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
 }
 
-// text unchanged when it is valid UTF-8, otherwise cp1252_to_utf8(text).
+// Text in UTF-8 with a few bytes that are not (a Latin-1 name typed into a UTF-8 file),
+// to UTF-8: every well-formed UTF-8 sequence stays, every other byte is read as
+// Windows-1252. "M\xC3\xBCller, J\xE9r\xF4me" gives "Müller, Jérôme", where
+// cp1252_to_utf8 would give "MÃ¼ller". A text wholly in Windows-1252 comes out as
+// cp1252_to_utf8 makes it, unless it holds a byte pair that happens to be UTF-8 ("Ã©").
+std::string repair_utf8(std::string_view text);
+
+// text unchanged when it is valid UTF-8, otherwise repair_utf8(text).
 std::string utf8_or_cp1252(std::string_view text);
 
 // A piece of input (a token, a tag pair) as a message shows it: its first `max` bytes,

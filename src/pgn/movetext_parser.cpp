@@ -163,7 +163,7 @@ class Parser {
   }
   void deliver_comment(std::string_view text, SourceLoc at) {
     if (convert_ && !is_valid_utf8(text)) {
-      scratch_ = cp1252_to_utf8(text);
+      scratch_ = repair_utf8(text);
       v_.comment(scratch_, at);
     } else {
       v_.comment(text, at);
@@ -248,7 +248,7 @@ void Parser<V>::prescan() {
     convert_ = true;
     v_.problem(Severity::Warning, "invalid-utf8",
                "text is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) +
-                   " of the game); tag values and comments are read as Windows-1252",
+                   " of the game); in tag values and comments, the bytes that are not UTF-8 are read as Windows-1252",
                locate(*bad), {});
   }
   if (const void* z = std::memchr(t_, 0, n_)) {
@@ -532,13 +532,13 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
     value = scratch_;
   }
   if (convert_ && !is_valid_utf8(value)) {
-    std::string converted = cp1252_to_utf8(value);
+    std::string converted = repair_utf8(value);
     scratch_ = std::move(converted);
     value = scratch_;
   }
   std::string_view out_name = name;
   if (convert_ && !is_valid_utf8(name)) {
-    scratch_name_ = cp1252_to_utf8(name);
+    scratch_name_ = repair_utf8(name);
     out_name = scratch_name_;
   }
   v_.tag(out_name, value, at);

@@ -71,6 +71,24 @@ TEST(Cp1252ToUtf8, EveryByteGivesValidUtf8) {
   EXPECT_EQ(out.substr(0, 128), all.substr(0, 128));
 }
 
+TEST(RepairUtf8, KeepsUtf8AndReadsTheOtherBytesAsCp1252) {
+  // A UTF-8 name with Latin-1 bytes typed into it: each part as it was meant.
+  EXPECT_EQ(repair_utf8("M\xC3\xBCller, J\xE9r\xF4me"), "M\xC3\xBCller, J\xC3\xA9r\xC3\xB4me");
+  EXPECT_EQ(repair_utf8("na\xC3\xAFve \x93quoted\x94"), "na\xC3\xAFve \xE2\x80\x9Cquoted\xE2\x80\x9D");
+  // Sequences that are not well formed are bytes: a truncated one, an overlong form, a
+  // surrogate, a stray continuation byte.
+  EXPECT_EQ(repair_utf8("\xC3"), "\xC3\x83");
+  EXPECT_EQ(repair_utf8("\xC0\xAF"), "\xC3\x80\xC2\xAF");
+  EXPECT_EQ(repair_utf8("\xED\xA0\x80"), "\xC3\xAD\xC2\xA0\xE2\x82\xAC");
+  EXPECT_EQ(repair_utf8("\xA9"), "\xC2\xA9");
+  // Valid UTF-8 and Windows-1252 alone come out as before.
+  EXPECT_EQ(repair_utf8("M\xC3\xBCller \xE2\x99\x98"), "M\xC3\xBCller \xE2\x99\x98");
+  EXPECT_EQ(repair_utf8("M\xFCller"), cp1252_to_utf8("M\xFCller"));
+  std::string all;
+  for (int c = 0; c < 256; ++c) all += static_cast<char>(c);
+  EXPECT_TRUE(is_valid_utf8(repair_utf8(all)));
+}
+
 TEST(Utf8OrCp1252, LeavesValidUtf8Alone) {
   EXPECT_EQ(utf8_or_cp1252("M\xC3\xBCller"), "M\xC3\xBCller");
   EXPECT_EQ(utf8_or_cp1252("M\xFCller"), "M\xC3\xBCller");

@@ -1,0 +1,1 @@
+$CHESSTOOL convert -q --to pgn -
