@@ -226,8 +226,12 @@ void GameSplitter::emit(RawGame& out) {
   // keeps one blank before it, so that a copy of its text written at a line start (an
   // invalid game passed on unchanged) is not an escape line that the next reader drops.
   const bool keep_a_blank = buf_[game_start_] == '%';
-  out.text.assign(keep_a_blank ? 1 : 0, ' ');
-  out.text.append(buf_.get() + game_start_, end - game_start_);
+  if (keep_a_blank) {
+    out.text.assign(1, ' ');
+    out.text.append(buf_.get() + game_start_, end - game_start_);
+  } else {
+    out.text.assign(buf_.get() + game_start_, end - game_start_);
+  }
   out.crlf_after = crlf_after(end);
   out.index = ++count_;
   out.line = game_line_;
