@@ -306,7 +306,14 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
   const std::string what = base == ARCHIVE_FORMAT_TAR   ? "the tar archive"
                            : base == ARCHIVE_FORMAT_ZIP ? "the zip archive"
                                                         : std::string("the ") + format_name(guess) + " data";
-  return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")";
+  std::string hint;
+  // libarchive cannot stream a zip member compressed with bzip2 or LZMA whose sizes follow
+  // its data (written so by a program writing to a pipe): whole, it reads as truncated.
+  if (cut && base == ARCHIVE_FORMAT_ZIP && !client.seekable &&
+      (l.find("bzip2") != std::string::npos || l.find("lzma") != std::string::npos || l.find("xz") != std::string::npos))
+    hint = "; if the file is whole, give its name rather than a pipe: a zip member compressed with bzip2 or LZMA "
+           "whose sizes follow its data cannot be read from a stream";
+  return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")" + hint;
 }
 
 // One member's data (or the data of an input without members) read through libarchive.
