@@ -7,6 +7,8 @@
 #include <map>
 #include <vector>
 
+#include "pgn/game_report.hpp"
+
 namespace chesstool::cli {
 
 namespace {
@@ -49,8 +51,10 @@ std::vector<std::string> names_of(const CLI::Option& opt) {
 // "{...,*}" in --help a shell would glob), by its validator's name; '*' offered quoted,
 // so that the line it completes does not glob it.
 std::vector<std::string> own_choices_of(const CLI::Option& opt) {
-  if (opt.get_type_name().find("RESULT") != std::string::npos) return {"1-0", "0-1", "1/2-1/2", "\\'*\\'"};
-  return {};
+  if (opt.get_type_name().find("RESULT") == std::string::npos) return {};
+  std::vector<std::string> results;
+  for (const std::string_view r : pgn::kResults) results.emplace_back(r == "*" ? "\\'*\\'" : std::string(r));
+  return results;
 }
 
 // An option whose help text names a FILE ("Write ... to FILE") completes file names.

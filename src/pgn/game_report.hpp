@@ -31,8 +31,13 @@ struct Diagnostic {
   std::string fen;      // position in which the token was read, may be empty
 };
 
-// One of the four results of PGN (spec 8.2.6): "1-0", "0-1", "1/2-1/2" or "*".
-inline bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
+// The four results of PGN (spec 8.2.6), one table for the checks and the bash completion.
+inline constexpr std::string_view kResults[] = {"1-0", "0-1", "1/2-1/2", "*"};
+inline bool is_result(std::string_view s) {
+  for (const std::string_view r : kResults)
+    if (s == r) return true;
+  return false;
+}
 
 struct GameReport {
   std::uint64_t index = 0;  // 1-based within its file
