@@ -171,10 +171,20 @@ std::size_t for_each_command(std::string_view c, F&& f) {
   return i;
 }
 
+// " [%clk H:MM:SS] ", the whole comment lichess writes after every move as the lexer
+// passes it (the blanks inside the braces kept): its fixed bytes, then the digits.
+// Nothing when c is not exactly that. (An equality memcmp of a constant length is
+// compiled to a few loads, no call.)
+std::optional<double> lichess_clock(std::string_view c) {
+  if (c.size() != 16 || std::memcmp(c.data(), " [%clk ", 7) != 0 || c[14] != ']' || c[15] != ' ') return std::nullopt;
+  return parse_duration(c.substr(7, 7));
+}
+
 }  // namespace
 
 CommentScan scan_comment(std::string_view c) {
   CommentScan out;
+  if ((out.clock = lichess_clock(c))) return out;
   const std::size_t first = find_command(c, 0);
   if (first == std::string_view::npos) return out;  // most engine notes: no command
   // A clock that ends the comment, as every server writes it ("{ [%clk 0:05:00] }" after
