@@ -56,7 +56,7 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool
   std::optional<openings::Opening> opening;
   if (c.report.valid) {
     opening = classifier.opening();
-    if (auto message = openings::eco_mismatch(c.report.tags, opening)) {
+    if (auto message = openings::eco_mismatch(c.report.tags, classifier)) {
       pgn::Diagnostic d;
       d.severity = pgn::Severity::Warning;
       d.code = "eco-mismatch";

@@ -156,25 +156,43 @@ bool Classifier::start(const Position& pos) { return pos.key() == start_key() &&
 
 bool Classifier::moved(Move, const Position& after, int ply) {
   if (ply > detail::kEcoMaxPly) return false;
-  if (const detail::EcoEntry* e = entry(after.key())) found_ = opening_of(*e, ply);
+  if (const detail::EcoEntry* e = entry(after.key())) {
+    found_ = opening_of(*e, ply);
+    names_on_path_.push_back(found_->name);
+  }
   return ply < detail::kEcoMaxPly;
 }
 
-std::optional<Opening> classify(const Position& start, std::span<const Move> mainline) {
-  Classifier c;
-  if (!c.start(start)) return std::nullopt;
+namespace {
+
+// c watches the mainline from start, as far as it wants.
+void watch(Classifier& c, const Position& start, std::span<const Move> mainline) {
+  if (!c.start(start)) return;
   Position pos = start;
   for (std::size_t i = 0; i < mainline.size(); ++i) {
     if (mainline[i].is_null()) break;
     pos.make_move(mainline[i]);
     if (!c.moved(mainline[i], pos, int(i + 1))) break;
   }
+}
+
+void watch(Classifier& c, const pgn::Game& game) {
+  const std::size_t n = std::min<std::size_t>(game.mainline.size(), std::size_t(detail::kEcoMaxPly));
+  watch(c, game.start, std::span<const Move>(game.mainline.data(), n));
+}
+
+}  // namespace
+
+std::optional<Opening> classify(const Position& start, std::span<const Move> mainline) {
+  Classifier c;
+  watch(c, start, mainline);
   return c.opening();
 }
 
 std::optional<Opening> classify(const pgn::Game& game) {
-  const std::size_t n = std::min<std::size_t>(game.mainline.size(), std::size_t(detail::kEcoMaxPly));
-  return classify(game.start, std::span<const Move>(game.mainline.data(), n));
+  Classifier c;
+  watch(c, game);
+  return c.opening();
 }
 
 bool apply_eco_tags(pgn::Game& game) {
@@ -206,11 +224,14 @@ namespace {
 // ("Ruy Lopez" for "Ruy Lopez: Exchange Variation"). The message part naming the tags,
 // empty when they agree or are not this table's to judge.
 std::string opening_disagreement(const std::vector<std::pair<std::string, std::string>>& tags, const std::string& name,
-                                 std::string_view reached_name) {
-  const std::string reached = canonical({reached_name});
+                                 const std::vector<std::string_view>& path) {
+  // Whether the canonical tag names a line of a position the game passed through.
+  const auto on_path = [&path](const std::string& tag) {
+    return std::any_of(path.begin(), path.end(), [&tag](std::string_view n) { return names_line_of(tag, canonical({n})); });
+  };
   const std::string with_variation = split_name(tags, name);
   if (!with_variation.empty() && in_vocabulary(with_variation)) {
-    if (names_line_of(with_variation, reached)) return {};
+    if (on_path(with_variation)) return {};
     std::string what = "'" + name + "'";
     for (const char* t : {"Variation", "SubVariation"})
       if (const std::string* v = find_tag(tags, t); v && !v->empty()) what += std::string(" ") + t + " '" + *v + "'";
@@ -220,14 +241,15 @@ std::string opening_disagreement(const std::vector<std::pair<std::string, std::s
   // vocabulary still names the Ruy Lopez).
   std::string judged = canonical({name});
   if (!in_vocabulary(judged)) judged = canonical({std::string_view(name).substr(0, name.find(": "))});
-  if (!in_vocabulary(judged) || names_line_of(judged, reached)) return {};
+  if (!in_vocabulary(judged) || on_path(judged)) return {};
   return "'" + name + "'";
 }
 
 }  // namespace
 
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
-                                        const std::optional<Opening>& o) {
+                                        const Classifier& classifier) {
+  const std::optional<Opening>& o = classifier.opening();
   const std::string* eco = find_tag(tags, "ECO");
   const std::string* name = find_tag(tags, "Opening");
   if ((!eco || eco->empty() || *eco == "?") && (!name || name->empty() || *name == "?")) return std::nullopt;
@@ -236,10 +258,16 @@ std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string,
   if (eco && !eco->empty() && *eco != "?" && *eco != o->eco)
     return "ECO tag '" + *eco + "' but the moves reach " + reached;
   if (name && *name != o->name) {
-    const std::string what = opening_disagreement(tags, *name, o->name);
+    const std::string what = opening_disagreement(tags, *name, classifier.names_on_path());
     if (!what.empty()) return "Opening tag " + what + " but the moves reach " + reached;
   }
   return std::nullopt;
+}
+
+std::optional<std::string> eco_mismatch(const pgn::Game& game) {
+  Classifier c;
+  watch(c, game);
+  return eco_mismatch(game.tags, c);
 }
 
 }  // namespace chesstool::openings

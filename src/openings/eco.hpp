@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/move.hpp"
 #include "core/position.hpp"
@@ -48,9 +49,13 @@ class Classifier final : public pgn::MainlineObserver {
   bool moved(Move move, const Position& after, int ply) override;
   // The deepest named position seen so far.
   const std::optional<Opening>& opening() const { return found_; }
+  // The names of every named position seen so far, in the order of the game (the last
+  // is opening()'s): an Opening tag may name any of them.
+  const std::vector<std::string_view>& names_on_path() const { return names_on_path_; }
 
  private:
   std::optional<Opening> found_;
+  std::vector<std::string_view> names_on_path_;
 };
 std::optional<Opening> classify(const pgn::Game& game);
 
@@ -65,11 +70,12 @@ bool apply_eco_tags(pgn::Game& game);
 // validate --eco: a message when the game's ECO or Opening tag disagrees with the
 // classification (the ECO tag compared by code; the Opening tag, with Variation and
 // SubVariation after it, part by part, when it is in the table's vocabulary: a family
-// or a shorter line agrees, and other vocabularies are not this table's to judge), nullopt
-// when they agree, when the game has neither tag or when it does not classify.
-// opening is classify(game), when the caller has it already.
+// or a shorter line of the position reached or of one the game passed through on the
+// way agrees ("Queen's Pawn Game" for an Indian Defense), and other vocabularies are not
+// this table's to judge), nullopt when they agree, when the game has neither tag or when
+// it does not classify. classifier has watched the game's mainline.
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
-                                        const std::optional<Opening>& opening);
-inline std::optional<std::string> eco_mismatch(const pgn::Game& game) { return eco_mismatch(game.tags, classify(game)); }
+                                        const Classifier& classifier);
+std::optional<std::string> eco_mismatch(const pgn::Game& game);
 
 }  // namespace chesstool::openings

@@ -219,13 +219,14 @@ TEST(Eco, MismatchStillReportsAnotherOpeningOrLine) {
   EXPECT_EQ(*family, "Opening tag 'Italian Game' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at ply 7");
   // A family that is no table name by itself is still the table's vocabulary.
   EXPECT_TRUE(mismatch_of("[Opening \"Colle System\"]\n", kExchange));
-  // The right family, the wrong line of it (a table name once joined).
-  auto line = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Morphy Defense\"]\n", kExchange);
+  // The right family, the wrong line of it (a table name once joined), one the game
+  // never passed through.
+  auto line = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Berlin Defense\"]\n", kExchange);
   ASSERT_TRUE(line);
   EXPECT_EQ(*line,
-            "Opening tag 'Ruy Lopez' Variation 'Morphy Defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
+            "Opening tag 'Ruy Lopez' Variation 'Berlin Defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
             "ply 7");
-  EXPECT_TRUE(mismatch_of("[Opening \"Ruy Lopez: Morphy Defense\"]\n", kExchange));
+  EXPECT_TRUE(mismatch_of("[Opening \"Ruy Lopez: Berlin Defense\"]\n", kExchange));
   // A part must match whole: "Ruy" is not "Ruy Lopez".
   EXPECT_FALSE(mismatch_of("[Opening \"Ruy\"]\n", kExchange));  // not the table's vocabulary
   // Not this table's line name, but its family is: the family is judged.
@@ -233,15 +234,33 @@ TEST(Eco, MismatchStillReportsAnotherOpeningOrLine) {
   EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez: Exchange\"]\n", kExchange));
 }
 
+// An Opening tag may name a position the game passed through on its way to the deepest
+// one: TWIC's "Queen's pawn game" for an Indian Defense, which started 1. d4 (A40 Queen's
+// Pawn Game), or the Morphy Defense (3... a6) of an Exchange Variation. A position
+// reached only by another move order, or never, still disagrees.
+TEST(Eco, MismatchAcceptsANamedPositionOnTheWay) {
+  constexpr const char* kAntiNimzo = "1. d4 Nf6 2. c4 e6 3. Nf3 *\n";  // E10 Indian Defense: Anti-Nimzo-Indian
+  EXPECT_FALSE(mismatch_of("[ECO \"E10\"]\n[Opening \"Queen's pawn game\"]\n", kAntiNimzo));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez: Morphy Defense\"]\n", kExchange));
+  EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"Morphy Defense\"]\n", kExchange));
+  EXPECT_FALSE(mismatch_of("[Opening \"Benko Gambit\"]\n", "1. d4 Nf6 2. c4 c5 3. d5 b5 4. Nf3 *\n"));
+  // 1. d4 d5 (D00 Queen's Pawn Game) is not on the way of 1. e4 e5.
+  auto away = mismatch_of("[Opening \"Queen's pawn game\"]\n", "1. e4 e5 2. Nf3 *\n");
+  ASSERT_TRUE(away);
+  EXPECT_NE(away->find("Opening tag 'Queen's pawn game'"), std::string::npos);
+  // The ECO code is still the deepest position's.
+  EXPECT_TRUE(mismatch_of("[ECO \"A40\"]\n", kAntiNimzo));
+}
+
 // TWIC writes its names in lower case ("exchange variation"): judged as the table's
 // names are, in any letter case.
 TEST(Eco, NamesAreComparedInAnyLetterCase) {
   EXPECT_FALSE(mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"exchange variation\"]\n", kExchange));
   EXPECT_FALSE(mismatch_of("[Opening \"ruy lopez\"]\n", kExchange));
-  auto wrong = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"morphy defense\"]\n", kExchange);
+  auto wrong = mismatch_of("[Opening \"Ruy Lopez\"]\n[Variation \"berlin defense\"]\n", kExchange);
   ASSERT_TRUE(wrong);
   EXPECT_EQ(*wrong,
-            "Opening tag 'Ruy Lopez' Variation 'morphy defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
+            "Opening tag 'Ruy Lopez' Variation 'berlin defense' but the moves reach C68 \"Ruy Lopez: Exchange Variation\" at "
             "ply 7");
   // annotate --eco keeps a split name that is the table's in another letter case.
   pgn::Game twic = eco_game_of(std::string("[ECO \"C68\"]\n[Opening \"Ruy Lopez\"]\n[Variation \"exchange variation\"]\n\n") +
