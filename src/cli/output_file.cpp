@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,16 +74,56 @@ void untrack_temp(TrackedTemp* node) {
 std::atomic<int> g_committing{0};
 std::atomic<int> g_deferred_signal{0};
 
+// The signal handler may run on a worker thread while the main thread goes on creating
+// files (filter --split makes a part every few milliseconds): once it has started
+// (g_removing) no temporary file is created, and it waits for one being created and not
+// yet tracked (g_creating). The main thread blocks the signals meanwhile (CreatingTemp),
+// so the handler waiting is never the creator itself. Sequentially consistent, as each
+// side stores one flag and then loads the other's.
+std::atomic<int> g_removing{0};
+std::atomic<int> g_creating{0};
+
 extern "C" void remove_temps_and_die(int sig) {
   if (g_committing.load(std::memory_order_acquire)) {
     g_deferred_signal.store(sig, std::memory_order_release);
     return;
+  }
+  g_removing.store(1);
+  while (g_creating.load() != 0) {
   }
   for (TrackedTemp* t = g_temps.load(std::memory_order_acquire); t; t = t->next)
     if (t->active.load(std::memory_order_acquire)) ::unlink(t->path.get());
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
+
+// The creation of a temporary file and its tracking, as one step for the signal handler
+// (see g_removing): the cleanup signals are held back on this thread meanwhile, and once
+// a handler has started removing the files this thread waits for it to end the process.
+class CreatingTemp {
+ public:
+  CreatingTemp() {
+    sigset_t cleanup;
+    sigemptyset(&cleanup);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaddset(&cleanup, sig);
+    pthread_sigmask(SIG_BLOCK, &cleanup, &saved_);
+    g_creating.fetch_add(1);
+    if (g_removing.load() != 0) {
+      g_creating.fetch_sub(1);
+      pthread_sigmask(SIG_SETMASK, &saved_, nullptr);
+      for (;;) ::pause();  // the handler's thread ends the process
+    }
+  }
+  ~CreatingTemp() {
+    g_creating.fetch_sub(1);
+    pthread_sigmask(SIG_SETMASK, &saved_, nullptr);
+  }
+  CreatingTemp(const CreatingTemp&) = delete;
+  CreatingTemp& operator=(const CreatingTemp&) = delete;
+
+ private:
+  sigset_t saved_;
+};
 
 // Temporary files that are complete (written, flushed to disk, closed), renamed over their
 // targets by commit_finished_outputs() when the whole run has succeeded (main thread only).
@@ -363,7 +404,11 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   target_ = target;
   const std::string dir = directory_of(target);
   temp_ = (dir == "/" ? "/" : dir + "/") + "." + base_name(target) + ".chesstool-XXXXXX";
-  fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
+  {
+    const CreatingTemp creating;
+    fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
+    if (fd_ >= 0) temp_slot_ = track_temp(temp_);
+  }
   if (fd_ < 0) {
     error = fmt::format("cannot create a temporary file in {} for {}: {}", dir, name_, std::strerror(errno));
     temp_.clear();
@@ -371,7 +416,6 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   }
   kind_ = Kind::Temporary;
   replaces_target_ = true;
-  temp_slot_ = track_temp(temp_);
   // mkstemp makes the file 0600: an existing target keeps its mode (and, where we may,
   // its owner), a new one gets what the umask gives any new file.
   struct stat st {};

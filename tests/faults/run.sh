@@ -558,6 +558,33 @@ t_signal_in_place() {
   remove_after_case "$D"
 }
 
+# A signal while filter --split makes a new part every few milliseconds: the handler may
+# run on a worker thread while the main thread goes on creating parts, and once left
+# 1 to 9 of them behind. Five runs, each signalled once 20 parts are open or finished.
+t_signal_split() {
+  local sig=$1 r i
+  if [[ ! -f $BIG ]]; then
+    for ((i = 0; i < 300; i++)); do cat -- "$TWIC"; done >"$BIG"
+  fi
+  newdir
+  for r in 1 2 3 4 5; do
+    mkdir -- "$D/r$r"
+    watch_dir "$D/r$r"
+    start_bg "$D/r$r" filter --valid --jobs 2 -o out.pgn --split 20 "$BIG"
+    i=0
+    while running "$PID" && (($(ls -A -- "$D/r$r" | grep -c chesstool-) < 20)) && ((i < 2000)); do
+      sleep 0.002
+      i=$((i + 1))
+    done
+    kill "-$sig" "$PID" 2>/dev/null
+    wait_bounded "$PID" 10
+    ((TIMED_OUT)) && problem "run $r: still running 10 s after SIG$sig"
+    [[ $RC == 0 ]] && problem "run $r finished before the signal: make the input larger"
+    want_rc $((128 + $(kill -l "$sig")))
+  done
+  remove_after_case "$D"
+}
+
 # A signal while a run of many files renames them over their targets (the last step of
 # --in-place): all of them replaced or none, never some (the renames of 1,500 files take
 # long enough for the signal to land among them).
@@ -933,10 +960,11 @@ if env --default-signal=INT,TERM true 2>/dev/null; then
     runcase "signal-$s-filter-split-by" t_signal_fifo split-by "$s"
     runcase "signal-$s-annotate-in-place" t_signal_in_place "$s"
     runcase "signal-$s-while-renaming" t_signal_commit "$s"
+    runcase "signal-$s-filter-split" t_signal_split "$s"
   done
 else
   for s in INT TERM; do
-    for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place while-renaming; do
+    for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place while-renaming filter-split; do
       runcase "signal-$s-$c" skip "env --default-signal is missing (coreutils < 8.31)"
     done
   done
