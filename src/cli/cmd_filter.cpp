@@ -588,6 +588,12 @@ bool outputs_clash(const FilterOptions& o, const InputList& inputs) {
 
 // The checks of options against each other, said as usage errors; false after one.
 bool output_options_ok(const FilterOptions& o) {
+  // -o - (or /dev/stdout) names standard output, which --json's records take: the games
+  // would go nowhere.
+  if (o.json && !o.output.empty() && is_standard_output(o.output)) {
+    error("--json writes to standard output: name a file for the games");
+    return false;
+  }
   if ((o.split || !o.split_by.empty()) && (is_standard_output(o.output) || descriptor_named(o.output))) {
     error(std::string(o.split ? "--split" : "--split-by") + " writes several files: name them with -o FILE");
     return false;

@@ -1,0 +1,1 @@
+$CHESSTOOL filter --valid --json -o - sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL filter --valid --json -o /dev/stdout sample/twic-232games.pgn; echo "exit $?"; $CHESSTOOL filter --valid --json -q sample/twic-232games.pgn | wc -l
