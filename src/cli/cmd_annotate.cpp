@@ -266,17 +266,20 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
 // Rewrites one file through a temporary file in its directory and rename(), which POSIX
 // makes atomic: at every moment the path holds either the whole old or the whole new file.
 void annotate_in_place(const AnnotateCliOptions& o, output::Lang lang, const std::string& path, AnnotateCounts& t) {
+  // A FIFO or a device is refused here, before anything opens it (opening a FIFO to read
+  // its format would wait for a writer).
+  OutputFile out;
+  std::string e;
+  if (!out.open_in_place(path, o.force, e)) return io_error(t, e);
   // The output is plain PGN: writing it under a .gz or .zip name would make the file
   // unreadable (and an archive's other members would be lost).
   const io::InputFormat format = io::file_format(path);
   if (format != io::InputFormat::Plain && format != io::InputFormat::Binary) {
+    out.discard();
     const bool archive = format == io::InputFormat::Zip || format == io::InputFormat::Tar;
     return io_error(t, fmt::format("cannot rewrite {} in place: it is {}{}", path, archive ? "a " : "",
                                    std::string(io::format_name(format)) + (archive ? " archive" : "-compressed")));
   }
-  OutputFile out;
-  std::string e;
-  if (!out.open_in_place(path, o.force, e)) return io_error(t, e);
   const bool read_ok = annotate_files(o, lang, {path}, out, t);
   if (!read_ok) {
     out.discard();
