@@ -21,8 +21,9 @@ std::size_t code_points(std::string_view s) {
 // counted by code points, cut to the width), left or right aligned.
 void put(std::string& line, std::size_t at, std::size_t width, std::string text, bool right) {
   while (code_points(text) > width) {
-    text.pop_back();
+    // The last character whole: its continuation bytes, then the byte that leads them.
     while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty()) text.pop_back();
   }
   const std::string pad(width - code_points(text), ' ');
   const std::string field = right ? pad + text : text + pad;

@@ -185,6 +185,24 @@ TEST(Trf, LongNamesAreCutToTheirColumns) {
   EXPECT_EQ(cols(*l, 49, 52), "2100");
 }
 
+// A long name in UTF-8 is cut between characters: 33 of its two-byte characters, not
+// 33 bytes ending in half of one.
+TEST(Trf, LongNamesAreCutBetweenCharacters) {
+  std::string name;
+  for (int i = 0; i < 40; ++i) name += "\xC3\xA9";  // é
+  std::vector<EventGame> games = {trf_game(name, "B", 2, 1, 2100, 2000)};
+  std::string out, error;
+  ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
+  const auto lines = trf_lines_of(out);
+  const std::string* l = line_starting(lines, "001    1");
+  ASSERT_NE(l, nullptr);
+  std::string want;
+  for (int i = 0; i < 33; ++i) want += "\xC3\xA9";
+  EXPECT_EQ(l->substr(14, want.size()), want);
+  EXPECT_EQ(l->at(14 + want.size()), ' ');
+  EXPECT_EQ(l->substr(48 + 33, 4), "2100");  // column 49, after 33 characters of two bytes
+}
+
 TEST(Trf, RoundsMustBeNumbered) {
   std::string out, error;
   EXPECT_FALSE(render_trf(report_of({trf_game("A", "B", 2, 1), trf_game("B", "A", 1, std::nullopt)}), out, error));
