@@ -92,7 +92,12 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   GameFacts f;
   f.report = replayer.take_report();
   f.valid = f.report.valid;
-  if (!f.valid) return f;
+  if (!f.valid) {
+    // Invalid games are rare: read again whole, so that every error after the first is
+    // said too, as validate says them.
+    f.report = pgn::check_game(raw);
+    return f;
+  }
   pgn::Game game = replayer.take_game();
   f.tags = std::uint32_t(f.report.tags.size());
   f.annotations = counting.annotations;
