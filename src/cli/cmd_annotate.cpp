@@ -251,6 +251,9 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     }
     return !out.failed();  // a full disk: stop reading
   };
+  sink.note = [&](std::size_t f, const io::InputNote& note) {
+    if (!o.quiet) print_input_note(names[f], note);
+  };
   sink.file_done = [&](std::size_t f, const FileRead& read) {
     const std::uint64_t left_out = read.escape_lines - std::min(read.escape_lines, copied_escape_lines);
     copied_escape_lines = 0;

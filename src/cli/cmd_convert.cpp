@@ -274,6 +274,9 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     }
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
   };
+  sink.note = [&](std::size_t f, const io::InputNote& note) {
+    if (!o.quiet) print_input_note(names[f], note);
+  };
   sink.file_done = [&](std::size_t f, const FileRead& read) {
     if (o.quiet || format_info(to).mainline_only || o.reduced) return;  // formats that keep no text beside moves
     if (const std::string note = output::escape_lines_left_out(names[f], read.escape_lines); !note.empty())

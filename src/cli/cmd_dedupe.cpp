@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -408,6 +410,10 @@ class Run {
   PipelineSink<dedupe::GameFacts> base_sink() {
     PipelineSink<dedupe::GameFacts> sink;
     sink.io_error = [this](std::size_t f, const std::string& e) { io_error(o_, c_, names_[f], e); };
+    // Said once, on the first pass over the input: every pass meets the same notes.
+    sink.note = [this](std::size_t f, const io::InputNote& note) {
+      if (!o_.quiet && noted_.emplace(f, note.member).second) print_input_note(names_[f], note);
+    };
     return sink;
   }
   // An input failed before the last pass: the games read are counted, none was written.
@@ -428,6 +434,7 @@ class Run {
   Writer& w_;
   DedupeCounts& c_;
   std::vector<std::string> names_;
+  std::set<std::pair<std::size_t, std::string>> noted_;  // (file, member) of the notes shown
   GameNames game_names_;
   int jobs_ = 1;
   std::size_t table_bytes_ = 0;

@@ -652,6 +652,9 @@ ExitCode run_filter(const FilterOptions& o) {
   const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   PipelineSink<Judged> sink;
   sink.io_error = [&](std::size_t f, const std::string& message) { io_error(names[f], message); };
+  sink.note = [&](std::size_t f, const io::InputNote& note) {
+    if (!o.quiet) print_input_note(names[f], note);
+  };
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Judged&& judged) {
     const filter::Verdict& v = judged.verdict;
     ++t.read;

@@ -83,6 +83,9 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     ++c.io_errors;
     error(message);
   };
+  sink.note = [&](std::size_t f, const io::InputNote& note) {
+    if (!o.quiet) print_input_note(names[f], note);
+  };
   const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
     const std::string* event = g.tag("Event");

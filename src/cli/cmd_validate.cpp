@@ -178,6 +178,11 @@ ExitCode run_validate(const ValidateOptions& o) {
     }
     return true;
   };
+  sink.note = [&](std::size_t f, const io::InputNote& note) {
+    if (o.quiet) return;
+    if (progress) progress_line->clear();
+    print_input_note(names[f], note);
+  };
   sink.file_done = [&](std::size_t, const FileRead& read) {
     t.bytes += read.bytes;
     t.lines += read.line_ends;

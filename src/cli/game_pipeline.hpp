@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "io/source.hpp"
@@ -37,6 +38,9 @@ struct PipelineSink {
   // A file was read, to its end or to an I/O error (then after io_error): the bytes, line
   // ends and escape lines ('%' in column 1, which no game keeps) read from it. Optional.
   std::function<void(std::size_t file, const FileRead& read)> file_done;
+  // A note about an input (an archive member that is a link, so not read), in input order
+  // among the games: for print_input_note unless --quiet. Optional (unset: not shown).
+  std::function<void(std::size_t file, const io::InputNote& note)> note;
 };
 
 // Runs `work` on every game of every file. jobs <= 1 runs on the calling thread; more
@@ -59,12 +63,18 @@ void run_serial(const std::vector<std::string>& files,
     }
     pgn::InputGames games(source);
     pgn::RawGame raw;
+    // A member's notes come once the games of the members before it are read.
+    auto notes = [&] {
+      for (const io::InputNote& n : source.take_notes()) if (sink.note) sink.note(f, n);
+    };
     while (games.next(raw)) {
+      notes();
       Result r = work(f, raw);
       // next() sets every field again, reusing the text's capacity when the sink did
       // not take it.
       if (!sink.game(f, std::move(raw), std::move(r))) return;
     }
+    notes();
     if (source.error()) sink.io_error(f, games.error_message());
     if (sink.file_done) sink.file_done(f, FileRead{source.bytes_read(), games.line_ends(), games.escape_lines()});
   }
@@ -124,6 +134,7 @@ class ParallelRun {
     std::vector<pgn::RawGame> games;
     std::vector<Result> results;
     std::optional<std::string> error;
+    std::vector<std::pair<std::size_t, io::InputNote>> notes;  // each before games[first]
     bool file_done = false;  // the last batch of its file: report what was read
     FileRead read;
   };
@@ -204,7 +215,11 @@ class ParallelRun {
       if (count == b.games.size()) b.games.emplace_back();
       return b.games[count];
     };
+    auto notes = [&] {
+      for (io::InputNote& n : source_->take_notes()) b.notes.emplace_back(count, std::move(n));
+    };
     while (games_->next(slot())) {
+      notes();  // before the game just read
       bytes += b.games[count++].text.size();
       if (count >= kBatchGames || bytes >= kBatchBytes || stop_) {
         b.games.resize(count);
@@ -212,6 +227,7 @@ class ParallelRun {
       }
     }
     b.games.resize(count);
+    notes();
     if (source_->error()) b.error = games_->error_message();
     b.file_done = true;
     b.read = FileRead{source_->bytes_read(), games_->line_ends(), games_->escape_lines()};
@@ -272,6 +288,7 @@ class ParallelRun {
       if (kept > 2 * kBatchBytes) g.text = std::string();
     }
     b.results.clear();
+    b.notes.clear();
     b.error.reset();
     b.file_done = false;
     b.read = FileRead{};
@@ -279,8 +296,16 @@ class ParallelRun {
 
   void deliver(Batch& b) {
     try {
-      for (std::size_t i = 0; i < b.results.size() && !stop_; ++i)
+      std::size_t k = 0;  // b.notes[k] is the next note
+      auto notes_before = [&](std::size_t game) {
+        for (; k < b.notes.size() && b.notes[k].first <= game && !stop_; ++k)
+          if (sink_.note) sink_.note(b.file, b.notes[k].second);
+      };
+      for (std::size_t i = 0; i < b.results.size() && !stop_; ++i) {
+        notes_before(i);
         if (!sink_.game(b.file, std::move(b.games[i]), std::move(b.results[i]))) stop_ = true;
+      }
+      notes_before(b.games.size());
       if (b.error && !stop_) sink_.io_error(b.file, *b.error);
       if (b.file_done && !stop_ && sink_.file_done) sink_.file_done(b.file, b.read);
     } catch (...) {

@@ -2,6 +2,7 @@
 // Path expansion for the commands that read PGN.
 #include "cli/input_paths.hpp"
 
+#include "cli/console.hpp"
 #include "cli/output_file.hpp"
 
 #include <algorithm>
@@ -101,5 +102,9 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
 }
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+void print_input_note(const std::string& file_display, const io::InputNote& note) {
+  err_line(display_name(file_display, note.member) + ": note: " + note.message);
+}
 
 }  // namespace chesstool::cli

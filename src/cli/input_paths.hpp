@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "io/source.hpp"
+
 namespace chesstool::cli {
 
 // A path of the command line that could not be used.
@@ -31,5 +33,8 @@ std::string display_name(const std::string& path);
 inline std::string display_name(const std::string& file_display, const std::string& member) {
   return member.empty() ? file_display : file_display + ":" + member;
 }
+// One note about an input on standard error, after its file's display name:
+// "x.tar:b.pgn: note: a hard link to 'a.pgn': ... [hard-link]".
+void print_input_note(const std::string& file_display, const io::InputNote& note);
 
 }  // namespace chesstool::cli

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "io/source.hpp"
@@ -508,6 +509,30 @@ class Producer {
     return std::nullopt;
   }
 
+  // A member that is a link: a hard link (tar: its data is the member it names, stored
+  // before it) or a symbolic link (tar or zip). Never read: a hard link would give its
+  // target's games a second time (libarchive reports it with no data), and a symbolic
+  // link points outside the archive's members.
+  static bool is_link(archive_entry* e) {
+    return archive_entry_hardlink(e) != nullptr || archive_entry_filetype(e) == AE_IFLNK;
+  }
+  // For an entry that is not read: a link with a PGN member's name gets a note saying what
+  // it links to (read_members: the PGN members read so far). False when the consumer has gone.
+  bool note_link(archive_entry* e, const std::string& name, const std::unordered_set<std::string>& read_members) {
+    if (!is_link(e) || !is_pgn_member_name(name)) return true;
+    if (const char* target = archive_entry_hardlink(e)) {
+      if (read_members.contains(target))
+        return d_.push_note({name, "a hard link to '" + std::string(target) +
+                                       "': its games are that member's, read once [hard-link]"});
+      return d_.push_note({name, "a hard link to '" + std::string(target) +
+                                     "', a member not read as PGN: its games are not read (extract the archive to "
+                                     "read them) [hard-link]"});
+    }
+    const char* target = archive_entry_symlink(e);
+    return d_.push_note({name, "a symbolic link to '" + std::string(target ? target : "") +
+                                   "', not followed (only the files stored in the archive are read) [symbolic-link]"});
+  }
+
   // A zip or a tar (its data decompressed already, when it was compressed), through
   // libarchive.
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
@@ -526,6 +551,7 @@ class Producer {
     std::string other_names;
     std::int64_t entry_end = 0;  // the archive's bytes up to the end of the last entry's data
     std::optional<std::string> cut;  // why the archive ended too soon (cut_short)
+    std::unordered_set<std::string> read_members;  // the PGN members read, for the hard links to them
     for (;;) {
       archive_entry* e = nullptr;
       const int r = archive_read_next_header(a.get(), &e);
@@ -545,7 +571,8 @@ class Producer {
       container = true;
       const char* path = archive_entry_pathname(e);
       const std::string name = path ? path : "";
-      if (archive_entry_filetype(e) != AE_IFREG) {
+      if (archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
+        if (!note_link(e, name, read_members)) return;
         entry_end = end_of_entry(a.get(), r);
         continue;
       }
@@ -555,6 +582,7 @@ class Producer {
         continue;
       }
       ++found;
+      read_members.insert(name);
       const std::string where = display_ + ":" + name;
       if (archive_entry_is_encrypted(e)) {
         d_.push_error("cannot read " + where + ": the member is encrypted (chesstool does not decrypt archives)");
@@ -653,10 +681,13 @@ bool Decoder::push(Item&& item) {
   return true;
 }
 
-bool Decoder::push_data(Buffer&& b) { return push(Item{Kind::Data, std::move(b), {}}); }
-bool Decoder::push_member(std::string name) { return push(Item{Kind::Member, {}, std::move(name)}); }
-void Decoder::push_error(std::string message) { push(Item{Kind::Error, {}, std::move(message)}); }
-void Decoder::push_end() { push(Item{Kind::End, {}, {}}); }
+bool Decoder::push_data(Buffer&& b) { return push(Item{Kind::Data, std::move(b), {}, {}}); }
+bool Decoder::push_member(std::string name) { return push(Item{Kind::Member, {}, std::move(name), {}}); }
+bool Decoder::push_note(InputNote note) {
+  return push(Item{Kind::Note, {}, std::move(note.message), std::move(note.member)});
+}
+void Decoder::push_error(std::string message) { push(Item{Kind::Error, {}, std::move(message), {}}); }
+void Decoder::push_end() { push(Item{Kind::End, {}, {}, {}}); }
 
 bool Decoder::stopped() {
   std::lock_guard lock(mu_);
@@ -684,6 +715,8 @@ bool Decoder::next_member(std::string& name, std::optional<std::string>& error) 
     Item item = pop();
     if (item.kind == Kind::Member) {
       pending_member_ = std::move(item.text);
+    } else if (item.kind == Kind::Note) {
+      notes_.push_back(InputNote{std::move(item.member), std::move(item.text)});
     } else if (item.kind == Kind::Error) {
       error = std::move(item.text);
       finished_ = true;
@@ -727,6 +760,9 @@ std::size_t Decoder::read(char* dst, std::size_t n, std::optional<std::string>& 
       case Kind::Member:
         pending_member_ = std::move(item.text);
         return 0;
+      case Kind::Note:  // between members: the current one's data has ended
+        notes_.push_back(InputNote{std::move(item.member), std::move(item.text)});
+        break;
       case Kind::Error:
         error = std::move(item.text);
         finished_ = true;

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "io/source.hpp"
+
 namespace chesstool::io {
 
 enum class InputFormat : std::uint8_t {
@@ -73,6 +75,9 @@ class Decoder {
   bool next_member(std::string& name, std::optional<std::string>& error);
   // Up to n bytes of the current member; 0 at its end or at an error.
   std::size_t read(char* dst, std::size_t n, std::optional<std::string>& error);
+  // The notes queued before the member next_member() last moved to (or before the end),
+  // each once.
+  std::vector<InputNote> take_notes() { return std::exchange(notes_, {}); }
 
   static constexpr std::size_t kQueueBuffers = 8;
 
@@ -84,17 +89,19 @@ class Decoder {
   Buffer get_buffer();                    // a free buffer (recycled when possible)
   bool push_data(Buffer&& b);             // false once the consumer has gone
   bool push_member(std::string name);     // false once the consumer has gone
+  bool push_note(InputNote note);         // between members; false once the consumer has gone
   void push_error(std::string message);
   void push_end();
   bool stopped();
   int wake_fd() const { return wake_[0]; }  // readable once the consumer has gone
 
  private:
-  enum class Kind : std::uint8_t { Member, Data, End, Error };
+  enum class Kind : std::uint8_t { Member, Data, Note, End, Error };
   struct Item {
     Kind kind = Kind::Data;
     Buffer buffer;
-    std::string text;  // member name or error message
+    std::string text;  // member name, note or error message
+    std::string member;  // the member a note is about
   };
   bool push(Item&& item);
   Item pop();
@@ -121,6 +128,7 @@ class Decoder {
   std::optional<std::string> pending_member_;  // a member start read past by read()
   bool finished_ = false;                      // End or Error seen
   bool started_ = false;                       // next_member() was called
+  std::vector<InputNote> notes_;               // popped, not yet taken
 
   std::thread thread_;
 };

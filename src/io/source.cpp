@@ -120,6 +120,7 @@ ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
     bytes_read_ = other.bytes_read_;
     format_ = other.format_;
     error_ = std::move(other.error_);
+    notes_ = std::move(other.notes_);
   }
   return *this;
 }
@@ -153,6 +154,7 @@ bool ByteSource::next_member() {
   if (decoder_) {
     std::string name;
     const bool more = decoder_->next_member(name, error_);
+    for (InputNote& n : decoder_->take_notes()) notes_.push_back(std::move(n));
     eof_ = !more;
     if (more) member_ = std::move(name);
     if (error_) close();

@@ -8,12 +8,21 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace chesstool::io {
 
 namespace detail {
 class Decoder;  // the decompression thread (archive_reader.hpp)
 }
+
+// Something about an input that is neither an error nor part of a game, for a note on
+// standard error: an archive member that is a link, so its games are not read there.
+struct InputNote {
+  std::string member;   // the archive member it is about
+  std::string message;  // lower case, no trailing period, ending with its [code]
+};
 
 // Reads an input front to back in caller-sized chunks, one member at a time. An input
 // that is not an archive has one member without a name; a zip or tar archive has one
@@ -53,6 +62,11 @@ class ByteSource {
   // end of the member, or an error.
   std::size_t read(char* dst, std::size_t n);
 
+  // The notes about the members passed so far (links, which are not read), in archive
+  // order; each is handed out once. A member's notes are there once next_member() has
+  // moved past them: after the games of the members before them, before those after.
+  std::vector<InputNote> take_notes() { return std::exchange(notes_, {}); }
+
   // The open or read error, e.g. "cannot open x.pgn: No such file or directory".
   const std::optional<std::string>& error() const { return error_; }
   // Ends the input here, as a read error would ("error reading <name>: <what>"): for a
@@ -89,6 +103,7 @@ class ByteSource {
   std::uint64_t bytes_read_ = 0;
   const char* format_ = "plain";
   std::optional<std::string> error_;
+  std::vector<InputNote> notes_;
 };
 
 }  // namespace chesstool::io

@@ -571,15 +571,23 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
 }
 
 // A whole symbol in buf_[start, end): a new game's "1." or a result marker ends the game.
-[[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t end,
+// A marker glued to a BOM ends before the BOM: end is moved back there, where
+// scan_after_marker finds the BOM and starts the next game, as after a '*'.
+[[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t& end,
                                                                             bool may_start_game) {
   if (may_start_game && is_first_move_number(buf_.get() + start, end - start)) {
     game_ends_at(start);
     return Step::GameDone;
   }
-  if (depth_ == 0 && detail::is_result_symbol(buf_.get() + start, end - start)) {
-    // Closed by the end of the input, it may have been cut.
-    return marker_seen(end < len_);
+  if (depth_ == 0) {
+    if (detail::is_result_symbol(buf_.get() + start, end - start)) {
+      // Closed by the end of the input, it may have been cut.
+      return marker_seen(end < len_);
+    }
+    if (const std::size_t m = detail::marker_before_bom(buf_.get() + start, end - start); m != 0) {
+      end = start + m;
+      return marker_seen(true);
+    }
   }
   return Step::Next;
 }

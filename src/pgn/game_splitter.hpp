@@ -91,6 +91,17 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
+// The length of the termination marker that begins the symbol p[0, n) when a UTF-8 BOM
+// follows it right away, else 0. A file saved without a final line end and a file that
+// starts with a BOM, joined by cat, give "1-0\xEF\xBB\xBF[Event ...": the BOM bytes are
+// symbol bytes, but the marker ends there, as '*' (a token of its own) would.
+constexpr std::size_t marker_before_bom(const char* p, std::size_t n) {
+  for (const std::size_t m : {std::size_t{3}, std::size_t{7}}) {
+    if (n >= m + 3 && p[m] == '\xEF' && p[m + 1] == '\xBB' && p[m + 2] == '\xBF' && is_result_symbol(p, m)) return m;
+  }
+  return 0;
+}
+
 // The longest symbol starts_a_game is asked about: a longer one is text (the longest
 // move, "Qh4xe1+", is 7 bytes; a move number of 15 digits and a period fits).
 inline constexpr std::size_t kLongestGameStart = 16;
@@ -157,8 +168,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    variation depth 0 outside comments and tag pairs: comments that close on that line
 //    and any other text on it belong to the game (a note after the result; text after
 //    the result, which the parser reports), but it ends before the first '[', move
-//    number, move (starts_a_game, at most kLongestGameStart bytes) or comment that runs
-//    on to another line on it, where the next game starts on the same line;
+//    number, move (starts_a_game, at most kLongestGameStart bytes), comment that runs
+//    on to another line or UTF-8 BOM on it, where the next game starts on the same line
+//    (a BOM right after 1-0, 0-1 or 1/2-1/2 ends the marker's symbol: marker_before_bom);
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
@@ -255,7 +267,7 @@ class GameSplitter {
   Step movetext_token(const unsigned char* b, std::size_t& p, std::size_t n);
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
-  Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
+  Step symbol_done(std::size_t start, std::size_t& end, bool may_start_game);
   Step marker_seen(bool closed);
   Scan scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n);
   Scan end_after_marker(std::size_t p);

@@ -578,6 +578,12 @@ void Parser<V>::symbol() {
     result_token(start, word.size());
     return;
   }
+  if (const std::size_t m = detail::marker_before_bom(word.data(), word.size()); m != 0) {
+    // As the splitter reads it: the marker, then the BOM of a file joined to this one.
+    p_ = start + m;
+    result_token(start, m);
+    return;
+  }
   if (is_ep_suffix(word)) {
     // "exd6 e.p." is joined to "exd6e.p.", the form glued notation already has.
     if (pending_san_ && !result_seen_) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "support/archive_support.hpp"
+#include "support/paths.hpp"
 #include "io/archive_reader.hpp"
 #include "io/source.hpp"
 
@@ -171,6 +172,56 @@ TEST(ArchiveReader, MembersInArchiveOrderOthersSkipped) {
   while (games.next(g)) lines.push_back(g.line), indexes.push_back(g.index);
   EXPECT_EQ(lines, (std::vector<std::uint64_t>{1, 1, 4}));
   EXPECT_EQ(indexes, (std::vector<std::uint64_t>{1, 1, 2}));
+}
+
+// The notes of a source's members, as "member: message", and where they come among the
+// games: "<game text's first line>" entries in order.
+std::vector<std::string> games_and_notes(const std::string& path) {
+  io::ByteSource src(path);
+  pgn::InputGames games(src);
+  pgn::RawGame g;
+  std::vector<std::string> out;
+  auto notes = [&] {
+    for (const InputNote& n : src.take_notes()) out.push_back(n.member + ": " + n.message);
+  };
+  while (games.next(g)) {
+    notes();
+    out.push_back(g.member + " " + g.text.substr(0, g.text.find('\n')));
+  }
+  notes();
+  if (src.error()) out.push_back("error: " + *src.error());
+  return out;
+}
+
+TEST(ArchiveReader, LinkMembersAreNotedNotRead) {
+  // A hard link (GNU tar stores it with no data, as a link to the member stored first) is
+  // not read as an empty member: its games are its target's, read once there, and a note
+  // says so; one to a member that is not read says its games are not. A symbolic link is
+  // never followed. Notes come in archive order among the games (testdata/SOURCES.md).
+  const std::vector<std::string> expected = {
+      "a.pgn [Event \"a\"]",
+      "b.pgn: a hard link to 'a.pgn': its games are that member's, read once [hard-link]",
+      "c.pgn: a symbolic link to 'a.pgn', not followed (only the files stored in the archive are read) [symbolic-link]",
+      "d.pgn: a symbolic link to '../outside.pgn', not followed (only the files stored in the archive are read) "
+      "[symbolic-link]",
+      "e.pgn [Event \"e\"]",
+      "f.pgn: a hard link to 'notes.txt', a member not read as PGN: its games are not read (extract the archive to "
+      "read them) [hard-link]",
+  };
+  EXPECT_EQ(games_and_notes(testing::testdata_path("archives/links.tar")), expected);
+  // The same in a zip (zip -y stores a symbolic link as one), and with only links.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", "[Event \"a\"]\n1. e4 *\n");
+  ASSERT_TRUE(d.sh("ln -s a.pgn c.pgn && zip -q -y l.zip a.pgn c.pgn && zip -q -y only.zip c.pgn && "
+                   "tar cf only.tar c.pgn"));
+  EXPECT_EQ(games_and_notes(d / "l.zip"), (std::vector<std::string>{expected[0], expected[2]}));
+  for (const char* f : {"only.zip", "only.tar"}) {
+    const auto r = games_and_notes(d / f);
+    ASSERT_EQ(r.size(), 2u) << f;
+    EXPECT_EQ(r[0], expected[2]) << f;
+    EXPECT_NE(r[1].find("holds no .pgn file"), std::string::npos) << r[1];
+  }
 }
 
 // A zip of stored members whose names carry the UTF-8 flag (general purpose bit 11), as

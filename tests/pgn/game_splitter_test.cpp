@@ -107,6 +107,29 @@ TEST(GameSplitter, ABomRightAfterAMarkerStartsTheNextGame) {
   }
 }
 
+TEST(GameSplitter, ABomRightAfterAResultSymbolStartsTheNextGame) {
+  // As after '*': the BOM bytes would otherwise join the symbol ("1-0\xEF\xBB\xBF", no
+  // marker), and the first game would run on into the second.
+  for (const std::string marker : {"1-0", "0-1", "1/2-1/2"}) {
+    for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+      const auto games = split("\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 " + marker + "\xEF\xBB\xBF[Event \"b\"]\n\n1. d4 " + marker +
+                                   "\xEF\xBB\xBF" "1. c4 *",
+                               max_read);
+      EXPECT_EQ(texts(games), (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 " + marker,
+                                                        "[Event \"b\"]\n\n1. d4 " + marker, "1. c4 *"}))
+          << marker << " " << max_read;
+      ASSERT_EQ(games.size(), 3u);
+      EXPECT_EQ(games[1].line, 3u);
+      EXPECT_EQ(games[1].column, 10u + marker.size());  // as after '*', the BOM mid-line is counted
+    }
+  }
+  // Only a whole marker right before a whole BOM: other symbols keep their bytes.
+  EXPECT_EQ(texts(split("1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *")),
+            std::vector<std::string>{"1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *"});
+  // Inside a variation a marker ends nothing, BOM or not.
+  EXPECT_EQ(split("1. e4 (1. d4 1-0\xEF\xBB\xBF) e5 *").size(), 1u);
+}
+
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
   // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
   // written at a line start by a copy, must not become one: a blank stays before it.

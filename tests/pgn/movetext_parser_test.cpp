@@ -444,6 +444,25 @@ TEST(MovetextParser, BomDoesNotShiftColumnsButCountsInOffsets) {
   EXPECT_TRUE(r.problems.empty());
 }
 
+TEST(MovetextParser, AResultSymbolEndsAtABomGluedToIt) {
+  // "1-0" and a BOM (a file joined by cat) read as '*' and a BOM are: the marker, then
+  // the BOM as text after it, so the parser agrees with the splitter on the marker.
+  const ParserRecorder star = parse_recorded("1. e4 *\xEF\xBB\xBF");
+  for (const std::string marker : {"1-0", "0-1", "1/2-1/2"}) {
+    const ParserRecorder r = parse_recorded("1. e4 " + marker + "\xEF\xBB\xBF");
+    EXPECT_EQ(r.only("result"), std::vector<std::string>{"result " + marker + " @1:7"});
+    ASSERT_EQ(r.problems.size(), star.problems.size()) << marker;
+    for (std::size_t i = 0; i < r.problems.size(); ++i) {
+      EXPECT_EQ(r.problem_tokens[i], star.problem_tokens[i]) << marker;
+      EXPECT_EQ(r.problem_locs[i].column, star.problem_locs[i].column + marker.size() - 1) << marker;
+    }
+  }
+  // A marker with only part of a BOM, or a longer symbol, is one unexpected token.
+  const ParserRecorder cut = parse_recorded("1. e4 1-0\xEF\xBB e5");
+  EXPECT_TRUE(cut.only("result").empty());
+  EXPECT_TRUE(contains(cut.problems, "E unexpected-token @1:7"));
+}
+
 TEST(MovetextParser, ArbitraryBytesNeverCrash) {
   // A cheap deterministic fuzz: random bytes biased towards PGN punctuation.
   std::uint64_t state = 12345;
