@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -95,6 +96,18 @@ extern "C" void remove_temps_and_die(int sig) {
     if (t->active.load(std::memory_order_acquire)) ::unlink(t->path.get());
   std::signal(sig, SIG_DFL);
   std::raise(sig);
+}
+
+// The target's name as the temporary file's name holds it: whole, unless the 18 bytes
+// around it would pass the longest name a directory holds (NAME_MAX, 255 bytes), which
+// a legal name of 238 bytes or more does; then cut there, between UTF-8 characters.
+std::string temporary_stem(std::string base) {
+  constexpr std::size_t kAround = std::string_view(".").size() + std::string_view(".chesstool-XXXXXX").size();
+  if (base.size() + kAround <= NAME_MAX) return base;
+  std::size_t keep = NAME_MAX - kAround;
+  while (keep > 0 && (static_cast<unsigned char>(base[keep]) & 0xC0) == 0x80) --keep;
+  base.resize(keep);
+  return base;
 }
 
 // The creation of a temporary file and its tracking, as one step for the signal handler
@@ -403,7 +416,7 @@ bool OutputFile::open_in_place(const std::string& path, bool force, std::string&
 bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   target_ = target;
   const std::string dir = directory_of(target);
-  temp_ = (dir == "/" ? "/" : dir + "/") + "." + base_name(target) + ".chesstool-XXXXXX";
+  temp_ = (dir == "/" ? "/" : dir + "/") + "." + temporary_stem(base_name(target)) + ".chesstool-XXXXXX";
   {
     const CreatingTemp creating;
     fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
@@ -646,7 +659,7 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
   std::vector<Output> outs;
   for (const auto& o : outputs) {
     Output out{&o, false, {}};
-    const bool is_stdout = o.path.empty() || o.path == "-";
+    const bool is_stdout = is_standard_output(o.path);  // "-", or /dev/stdout wherever "-" would be
     out.exists = (is_stdout ? ::fstat(STDOUT_FILENO, &out.st) : ::stat(o.path.c_str(), &out.st)) == 0;
     // Devices, FIFOs and terminals are written directly: no clash can lose data there.
     if (out.exists && !S_ISREG(out.st.st_mode)) continue;
@@ -658,14 +671,14 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
                            in.name);
       }
     for (const auto& prev : outs) {
-      const bool prev_stdout = prev.named->path.empty() || prev.named->path == "-";
+      const bool prev_stdout = is_standard_output(prev.named->path);
       if (is_stdout && prev_stdout) continue;  // one stream, shared by design
       const bool same = out.exists && prev.exists ? same_inode(out.st, prev.st)
                                                   : !out.exists && !prev.exists && place(o.path) == place(prev.named->path);
       if (!same) continue;
       // Standard output redirected onto a named output: each would overwrite the other.
       auto shown = [](const NamedOutput& n) {
-        if (n.path.empty() || n.path == "-")
+        if (is_standard_output(n.path))
           return n.option == "standard output" ? n.option : fmt::format("standard output ({})", n.option);
         return fmt::format("{} {}", n.option, n.path);
       };

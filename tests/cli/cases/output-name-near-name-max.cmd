@@ -1,0 +1,1 @@
+d=$(mktemp -d); n=$(printf "n%.0s" $(seq 246)).pgn; $CHESSTOOL convert --to uci sample/twic-232games.pgn -o "$d/$n"; echo "convert exit $?, $(wc -l < "$d/$n") lines"; cp sample/twic-232games.pgn "$d/$n"; $CHESSTOOL annotate -q --in-place "$d/$n"; echo "annotate --in-place exit $?, $(grep -c "^\[Event " "$d/$n") games"; ls -A "$d" | wc -l; rm -rf "$d"
