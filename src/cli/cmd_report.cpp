@@ -102,7 +102,8 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
           {names[f], raw.member, g.index, g.line, w ? *w : "", b ? *b : "", result ? *result : g.result_token, *why});
       return true;
     }
-    game.file = display_name(names[f], raw.member);
+    game.file = names[f];
+    game.member = raw.member;
     const std::string* tc = g.tag("TimeControl");
     if ((!tc || *tc == "?") && assumed) tc = assumed;
     auto key = std::make_pair(tc != nullptr, tc ? *tc : std::string());

@@ -148,7 +148,9 @@ std::string player_json(const EventReport& r, std::size_t i, bool with_crosstabl
 std::string counted_game_json(const Standings& s, std::size_t k) {
   const EventGame& g = s.games[k];
   output::JsonObject o;
-  o.field("file", g.file).field("game", g.index).field("line", g.line);
+  o.field("file", g.file);
+  if (!g.member.empty()) o.field("member", g.member);  // as excluded games and every other record have it
+  o.field("game", g.index).field("line", g.line);
   if (g.round) o.field("round", *g.round); else o.null_field("round");
   o.field("white", g.white).field("black", g.black).field("result", g.result).field("class", time_class_name(g.time_control.cls));
   o.field("played", g.unplayed == Unplayed::No);

@@ -286,7 +286,7 @@ std::string not_rated_list(const EventReport& r, output::Lang lang) {
   for (std::size_t k = 0; k < s.games.size(); ++k) {
     if (s.rateable[k].why == NotRated::Rated) continue;
     const EventGame& g = s.games[k];
-    out += game_line(lang, g.file, g.line, g.index, g.white, g.black, g.result) + ": " +
+    out += game_line(lang, g.member.empty() ? g.file : g.file + ":" + g.member, g.line, g.index, g.white, g.black, g.result) + ": " +
            not_rated_text(s.rateable[k], g, lang) + "\n";
   }
   return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;

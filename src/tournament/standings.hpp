@@ -37,6 +37,7 @@ struct EventGame {
   std::string date;                          // the Date tag, may be empty
   std::string site;
   std::string file;                          // where the game is, for listings
+  std::string member;                        // the archive member holding it; empty for a plain file
   std::uint64_t index = 0, line = 0;
 };
 

@@ -1,0 +1,1 @@
+d=$(mktemp -d); cp sample/twic-232games.pgn "$d/r1.pgn"; (cd "$d" && zip -q x.zip r1.pgn); $CHESSTOOL report --json -q "$d/x.zip" | jq -c "[(.counted_games[0] | .file |= sub(\".*/\"; \"\") | {file, member, game}), (.counted_games | map(.member) | unique)]"; $CHESSTOOL report --json -q sample/twic-232games.pgn | jq -c "[.counted_games[0] | has(\"member\")]"; rm -rf "$d"
