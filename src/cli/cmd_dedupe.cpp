@@ -414,6 +414,13 @@ class Run {
     sink.note = [this](std::size_t f, const io::InputNote& note) {
       if (!o_.quiet && noted_.emplace(f, note.member).second) print_input_note(names_[f], note);
     };
+    // The games are written byte for byte, but the escape lines between them ('%' in
+    // column 1) belong to none: said as convert and annotate say it, once per file.
+    sink.file_done = [this](std::size_t f, const FileRead& read) {
+      if (o_.quiet || !escapes_noted_.insert(f).second) return;
+      if (const std::string note = output::escape_lines_left_out(names_[f], read.escape_lines); !note.empty())
+        err_line(note);
+    };
     return sink;
   }
   // An input failed before the last pass: the games read are counted, none was written.
@@ -435,6 +442,7 @@ class Run {
   DedupeCounts& c_;
   std::vector<std::string> names_;
   std::set<std::pair<std::size_t, std::string>> noted_;  // (file, member) of the notes shown
+  std::set<std::size_t> escapes_noted_;                   // files whose escape lines were said
   GameNames game_names_;
   int jobs_ = 1;
   std::size_t table_bytes_ = 0;

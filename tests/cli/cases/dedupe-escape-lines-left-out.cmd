@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '%% archive note\n[Event "a"]\n[Result "*"]\n\n1. e4 *\n\n%% another\n%% and one more\n[Event "a"]\n[Result "*"]\n\n1. e4 *\n' > e.pgn; $CHESSTOOL dedupe --keep most-annotated e.pgn; echo "exit $?"; $CHESSTOOL dedupe -q e.pgn >/dev/null; echo "quiet: exit $?"; cd / && rm -rf "$d"
