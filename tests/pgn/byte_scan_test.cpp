@@ -7,11 +7,19 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 namespace chesstool::pgn {
 namespace {
 
 const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+// The block paths of skip_movetext_run that this CPU can run.
+#if CHESSTOOL_HAVE_AVX2_PATH
+const std::vector<bool> kBlockPaths = detail::cpu_has_avx2() ? std::vector<bool>{false, true} : std::vector<bool>{false};
+#else
+const std::vector<bool> kBlockPaths = {false};
+#endif
 
 TEST(ByteScan, FindsTheFirstByteOfTheSet) {
   const std::string s = "[Event \"x\"]\n\n1. e4 {a-b} 1-0\r\n";
@@ -64,12 +72,15 @@ TEST(ByteScan, MovetextRunMatchesScalarOnSoups) {
       if (!sparse || percent(rng) < 8) c = alphabet[pick(rng)];
     const auto* b = bytes(s);
     for (std::size_t from = 0; from <= s.size(); ++from) {
-      detail::LineEnds fast_lines, slow_lines;
-      const auto* fast = detail::skip_movetext_run(b + from, b + s.size(), fast_lines);
+      detail::LineEnds slow_lines;
       const auto* slow = detail::skip_movetext_run_scalar(b + from, b + s.size(), slow_lines);
-      ASSERT_EQ(fast - b, slow - b) << "round " << round << " from " << from << ": " << s;
-      ASSERT_EQ(fast_lines.count, slow_lines.count) << "round " << round << " from " << from << ": " << s;
-      ASSERT_EQ(fast_lines.last, slow_lines.last) << "round " << round << " from " << from << ": " << s;
+      for (const bool avx2 : kBlockPaths) {  // SSE2, and AVX2 where the CPU has it
+        detail::LineEnds fast_lines;
+        const auto* fast = detail::skip_movetext_run(b + from, b + s.size(), fast_lines, avx2);
+        ASSERT_EQ(fast - b, slow - b) << "avx2 " << avx2 << " round " << round << " from " << from << ": " << s;
+        ASSERT_EQ(fast_lines.count, slow_lines.count) << "avx2 " << avx2 << " round " << round << " from " << from;
+        ASSERT_EQ(fast_lines.last, slow_lines.last) << "avx2 " << avx2 << " round " << round << " from " << from;
+      }
       if (slow - b - long(from) >= 64) ++past_a_block;
     }
   }
