@@ -220,15 +220,16 @@ inline int movetext_block_stop(const unsigned char* start, const unsigned char* 
 // One 64-byte block at q of skip_movetext_run, given where its '{', '}', line ends and
 // other stops are: the stop, or nullptr with q moved on to where the next block starts.
 // Where the braces alternate, the bytes inside comments are a prefix XOR of the brace
-// bits, with no branch per comment. A comment that runs past the block's end is read
-// again from its '{' in the next block; one longer than a block, or a block whose braces
-// do not alternate (a stray '}' after a comment, a '{' inside one), takes the byte loop's
-// way for that comment.
+// bits, with no branch per comment. A comment that runs past the block's end is read on
+// to its '}' by the byte loop (skip_plain_comment), and the next block starts after it, as
+// does one at the block's start in a block whose braces do not alternate (a stray '}'
+// after a comment, a '{' inside one).
 inline const unsigned char* movetext_block(const unsigned char* start, const unsigned char*& q,
                                            const unsigned char* end, std::uint64_t open, std::uint64_t close,
                                            std::uint64_t line_end, std::uint64_t other, LineEnds& lines) {
   std::uint64_t inside = 0;
   int limit = 64;
+  bool tail = false;
   if (open) {
     close &= ~std::uint64_t(0) << __builtin_ctzll(open);  // a '}' before the first '{' is a stray
     inside = prefix_xor(open | close);                    // from a '{' up to its '}'
@@ -237,6 +238,7 @@ inline const unsigned char* movetext_block(const unsigned char* start, const uns
       limit = __builtin_ctzll(open);
     } else if (inside >> 63) {
       limit = 63 - __builtin_clzll(open);  // the last comment runs on past the block
+      tail = true;
     }
   }
   if (limit == 0) {  // the comment at q: the byte loop's way
@@ -254,6 +256,11 @@ inline const unsigned char* movetext_block(const unsigned char* start, const uns
   }
   if (stop < 64) return q + stop;
   q = resume;
+  if (tail) {  // the rest of the last comment (a few bytes, most often) the byte loop's way
+    const unsigned char* past = skip_plain_comment(start, q, end, lines);
+    if (!past) return q;
+    q = past;
+  }
   return nullptr;
 }
 
