@@ -177,6 +177,18 @@ void GameSplitter::newline_cr(std::size_t i) {
   line_blank_ = true;
 }
 
+// Line ends that skip_movetext_run passed over, the last one at buf_[last]: as newline_lf
+// and newline_cr would count them, in a line that has movetext (line_blank_ stays false:
+// the line after each starts with a symbol, or the line end is in a closed comment).
+void GameSplitter::passed_line_ends(const detail::LineEnds& lines, std::size_t last) {
+  line_ += lines.count;
+  line_start_ = base_ + last + 1;
+  if (buf_[last] == '\r')
+    last_line_end_ = LineEnd::Cr;
+  else
+    last_line_end_ = buf_[last - 1] == '\r' ? LineEnd::Crlf : LineEnd::Lf;
+}
+
 // The style of the first line end after buf_[end) when the buffer holds it, else of the
 // last one read (a game ending at the end of a read), for RawGame::crlf_after.
 bool GameSplitter::crlf_after(std::size_t end) const {
@@ -712,7 +724,11 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
       // A comment that closes on its line (nearly every one: "{ [%clk 0:03:00] }") is
       // skipped here too, as movetext_token and skip_comment would skip it: mid-line
       // nothing else changes (the line has a token, so no empty line is pending).
-      p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n) - b);
+      // Line ends followed by a plain line start are passed over too (see
+      // skip_movetext_run): they change only the line count and where the line starts.
+      detail::LineEnds lines;
+      p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n, lines) - b);
+      if (lines.last) passed_line_ends(lines, static_cast<std::size_t>(lines.last - b));
       if (p == n) break;
       if (b[p] == '-') {
         // Not back past the line start: a BOM skipped there is no part of the symbol.

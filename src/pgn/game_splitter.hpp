@@ -41,6 +41,8 @@ inline std::string_view line_end_of(const RawGame& game) { return game.crlf_afte
 
 namespace detail {
 
+struct LineEnds;  // pgn/byte_scan.hpp
+
 // Byte classes shared by the splitter and the movetext parser, so both agree on
 // where a symbol ends and therefore on which token is a termination marker.
 enum ByteClass : std::uint8_t {
@@ -286,6 +288,7 @@ class GameSplitter {
   void stop_at_oversized_game();
   void newline_lf(std::size_t i);
   void newline_cr(std::size_t i);
+  void passed_line_ends(const detail::LineEnds& lines, std::size_t last);
   void start_game(std::size_t i);
   // The open game ends before buf_[i]; scanning goes on from there.
   Scan game_ends_at(std::size_t i);

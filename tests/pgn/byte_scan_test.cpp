@@ -7,11 +7,19 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 namespace chesstool::pgn {
 namespace {
 
 const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+// The block paths of skip_movetext_run that this CPU can run.
+#if CHESSTOOL_HAVE_AVX2_PATH
+const std::vector<bool> kBlockPaths = detail::cpu_has_avx2() ? std::vector<bool>{false, true} : std::vector<bool>{false};
+#else
+const std::vector<bool> kBlockPaths = {false};
+#endif
 
 TEST(ByteScan, FindsTheFirstByteOfTheSet) {
   const std::string s = "[Event \"x\"]\n\n1. e4 {a-b} 1-0\r\n";
@@ -52,7 +60,7 @@ TEST(ByteScan, FindAnyMatchesScalarAtEveryOffset) {
 // position of a block.
 TEST(ByteScan, MovetextRunMatchesScalarOnSoups) {
   std::mt19937 rng(11);
-  const std::string alphabet = "{{}}\n\r-()[;*ae4 N 12.";
+  const std::string alphabet = "{{}}\n\r\n\r\n-()[;*ae4 N 12.0\t%\xEF/";
   std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
   std::uniform_int_distribution<int> percent(0, 99);
   std::size_t past_a_block = 0;
@@ -64,9 +72,15 @@ TEST(ByteScan, MovetextRunMatchesScalarOnSoups) {
       if (!sparse || percent(rng) < 8) c = alphabet[pick(rng)];
     const auto* b = bytes(s);
     for (std::size_t from = 0; from <= s.size(); ++from) {
-      const auto* fast = detail::skip_movetext_run(b + from, b + s.size());
-      const auto* slow = detail::skip_movetext_run_scalar(b + from, b + s.size());
-      ASSERT_EQ(fast - b, slow - b) << "round " << round << " from " << from << ": " << s;
+      detail::LineEnds slow_lines;
+      const auto* slow = detail::skip_movetext_run_scalar(b + from, b + s.size(), slow_lines);
+      for (const bool avx2 : kBlockPaths) {  // SSE2, and AVX2 where the CPU has it
+        detail::LineEnds fast_lines;
+        const auto* fast = detail::skip_movetext_run(b + from, b + s.size(), fast_lines, avx2);
+        ASSERT_EQ(fast - b, slow - b) << "avx2 " << avx2 << " round " << round << " from " << from << ": " << s;
+        ASSERT_EQ(fast_lines.count, slow_lines.count) << "avx2 " << avx2 << " round " << round << " from " << from;
+        ASSERT_EQ(fast_lines.last, slow_lines.last) << "avx2 " << avx2 << " round " << round << " from " << from;
+      }
       if (slow - b - long(from) >= 64) ++past_a_block;
     }
   }
@@ -75,17 +89,26 @@ TEST(ByteScan, MovetextRunMatchesScalarOnSoups) {
 
 TEST(ByteScan, MovetextRunSkipsCommentsAndStopsWhereTheByteLoopDoes) {
   const auto run = [](const std::string& s) {
-    return detail::skip_movetext_run(bytes(s), bytes(s) + s.size()) - bytes(s);
+    detail::LineEnds lines;
+    return detail::skip_movetext_run(bytes(s), bytes(s) + s.size(), lines) - bytes(s);
   };
   const std::string clocks = "e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58] } Nf3 { [%clk 0:02:59] } Nc6 { [%clk 0:02:57] } ";
-  EXPECT_EQ(run(clocks + "O-O"), long(clocks.size()) + 1);  // the castling's '-'
+  EXPECT_EQ(run(clocks + "O-O"), long(clocks.size()) + 3);  // a castling's '-' is no result's
+  EXPECT_EQ(run(clocks + "1-0"), long(clocks.size()) + 1);  // a result's '-'
+  EXPECT_EQ(run(clocks + "1/2-1/2"), long(clocks.size()) + 3);
+  EXPECT_EQ(run(clocks + "0-1 "), long(clocks.size()) + 1);
   EXPECT_EQ(run(clocks + "\n"), long(clocks.size()));
   // A comment longer than a block, closed on its line: skipped.
   const std::string long_comment = "Bb5 {" + std::string(150, 'x') + "} a6 ";
   EXPECT_EQ(run(long_comment + "*"), long(long_comment.size()));
-  // A comment that runs on to the next line stops the skip at its '{'.
-  const std::string broken = std::string(70, 'a') + " {runs on\nand on} (";
-  EXPECT_EQ(run(broken), 71);
+  // A comment that runs on to a line of text is passed over; one that runs on to an
+  // empty line, or to a line that starts with a blank or a BOM, stops the skip at its '{'.
+  const std::string wrapped = std::string(70, 'a') + " {runs on\nand on} (";
+  EXPECT_EQ(run(wrapped), long(wrapped.size()) - 1);
+  for (const std::string next_line : {"\n", " x", "\t", "\r\n", "\xEF\xBB\xBF["}) {
+    const std::string broken = std::string(70, 'a') + " {runs on\n" + next_line + "and on} (";
+    EXPECT_EQ(run(broken), 71) << next_line;
+  }
   // A stray '}' is plain movetext; the '{' inside a comment is comment text.
   const std::string strays = std::string(60, 'a') + "} e4 {a { b} d4 ;";
   EXPECT_EQ(run(strays), long(strays.size()) - 1);
@@ -93,6 +116,29 @@ TEST(ByteScan, MovetextRunSkipsCommentsAndStopsWhereTheByteLoopDoes) {
   const std::string cut = std::string(100, 'a') + "{ no end";
   EXPECT_EQ(run(cut), 100);
   EXPECT_EQ(run(std::string(200, 'a')), 200);
+}
+
+// The line ends the skip passes over are counted as the splitter counts them (a CRLF
+// once), and the last one is where the next line starts, across block boundaries too.
+TEST(ByteScan, MovetextRunCountsTheLineEndsItPassesOver) {
+  for (const std::string eol : {"\n", "\r", "\r\n"}) {
+    for (std::size_t pad = 1; pad < 70; ++pad) {  // (a line end at the start is a stop)
+      std::string s = std::string(pad, 'a') + eol + "e4 {x" + eol + "y}" + eol + "Nf3" + eol + "1-0";
+      detail::LineEnds lines;
+      const auto* b = bytes(s);
+      const auto* stop = detail::skip_movetext_run(b, b + s.size(), lines);
+      ASSERT_EQ(stop - b, long(s.size()) - 2) << pad;
+      ASSERT_EQ(lines.count, 4u) << pad;
+      ASSERT_EQ(lines.last - b, long(s.size()) - 4) << pad;  // the last byte of the last line end
+      // A line end followed by what is not a plain line start stops the skip.
+      for (const std::string next : {" e4", "%x", "[A \"b\"]", "\xEF\xBB\xBF" "1.", "$1", "{c}"}) {
+        const std::string t = std::string(pad, 'a') + eol + next;
+        detail::LineEnds none;
+        EXPECT_EQ(detail::skip_movetext_run(bytes(t), bytes(t) + t.size(), none) - bytes(t), long(pad)) << next;
+        EXPECT_EQ(none.count, 0u);
+      }
+    }
+  }
 }
 
 TEST(ByteScan, NulOrHighByteFoundWhereverItIs) {
