@@ -2,6 +2,7 @@
 // CPU detection and the choice of path (see dispatch.hpp for why).
 #include "core/dispatch.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #if defined(__x86_64__)
@@ -18,6 +19,7 @@ CpuFeatures detect_cpu() {
   __builtin_cpu_init();
   cpu.popcnt = __builtin_cpu_supports("popcnt");
   cpu.bmi2 = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+  cpu.avx2 = __builtin_cpu_supports("avx2");
   // Vendor and family from CPUID leaves 0 and 1, for magic_beats_pext.
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   if (__get_cpuid(0, &eax, &ebx, &ecx, &edx)) {
@@ -62,19 +64,50 @@ std::optional<IsaPath> parse_isa_path(std::string_view word) {
   return std::nullopt;
 }
 
-IsaPath dispatch_path() {
-  static const IsaPath chosen = [] {
-    IsaPath best = best_isa_path(detect_cpu());
-    // CHESSTOOL_DISPATCH picks another path (to compare them, or to work around a CPU
-    // that misreports), but never one that needs instructions the CPU lacks.
+std::optional<DispatchChoice> parse_dispatch(std::string_view words) {
+  DispatchChoice choice;
+  std::size_t at = 0;
+  while (at < words.size()) {
+    if (words[at] == ' ') {
+      ++at;
+      continue;
+    }
+    const std::size_t end = std::min(words.find(' ', at), words.size());
+    const std::string_view word = words.substr(at, end - at);
+    if (word == "avx2") {
+      choice.avx2_scan = true;
+    } else if (const std::optional<IsaPath> path = parse_isa_path(word)) {
+      choice.path = *path;
+    } else {
+      return std::nullopt;
+    }
+    at = end;
+  }
+  return choice;
+}
+
+namespace {
+
+// CHESSTOOL_DISPATCH picks other paths (to compare them, or to work around a CPU that
+// misreports), but never one that needs instructions the CPU lacks.
+DispatchChoice chosen_dispatch() {
+  static const DispatchChoice chosen = [] {
+    const CpuFeatures cpu = detect_cpu();
+    DispatchChoice best{best_isa_path(cpu), cpu.avx2};
     if (const char* env = std::getenv("CHESSTOOL_DISPATCH")) {
-      std::optional<IsaPath> wanted = parse_isa_path(env);
-      if (wanted && isa_path_supported(*wanted)) return *wanted;
+      if (const std::optional<DispatchChoice> wanted = parse_dispatch(env); wanted && isa_path_supported(wanted->path))
+        return DispatchChoice{wanted->path, wanted->avx2_scan && cpu.avx2};
     }
     return best;
   }();
   return chosen;
 }
+
+}  // namespace
+
+IsaPath dispatch_path() { return chosen_dispatch().path; }
+
+bool avx2_byte_scan() { return chosen_dispatch().avx2_scan; }
 
 std::string isa_path_name(IsaPath path) {
   switch (path) {
@@ -86,6 +119,10 @@ std::string isa_path_name(IsaPath path) {
   return "baseline";
 }
 
-std::string dispatch_name() { return isa_path_name(dispatch_path()); }
+std::string dispatch_name(const DispatchChoice& choice) {
+  return isa_path_name(choice.path) + (choice.avx2_scan ? " avx2" : "");
+}
+
+std::string dispatch_name() { return dispatch_name(chosen_dispatch()); }
 
 }  // namespace chesstool

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/dispatch.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #include <immintrin.h>
@@ -322,19 +324,12 @@ template <char... Cs>
 }
 }  // namespace isa_avx2
 
-inline bool cpu_has_avx2() {
-  static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-  }();
-  return has;
-}
 #endif
 
 // skip_movetext_run_scalar, 64 bytes at a time (movetext_block). Lichess-style movetext
 // has a comment ("{ [%clk 0:03:00] }") every 15 bytes or so, and a line end every 80
 // bytes or so, in comments or not, that is passed over in the block. avx2: use the AVX2
-// blocks (where the CPU has them; the tests compare both paths).
+// blocks (core/dispatch.hpp's avx2_byte_scan(); the tests compare both paths).
 inline const unsigned char* skip_movetext_run(const unsigned char* start, const unsigned char* end, LineEnds& lines,
                                               [[maybe_unused]] bool avx2) {
   const unsigned char* q = start;
@@ -351,11 +346,7 @@ inline const unsigned char* skip_movetext_run(const unsigned char* start, const 
 }
 
 inline const unsigned char* skip_movetext_run(const unsigned char* start, const unsigned char* end, LineEnds& lines) {
-#if CHESSTOOL_HAVE_AVX2_PATH
-  return skip_movetext_run(start, end, lines, cpu_has_avx2());
-#else
-  return skip_movetext_run(start, end, lines, false);
-#endif
+  return skip_movetext_run(start, end, lines, avx2_byte_scan());
 }
 
 // Whether [p, end) holds a NUL or a byte above 0x7F: the one pass that lets a plain ASCII

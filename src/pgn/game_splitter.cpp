@@ -727,7 +727,7 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
       // Line ends followed by a plain line start are passed over too (see
       // skip_movetext_run): they change only the line count and where the line starts.
       detail::LineEnds lines;
-      p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n, lines) - b);
+      p = static_cast<std::size_t>(detail::skip_movetext_run(b + p, b + n, lines, avx2_scan_) - b);
       if (lines.last) passed_line_ends(lines, static_cast<std::size_t>(lines.last - b));
       if (p == n) break;
       if (b[p] == '-') {

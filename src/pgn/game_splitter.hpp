@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <string_view>
 
+#include "core/dispatch.hpp"
 #include "io/source.hpp"
 
 namespace chesstool::pgn {
@@ -317,6 +318,7 @@ class GameSplitter {
 
   io::ByteSource& source_;
   std::unique_ptr<char[]> buf_;
+  const bool avx2_scan_ = avx2_byte_scan();  // chosen once (core/dispatch.hpp)
   std::size_t capacity_ = 0;
   std::size_t len_ = 0;         // valid bytes in buf_
   std::size_t pos_ = 0;         // next byte to scan

@@ -43,17 +43,45 @@ TEST(Dispatch, NamesAndTheEnvironmentWords) {
   EXPECT_FALSE(parse_isa_path(""));
 }
 
+// CHESSTOOL_DISPATCH reads back what --version prints after "dispatch: ".
+TEST(Dispatch, EnvironmentWordsReadBackTheVersionLine) {
+  for (IsaPath p : kAllIsaPaths)
+    for (bool avx2 : {false, true}) {
+      const DispatchChoice choice{p, avx2};
+      const std::optional<DispatchChoice> back = parse_dispatch(dispatch_name(choice));
+      ASSERT_TRUE(back) << dispatch_name(choice);
+      EXPECT_EQ(back->path, p) << dispatch_name(choice);
+      EXPECT_EQ(back->avx2_scan, avx2) << dispatch_name(choice);
+    }
+  EXPECT_EQ(dispatch_name({IsaPath::Pext, true}), "popcnt bmi2 pext avx2");
+  EXPECT_EQ(dispatch_name({IsaPath::Baseline, false}), "baseline");
+  // The word of one path, as before; "avx2" alone keeps the baseline path.
+  ASSERT_TRUE(parse_dispatch("pext"));
+  EXPECT_EQ(parse_dispatch("pext")->path, IsaPath::Pext);
+  EXPECT_FALSE(parse_dispatch("pext")->avx2_scan);
+  ASSERT_TRUE(parse_dispatch(" avx2 "));
+  EXPECT_EQ(parse_dispatch(" avx2 ")->path, IsaPath::Baseline);
+  EXPECT_TRUE(parse_dispatch(" avx2 ")->avx2_scan);
+  EXPECT_FALSE(parse_dispatch("pext avx512"));
+  EXPECT_FALSE(parse_dispatch("Pext"));
+}
+
 TEST(Dispatch, ChosenPathRunsHere) {
   EXPECT_TRUE(isa_path_supported(IsaPath::Baseline));
   EXPECT_TRUE(isa_path_supported(dispatch_path()));
-  EXPECT_EQ(dispatch_name(), isa_path_name(dispatch_path()));
+  EXPECT_EQ(dispatch_name(), dispatch_name({dispatch_path(), avx2_byte_scan()}));
   if (!std::getenv("CHESSTOOL_DISPATCH")) {
     EXPECT_EQ(dispatch_path(), best_isa_path(detect_cpu()));
+    EXPECT_EQ(avx2_byte_scan(), detect_cpu().avx2);
+  }
+  if (avx2_byte_scan()) {
+    EXPECT_TRUE(detect_cpu().avx2);
   }
 #if defined(__x86_64__)
   __builtin_cpu_init();
   EXPECT_EQ(detect_cpu().popcnt, bool(__builtin_cpu_supports("popcnt")));
   EXPECT_EQ(isa_path_supported(IsaPath::Pext), __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"));
+  EXPECT_EQ(detect_cpu().avx2, bool(__builtin_cpu_supports("avx2")));
 #endif
 }
 

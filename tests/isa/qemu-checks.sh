@@ -2,9 +2,9 @@
 # The shipped binary on CPUs it was not built for, emulated by QEMU (Debian qemu-user):
 #   qemu64     baseline x86-64: no SSSE3, SSE4, POPCNT, BMI or AVX  -> dispatch: baseline
 #   Nehalem    POPCNT, no BMI                                      -> dispatch: popcnt
-#   EPYC-Rome  AMD Zen 2: BMI2 with a slow PEXT                    -> dispatch: popcnt bmi2
-#   EPYC-Milan AMD Zen 3 (family 19h): PEXT in hardware             -> dispatch: popcnt bmi2 pext
-#   max        everything QEMU emulates                            -> dispatch: popcnt bmi2 pext
+#   EPYC-Rome  AMD Zen 2: BMI2 with a slow PEXT, AVX2              -> dispatch: popcnt bmi2 avx2
+#   EPYC-Milan AMD Zen 3 (family 19h): PEXT in hardware, AVX2       -> dispatch: popcnt bmi2 pext avx2
+#   max        everything QEMU emulates (AVX2 since QEMU 7.2)      -> dispatch: popcnt bmi2 pext avx2
 # On each: --version names the expected path, perft counts are exact, and validate and
 # convert print what the host run prints; on qemu64 a few more golden checks. Then the
 # same binary under valgrind memcheck, on its own path and forced to each other one.
@@ -41,9 +41,9 @@ for cpu in qemu64 Nehalem EPYC-Rome EPYC-Milan max; do
   case $cpu in
     qemu64) want=baseline ;;
     Nehalem) want=popcnt ;;
-    EPYC-Rome) want="popcnt bmi2" ;;
-    EPYC-Milan) want="popcnt bmi2 pext" ;;
-    max) want="popcnt bmi2 pext" ;;
+    EPYC-Rome) want="popcnt bmi2 avx2" ;;
+    EPYC-Milan) want="popcnt bmi2 pext avx2" ;;
+    max) want="popcnt bmi2 pext avx2" ;;
   esac
   q=(qemu-x86_64 -cpu "$cpu" "$bin")
   run version "${q[@]}" --version
@@ -78,12 +78,15 @@ echo "qemu -cpu qemu64: golden validate summary, perft --divide and fen"
 # valgrind runs the same binary (it emulates BMI2 but not AVX-512, so the dispatch is
 # what lets it run at all); every path on one small tree, and a validate.
 if command -v valgrind >/dev/null; then
-  for path in "" baseline popcnt bmi2 pext; do
-    run memcheck env ${path:+CHESSTOOL_DISPATCH=$path} valgrind --quiet --error-exitcode=99 "$bin" perft startpos 3 --expect 8902
+  for path in "" baseline popcnt bmi2 pext "pext avx2"; do
+    run memcheck env ${path:+CHESSTOOL_DISPATCH="$path"} valgrind --quiet --error-exitcode=99 "$bin" perft startpos 3 --expect 8902
     ((rc == 0)) || { fail "valgrind, path '${path:-chosen}': perft startpos 3 (exit $rc)"; tail -20 "$tmp/memcheck.err"; }
   done
-  run memcheck valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$bin" validate "$games"
-  ((rc == 0)) || { fail "valgrind: validate $games (exit $rc)"; tail -20 "$tmp/memcheck.err"; }
+  # The splitter's byte scanning with SSE2 and (where the CPU has it) AVX2.
+  for path in "" pext; do
+    run memcheck env ${path:+CHESSTOOL_DISPATCH="$path"} valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$bin" validate "$games"
+    ((rc == 0)) || { fail "valgrind, path '${path:-chosen}': validate $games (exit $rc)"; tail -20 "$tmp/memcheck.err"; }
+  done
   echo "valgrind clean: perft on every path, validate"
 fi
 

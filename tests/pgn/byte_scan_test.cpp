@@ -16,7 +16,7 @@ const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const
 
 // The block paths of skip_movetext_run that this CPU can run.
 #if CHESSTOOL_HAVE_AVX2_PATH
-const std::vector<bool> kBlockPaths = detail::cpu_has_avx2() ? std::vector<bool>{false, true} : std::vector<bool>{false};
+const std::vector<bool> kBlockPaths = detect_cpu().avx2 ? std::vector<bool>{false, true} : std::vector<bool>{false};
 #else
 const std::vector<bool> kBlockPaths = {false};
 #endif
