@@ -19,7 +19,7 @@ namespace {
 class CountingVisitor final : public pgn::ForwardingVisitor {
  public:
   explicit CountingVisitor(pgn::Replayer& r) : ForwardingVisitor(&r) {}
-  void san(std::string_view token, pgn::SourceLoc loc) override {
+  void san(std::string_view token, const pgn::SourceLoc& loc) override {
     // A plain loop: find_first_of calls memchr once per character.
     for (const char c : token)
       if (c == '!' || c == '?') {
@@ -28,15 +28,15 @@ class CountingVisitor final : public pgn::ForwardingVisitor {
       }
     ForwardingVisitor::san(token, loc);
   }
-  void nag(int code, pgn::SourceLoc loc) override {
+  void nag(int code, const pgn::SourceLoc& loc) override {
     ++annotations;
     ForwardingVisitor::nag(code, loc);
   }
-  void comment(std::string_view text, pgn::SourceLoc loc) override {
+  void comment(std::string_view text, const pgn::SourceLoc& loc) override {
     ++annotations;
     ForwardingVisitor::comment(text, loc);
   }
-  void begin_variation(pgn::SourceLoc loc) override {
+  void begin_variation(const pgn::SourceLoc& loc) override {
     ++annotations;
     ForwardingVisitor::begin_variation(loc);
   }

@@ -24,7 +24,7 @@ bool is_name_byte(char c) {
 class TagCollector final : public pgn::Visitor {
  public:
   explicit TagCollector(std::vector<std::pair<std::string, std::string>>& out) : out_(out) {}
-  void tag(std::string_view name, std::string_view value, pgn::SourceLoc) override {
+  void tag(std::string_view name, std::string_view value, const pgn::SourceLoc&) override {
     out_.emplace_back(std::string(name), std::string(value));
   }
 

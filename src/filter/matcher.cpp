@@ -32,16 +32,16 @@ bool is_null_token(std::string_view token) {
 class TokenCounter final : public pgn::ForwardingVisitor {
  public:
   TokenCounter(pgn::Visitor* replayer, bool want_null) : ForwardingVisitor(replayer), want_null_(want_null) {}
-  void san(std::string_view token, pgn::SourceLoc loc) override {
+  void san(std::string_view token, const pgn::SourceLoc& loc) override {
     if (depth_ == 0) ++tokens;
     if (want_null_ && !null_seen && is_null_token(token)) null_seen = true;
     ForwardingVisitor::san(token, loc);
   }
-  void begin_variation(pgn::SourceLoc loc) override {
+  void begin_variation(const pgn::SourceLoc& loc) override {
     ++depth_;
     ForwardingVisitor::begin_variation(loc);
   }
-  void end_variation(pgn::SourceLoc loc) override {
+  void end_variation(const pgn::SourceLoc& loc) override {
     if (depth_ > 0) --depth_;
     ForwardingVisitor::end_variation(loc);
   }

@@ -12,34 +12,34 @@ namespace chesstool::pgn {
 class ForwardingVisitor : public Visitor {
  public:
   explicit ForwardingVisitor(Visitor* target) : target_(target) {}
-  void tag(std::string_view name, std::string_view value, SourceLoc loc) override {
+  void tag(std::string_view name, std::string_view value, const SourceLoc& loc) override {
     if (target_) target_->tag(name, value, loc);
   }
   void begin_movetext() override {
     if (target_) target_->begin_movetext();
   }
-  void move_number(std::uint32_t n, bool black, SourceLoc loc) override {
+  void move_number(std::uint32_t n, bool black, const SourceLoc& loc) override {
     if (target_) target_->move_number(n, black, loc);
   }
-  void san(std::string_view token, SourceLoc loc) override {
+  void san(std::string_view token, const SourceLoc& loc) override {
     if (target_) target_->san(token, loc);
   }
-  void nag(int code, SourceLoc loc) override {
+  void nag(int code, const SourceLoc& loc) override {
     if (target_) target_->nag(code, loc);
   }
-  void comment(std::string_view text, SourceLoc loc) override {
+  void comment(std::string_view text, const SourceLoc& loc) override {
     if (target_) target_->comment(text, loc);
   }
-  void begin_variation(SourceLoc loc) override {
+  void begin_variation(const SourceLoc& loc) override {
     if (target_) target_->begin_variation(loc);
   }
-  void end_variation(SourceLoc loc) override {
+  void end_variation(const SourceLoc& loc) override {
     if (target_) target_->end_variation(loc);
   }
-  void result(std::string_view token, SourceLoc loc) override {
+  void result(std::string_view token, const SourceLoc& loc) override {
     if (target_) target_->result(token, loc);
   }
-  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+  void problem(Severity severity, std::string_view code, std::string message, const SourceLoc& loc,
                std::string_view token) override {
     if (target_) target_->problem(severity, code, std::move(message), loc, token);
   }

@@ -126,7 +126,7 @@ bool is_square(const std::string& s) { return s.size() == 2 && s[0] >= 'a' && s[
 // Walks one record: every check that fails is reported once and stops the walk.
 class RecordWalker {
  public:
-  RecordWalker(std::string_view text, SourceLoc at, Visitor& v) : text_(text), at_(at), loc_(at), v_(v) {}
+  RecordWalker(std::string_view text, const SourceLoc& at, Visitor& v) : text_(text), at_(at), loc_(at), v_(v) {}
 
   void walk(const Json& doc) {
     if (!doc.is_object()) {
@@ -568,7 +568,7 @@ JsonShape shape_of(std::string_view text) {
 void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t byte_offset, Visitor& visitor) {
   const SourceLoc at{line, 1, byte_offset};
   // A record not read: its one problem, and an empty game.
-  auto unread = [&visitor](std::string_view code, std::string message, SourceLoc where, std::string_view token = {}) {
+  auto unread = [&visitor](std::string_view code, std::string message, const SourceLoc& where, std::string_view token = {}) {
     visitor.problem(Severity::Error, code, std::move(message), where, token);
     visitor.begin_movetext();
     visitor.end_game();

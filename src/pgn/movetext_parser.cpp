@@ -129,7 +129,7 @@ class Parser {
     line_start_ = static_cast<std::int64_t>(i) + 1;
   }
 
-  void report(Severity s, std::string_view code, std::string message, SourceLoc at, std::string_view token = {}) {
+  void report(Severity s, std::string_view code, std::string message, const SourceLoc& at, std::string_view token = {}) {
     flush_san();
     v_.problem(s, code, std::move(message), at, token);
   }
@@ -161,7 +161,7 @@ class Parser {
     for (const PendingComment& c : early_comments_) deliver_comment(c.text, c.loc);
     early_comments_.clear();
   }
-  void deliver_comment(std::string_view text, SourceLoc at) {
+  void deliver_comment(std::string_view text, const SourceLoc& at) {
     if (convert_ && !is_valid_utf8(text)) {
       scratch_ = repair_utf8(text);
       v_.comment(scratch_, at);
@@ -171,7 +171,7 @@ class Parser {
   }
 
   void prescan();
-  void comment(std::string_view text, SourceLoc at);
+  void comment(std::string_view text, const SourceLoc& at);
   void brace_comment();
   void line_comment();
   void escape_line();
@@ -180,7 +180,7 @@ class Parser {
   void parse_tag(std::size_t start, std::size_t end, bool closed);
   bool plain_tag(std::size_t start);
   // name_checked: the caller knows the name is standard (letters, digits, '_').
-  void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
+  void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, const SourceLoc& at,
                    bool name_checked = false);
   void symbol();
   void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
@@ -340,7 +340,7 @@ bool Parser<V>::accept_token_slow(std::size_t start) {
 }
 
 template <class V>
-void Parser<V>::comment(std::string_view text, SourceLoc at) {
+void Parser<V>::comment(std::string_view text, const SourceLoc& at) {
   flush_san();
   settle_deep_result();
   if (!movetext_) {
@@ -506,7 +506,7 @@ void Parser<V>::parse_tag(std::size_t start, std::size_t end, bool closed) {
 }
 
 template <class V>
-void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, SourceLoc at,
+void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, const SourceLoc& at,
                          bool name_checked) {
   if (!name_checked && !is_standard_tag_name(name)) {
     report(Severity::Warning, "invalid-tag-name",

@@ -86,30 +86,30 @@ class Visitor {
   virtual ~Visitor() = default;
   // A tag pair (spec 8.1); value with \" and \\ unescaped, converted to UTF-8 if the
   // game is not valid UTF-8. Duplicates are delivered too (and reported).
-  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, SourceLoc) {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, const SourceLoc&) {}
   // Once per game, after the tag section, even when there is no movetext.
   virtual void begin_movetext() {}
   // "12." (black_to_move false), "12..." (true), or a bare "12" (false).
-  virtual void move_number(std::uint32_t /*number*/, bool /*black_to_move*/, SourceLoc) {}
+  virtual void move_number(std::uint32_t /*number*/, bool /*black_to_move*/, const SourceLoc&) {}
   // A move token exactly as written, suffixes included ("exd6e.p.", "Nf3+!?", "O-O",
   // "0-0", "--", "Z0", "e2e4", "N@f3"); a stand-alone "e.p." is joined to the move
   // before it ("exd6 e.p." arrives as "exd6e.p.", located at "exd6").
-  virtual void san(std::string_view /*token*/, SourceLoc) {}
+  virtual void san(std::string_view /*token*/, const SourceLoc&) {}
   // $n, or a stand-alone suffix glyph separated from its move ("e4 !?" gives
   // san("e4") then nag(5)), mapped as in spec 10 (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6).
-  virtual void nag(int /*code*/, SourceLoc) {}
+  virtual void nag(int /*code*/, const SourceLoc&) {}
   // {...} or ; comment text without its delimiters. Comments before or among the
   // tags are delivered right after begin_movetext().
-  virtual void comment(std::string_view /*text*/, SourceLoc) {}
-  virtual void begin_variation(SourceLoc) {}
+  virtual void comment(std::string_view /*text*/, const SourceLoc&) {}
+  virtual void begin_variation(const SourceLoc&) {}
   // Also called at the end of the game for every variation left open.
-  virtual void end_variation(SourceLoc) {}
+  virtual void end_variation(const SourceLoc&) {}
   // The termination marker: "1-0", "0-1", "1/2-1/2" or "*".
-  virtual void result(std::string_view /*token*/, SourceLoc) {}
+  virtual void result(std::string_view /*token*/, const SourceLoc&) {}
   // A syntax problem; code is one of the stable kebab-case codes listed at
   // parse_game() below. token is the offending text as written, whole (the receiver cuts
   // it), or empty for a problem that has none.
-  virtual void problem(Severity, std::string_view /*code*/, std::string /*message*/, SourceLoc,
+  virtual void problem(Severity, std::string_view /*code*/, std::string /*message*/, const SourceLoc&,
                        std::string_view /*token*/) {}
   virtual void end_game() {}
 };

@@ -99,7 +99,7 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
 
 Replayer::~Replayer() = default;
 
-void Replayer::tag(std::string_view name, std::string_view value, SourceLoc loc) {
+void Replayer::tag(std::string_view name, std::string_view value, const SourceLoc& loc) {
   // A duplicate: the parser warned (duplicate-tag), and the first one counts.
   const std::uint64_t bit = tag_name_bit(name);
   if (tag_bits_ & bit) {
@@ -152,7 +152,7 @@ void Replayer::begin_movetext() { setup_start_position(); }
 
 bool Replayer::in_mainline() const { return lines_.size() == 1 && dead_depth_ == 0; }
 
-void Replayer::san(std::string_view text, SourceLoc loc) {
+void Replayer::san(std::string_view text, const SourceLoc& loc) {
   if (skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
   line.had_move = true;
@@ -191,7 +191,7 @@ void Replayer::san(std::string_view text, SourceLoc loc) {
   }
 }
 
-void Replayer::moves_after_end(const LineState& line, std::string_view text, SourceLoc loc) {
+void Replayer::moves_after_end(const LineState& line, std::string_view text, const SourceLoc& loc) {
   moves_after_end_reported_ = true;
   result_problem("moves-after-game-end", loc, line.ply + 1, text,
                  "move " + move_label(line.pos()) + shown(text) + " follows the end of the game (" +
@@ -208,7 +208,7 @@ void Replayer::observed(bool wants_more) {
 // Plays one token into line.spare() with the full resolver: what the fast path leaves
 // (promotions, moves named by file and rank, lenient or wrong moves), and every move under
 // --strict. False when the move failed and its line died.
-bool Replayer::play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move,
+bool Replayer::play_resolved(LineState& line, std::string_view text, const SourceLoc& loc, bool mainline, Move& move,
                              bool& is_null) {
   const Position& pos = line.pos();
   SanResolution r = resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
@@ -267,7 +267,7 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   }
 }
 
-void Replayer::nag(int code, SourceLoc loc) {
+void Replayer::nag(int code, const SourceLoc& loc) {
   if (lines_.empty() || skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0) return;
   LineState& line = lines_.back();
   if (!line.had_move) {
@@ -280,7 +280,7 @@ void Replayer::nag(int code, SourceLoc loc) {
   if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
 }
 
-void Replayer::comment(std::string_view text, SourceLoc loc) {
+void Replayer::comment(std::string_view text, const SourceLoc& loc) {
   if (options_.check_comments && skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0 || dead_depth_ > 0) return;
   if (lines_.empty()) {
@@ -299,7 +299,7 @@ void Replayer::comment(std::string_view text, SourceLoc loc) {
 
 // The embedded commands of a comment: a malformed one is a warning (it stays comment
 // text), a clock right after a mainline move is checked.
-void Replayer::read_commands(std::string_view text, SourceLoc loc) {
+void Replayer::read_commands(std::string_view text, const SourceLoc& loc) {
   const CommentScan scan = scan_comment(text);
   if (!scan.malformed.empty()) {
     std::string message = "malformed comment command '";
@@ -311,7 +311,7 @@ void Replayer::read_commands(std::string_view text, SourceLoc loc) {
 }
 
 // A [%clk] in the comment right after a mainline move, against the TimeControl tag.
-void Replayer::check_clock(double clock, SourceLoc loc) {
+void Replayer::check_clock(double clock, const SourceLoc& loc) {
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
   if (!clocks_started_) {  // read at the game's first clock
@@ -331,7 +331,7 @@ void Replayer::check_clock(double clock, SourceLoc loc) {
   }
 }
 
-void Replayer::begin_variation(SourceLoc loc) {
+void Replayer::begin_variation(const SourceLoc& loc) {
   if (options_.mainline_only || skipped_depth_ > 0) {
     ++skipped_depth_;
     return;
@@ -399,7 +399,7 @@ void Replayer::close_line(LineState& line) {
   line.pending.clear();
 }
 
-void Replayer::end_variation(SourceLoc) {
+void Replayer::end_variation(const SourceLoc&) {
   if (skipped_depth_ > 0) {
     --skipped_depth_;
     return;
@@ -431,13 +431,13 @@ void Replayer::end_variation(SourceLoc) {
   lines_.back().after_variation = true;
 }
 
-void Replayer::result(std::string_view token, SourceLoc loc) {
+void Replayer::result(std::string_view token, const SourceLoc& loc) {
   report_.result_token = std::string(token);
   result_loc_ = loc;
   marker_seen_ = true;
 }
 
-void Replayer::problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+void Replayer::problem(Severity severity, std::string_view code, std::string message, const SourceLoc& loc,
                        std::string_view token) {
   if (severity == Severity::Error) mainline_broken_ = true;  // the movetext itself is broken
   add(severity, code, loc, 0, token, std::move(message), nullptr);
@@ -481,7 +481,7 @@ void Replayer::end_game() {
   list_unlisted_problems();
 }
 
-void Replayer::add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token,
+void Replayer::add(Severity severity, std::string_view code, const SourceLoc& loc, int ply, std::string_view token,
                    std::string message, const Position* pos) {
   if (severity == Severity::Error) {
     report_.valid = false;
@@ -522,7 +522,7 @@ void Replayer::list_unlisted_problems() {
 }
 
 // Result problems are warnings, errors under --strict.
-void Replayer::result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message) {
+void Replayer::result_problem(std::string_view code, const SourceLoc& loc, int ply, std::string_view token, std::string message) {
   add(options_.strict ? Severity::Error : Severity::Warning, code, loc, ply, token, std::move(message), nullptr);
 }
 

@@ -88,15 +88,15 @@ class Replayer final : public Visitor {
   Replayer(const Replayer&) = delete;
   Replayer& operator=(const Replayer&) = delete;
 
-  void tag(std::string_view name, std::string_view value, SourceLoc) override;
+  void tag(std::string_view name, std::string_view value, const SourceLoc&) override;
   void begin_movetext() override;
-  void san(std::string_view token, SourceLoc loc) override;
-  void nag(int code, SourceLoc) override;
-  void comment(std::string_view text, SourceLoc) override;
-  void begin_variation(SourceLoc loc) override;
-  void end_variation(SourceLoc) override;
-  void result(std::string_view token, SourceLoc loc) override;
-  void problem(Severity severity, std::string_view code, std::string message, SourceLoc loc,
+  void san(std::string_view token, const SourceLoc& loc) override;
+  void nag(int code, const SourceLoc&) override;
+  void comment(std::string_view text, const SourceLoc&) override;
+  void begin_variation(const SourceLoc& loc) override;
+  void end_variation(const SourceLoc&) override;
+  void result(std::string_view token, const SourceLoc& loc) override;
+  void problem(Severity severity, std::string_view code, std::string message, const SourceLoc& loc,
                std::string_view token) override;
   void end_game() override;
 
@@ -119,17 +119,17 @@ class Replayer final : public Visitor {
 
  private:
   struct LineState;
-  bool play_resolved(LineState& line, std::string_view text, SourceLoc loc, bool mainline, Move& move, bool& is_null);
-  void moves_after_end(const LineState& line, std::string_view text, SourceLoc loc);
+  bool play_resolved(LineState& line, std::string_view text, const SourceLoc& loc, bool mainline, Move& move, bool& is_null);
+  void moves_after_end(const LineState& line, std::string_view text, const SourceLoc& loc);
   void keep_move(LineState& line, Move move, std::string_view text, bool canonical);
-  void add(Severity severity, std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message,
+  void add(Severity severity, std::string_view code, const SourceLoc& loc, int ply, std::string_view token, std::string message,
            const Position* pos);
-  void result_problem(std::string_view code, SourceLoc loc, int ply, std::string_view token, std::string message);
+  void result_problem(std::string_view code, const SourceLoc& loc, int ply, std::string_view token, std::string message);
   void setup_start_position();
   void check_result();
   void observed(bool wants_more);
-  void read_commands(std::string_view text, SourceLoc loc);
-  void check_clock(double clock, SourceLoc loc);
+  void read_commands(std::string_view text, const SourceLoc& loc);
+  void check_clock(double clock, const SourceLoc& loc);
   void close_line(LineState& line);
   void keep_between_variations(LineState& line, std::vector<Line>& variations);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }

@@ -29,7 +29,7 @@ Tags read(const std::string& text) {
 Tags parsed_tags(const std::string& text) {
   struct Collect : pgn::Visitor {
     Tags tags;
-    void tag(std::string_view name, std::string_view value, pgn::SourceLoc) override {
+    void tag(std::string_view name, std::string_view value, const pgn::SourceLoc&) override {
       for (const auto& [k, v] : tags)
         if (k == name) return;
       tags.emplace_back(std::string(name), std::string(value));

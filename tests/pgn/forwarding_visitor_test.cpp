@@ -17,20 +17,20 @@ namespace {
 // Writes down every event it gets.
 struct Recorder final : Visitor {
   std::vector<std::string> events;
-  void tag(std::string_view n, std::string_view v, SourceLoc) override { events.push_back("tag " + std::string(n) + "=" + std::string(v)); }
+  void tag(std::string_view n, std::string_view v, const SourceLoc&) override { events.push_back("tag " + std::string(n) + "=" + std::string(v)); }
   void begin_movetext() override { events.push_back("movetext"); }
-  void move_number(std::uint32_t n, bool black, SourceLoc) override {
+  void move_number(std::uint32_t n, bool black, const SourceLoc&) override {
     events.push_back("number " + std::to_string(n) + (black ? "..." : "."));
   }
-  void san(std::string_view t, SourceLoc loc) override {
+  void san(std::string_view t, const SourceLoc& loc) override {
     events.push_back("san " + std::string(t) + "@" + std::to_string(loc.line) + ":" + std::to_string(loc.column));
   }
-  void nag(int code, SourceLoc) override { events.push_back("nag " + std::to_string(code)); }
-  void comment(std::string_view t, SourceLoc) override { events.push_back("comment " + std::string(t)); }
-  void begin_variation(SourceLoc) override { events.push_back("("); }
-  void end_variation(SourceLoc) override { events.push_back(")"); }
-  void result(std::string_view t, SourceLoc) override { events.push_back("result " + std::string(t)); }
-  void problem(Severity, std::string_view code, std::string, SourceLoc, std::string_view) override { events.push_back("problem " + std::string(code)); }
+  void nag(int code, const SourceLoc&) override { events.push_back("nag " + std::to_string(code)); }
+  void comment(std::string_view t, const SourceLoc&) override { events.push_back("comment " + std::string(t)); }
+  void begin_variation(const SourceLoc&) override { events.push_back("("); }
+  void end_variation(const SourceLoc&) override { events.push_back(")"); }
+  void result(std::string_view t, const SourceLoc&) override { events.push_back("result " + std::string(t)); }
+  void problem(Severity, std::string_view code, std::string, const SourceLoc&, std::string_view) override { events.push_back("problem " + std::string(code)); }
   void end_game() override { events.push_back("end"); }
 };
 
@@ -38,7 +38,7 @@ struct Recorder final : Visitor {
 struct MoveCounter final : ForwardingVisitor {
   using ForwardingVisitor::ForwardingVisitor;
   int moves = 0;
-  void san(std::string_view t, SourceLoc loc) override {
+  void san(std::string_view t, const SourceLoc& loc) override {
     ++moves;
     ForwardingVisitor::san(t, loc);
   }

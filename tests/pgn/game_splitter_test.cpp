@@ -41,11 +41,11 @@ class ProblemCodes : public Visitor {
   std::vector<std::string> codes;
   std::vector<std::string> tags;
   int results = 0;
-  void problem(Severity, std::string_view code, std::string, SourceLoc, std::string_view) override { codes.emplace_back(code); }
-  void tag(std::string_view name, std::string_view value, SourceLoc) override {
+  void problem(Severity, std::string_view code, std::string, const SourceLoc&, std::string_view) override { codes.emplace_back(code); }
+  void tag(std::string_view name, std::string_view value, const SourceLoc&) override {
     tags.push_back(std::string(name) + "=" + std::string(value));
   }
-  void result(std::string_view, SourceLoc) override { ++results; }
+  void result(std::string_view, const SourceLoc&) override { ++results; }
 };
 
 TEST(GameSplitter, AGameRunningPastTheLimitStopsTheInput) {
@@ -683,7 +683,7 @@ TEST(GameSplitter, CountsGamesOfCorpusFiles) {
       class ErrorCounter : public Visitor {
        public:
         std::uint64_t* errors;
-        void problem(Severity s, std::string_view, std::string, SourceLoc, std::string_view) override {
+        void problem(Severity s, std::string_view, std::string, const SourceLoc&, std::string_view) override {
           if (s == Severity::Error) ++*errors;
         }
       } counter;

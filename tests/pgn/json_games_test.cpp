@@ -22,15 +22,15 @@ namespace {
 class JsonRecorder final : public Visitor {
  public:
   std::vector<std::string> events;
-  void tag(std::string_view n, std::string_view v, SourceLoc) override { add({"tag ", n, "=", v}); }
+  void tag(std::string_view n, std::string_view v, const SourceLoc&) override { add({"tag ", n, "=", v}); }
   void begin_movetext() override { add({"movetext"}); }
-  void san(std::string_view t, SourceLoc loc) override { add({"san ", t, " @", std::to_string(loc.column)}); }
-  void nag(int code, SourceLoc) override { add({"nag ", std::to_string(code)}); }
-  void comment(std::string_view t, SourceLoc) override { add({"comment ", t}); }
-  void begin_variation(SourceLoc) override { add({"("}); }
-  void end_variation(SourceLoc) override { add({")"}); }
-  void result(std::string_view t, SourceLoc) override { add({"result ", t}); }
-  void problem(Severity, std::string_view code, std::string message, SourceLoc loc, std::string_view) override {
+  void san(std::string_view t, const SourceLoc& loc) override { add({"san ", t, " @", std::to_string(loc.column)}); }
+  void nag(int code, const SourceLoc&) override { add({"nag ", std::to_string(code)}); }
+  void comment(std::string_view t, const SourceLoc&) override { add({"comment ", t}); }
+  void begin_variation(const SourceLoc&) override { add({"("}); }
+  void end_variation(const SourceLoc&) override { add({")"}); }
+  void result(std::string_view t, const SourceLoc&) override { add({"result ", t}); }
+  void problem(Severity, std::string_view code, std::string message, const SourceLoc& loc, std::string_view) override {
     add({"problem ", code, " ", std::to_string(loc.line), ":", std::to_string(loc.column), " ", message});
   }
   void end_game() override { add({"end"}); }

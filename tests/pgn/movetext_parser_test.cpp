@@ -13,7 +13,7 @@
 namespace chesstool::pgn {
 namespace {
 
-std::string at(SourceLoc l) { return " @" + std::to_string(l.line) + ":" + std::to_string(l.column); }
+std::string at(const SourceLoc& l) { return " @" + std::to_string(l.line) + ":" + std::to_string(l.column); }
 
 // Records every event as one readable line, e.g. "san e4 @1:4".
 class ParserRecorder : public Visitor {
@@ -23,22 +23,22 @@ class ParserRecorder : public Visitor {
   std::vector<SourceLoc> problem_locs;
   std::vector<std::string> problem_tokens;
 
-  void tag(std::string_view name, std::string_view value, SourceLoc l) override {
+  void tag(std::string_view name, std::string_view value, const SourceLoc& l) override {
     events.push_back("tag " + std::string(name) + "=" + std::string(value) + at(l));
   }
   void begin_movetext() override { events.emplace_back("begin"); }
-  void move_number(std::uint32_t n, bool black, SourceLoc l) override {
+  void move_number(std::uint32_t n, bool black, const SourceLoc& l) override {
     events.push_back("num " + std::to_string(n) + (black ? " b" : " w") + at(l));
   }
-  void san(std::string_view token, SourceLoc l) override { events.push_back("san " + std::string(token) + at(l)); }
-  void nag(int code, SourceLoc l) override { events.push_back("nag " + std::to_string(code) + at(l)); }
-  void comment(std::string_view text, SourceLoc l) override {
+  void san(std::string_view token, const SourceLoc& l) override { events.push_back("san " + std::string(token) + at(l)); }
+  void nag(int code, const SourceLoc& l) override { events.push_back("nag " + std::to_string(code) + at(l)); }
+  void comment(std::string_view text, const SourceLoc& l) override {
     events.push_back("comment {" + std::string(text) + "}" + at(l));
   }
-  void begin_variation(SourceLoc l) override { events.push_back(std::string("(").append(at(l))); }
-  void end_variation(SourceLoc l) override { events.push_back(std::string(")").append(at(l))); }
-  void result(std::string_view token, SourceLoc l) override { events.push_back("result " + std::string(token) + at(l)); }
-  void problem(Severity s, std::string_view code, std::string message, SourceLoc l, std::string_view token) override {
+  void begin_variation(const SourceLoc& l) override { events.push_back(std::string("(").append(at(l))); }
+  void end_variation(const SourceLoc& l) override { events.push_back(std::string(")").append(at(l))); }
+  void result(std::string_view token, const SourceLoc& l) override { events.push_back("result " + std::string(token) + at(l)); }
+  void problem(Severity s, std::string_view code, std::string message, const SourceLoc& l, std::string_view token) override {
     const std::string p = std::string(s == Severity::Error ? "E " : "W ") + std::string(code) + at(l);
     problems.push_back(p);
     problem_locs.push_back(l);

@@ -892,25 +892,25 @@ std::string check_pgn_roundtrip_input(std::string_view bytes) {
 class JsonEventChecker final : public pgn::Visitor {
  public:
   std::string failure;
-  void tag(std::string_view, std::string_view, pgn::SourceLoc) override { expect(!movetext_, "tag after begin_movetext"); }
+  void tag(std::string_view, std::string_view, const pgn::SourceLoc&) override { expect(!movetext_, "tag after begin_movetext"); }
   void begin_movetext() override {
     expect(!movetext_, "begin_movetext twice");
     movetext_ = true;
   }
-  void san(std::string_view t, pgn::SourceLoc) override {
+  void san(std::string_view t, const pgn::SourceLoc&) override {
     expect(movetext_ && !t.empty(), "move before begin_movetext or empty");
   }
-  void nag(int code, pgn::SourceLoc) override { expect(movetext_ && code >= 0 && code <= pgn::kMaxNag, "bad NAG event"); }
-  void comment(std::string_view, pgn::SourceLoc) override { expect(movetext_, "comment before begin_movetext"); }
-  void begin_variation(pgn::SourceLoc) override {
+  void nag(int code, const pgn::SourceLoc&) override { expect(movetext_ && code >= 0 && code <= pgn::kMaxNag, "bad NAG event"); }
+  void comment(std::string_view, const pgn::SourceLoc&) override { expect(movetext_, "comment before begin_movetext"); }
+  void begin_variation(const pgn::SourceLoc&) override {
     expect(movetext_, "variation before begin_movetext");
     ++depth_;
   }
-  void end_variation(pgn::SourceLoc) override { expect(depth_-- > 0, "end_variation without begin_variation"); }
-  void result(std::string_view t, pgn::SourceLoc) override {
+  void end_variation(const pgn::SourceLoc&) override { expect(depth_-- > 0, "end_variation without begin_variation"); }
+  void result(std::string_view t, const pgn::SourceLoc&) override {
     expect(t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*", "result that is no termination marker");
   }
-  void problem(pgn::Severity, std::string_view, std::string, pgn::SourceLoc, std::string_view) override { ++problems_; }
+  void problem(pgn::Severity, std::string_view, std::string, const pgn::SourceLoc&, std::string_view) override { ++problems_; }
   void end_game() override {
     expect(!ended_, "end_game twice");
     expect(movetext_ && depth_ == 0, "end_game before begin_movetext or with open variations");
