@@ -154,7 +154,13 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     const std::string_view eol = pgn::line_end_of(raw);  // the game's own: CRLF stays CRLF
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
              first_error(a.report);
-    a.text.append(eol).append(raw.text).append(eol);
+    a.text.append(eol);
+    // A game without tags may start only because an empty line comes before its "1." (the
+    // game before it has no termination marker): an empty line after the warning keeps
+    // it so, or the next read would take it for more of that game.
+    const std::size_t first = raw.text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && raw.text[first] != '[') a.text.append(eol);
+    a.text.append(raw.text).append(eol);
     return a;
   }
   pgn::Game game = replayer.take_game();
