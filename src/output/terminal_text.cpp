@@ -32,9 +32,11 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& cp) {
   return len;
 }
 
+// Controls, the bidi overrides and isolates, and U+FEFF: a byte order mark inside the text
+// (files joined by cat) is invisible, so a token quoted with one would look like another.
 bool needs_escape(char32_t cp) {
   return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
-         (cp >= 0x2066 && cp <= 0x2069);
+         (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF;
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ TEST(TerminalSafe, EscapesC0ControlsAndDelete) {
 TEST(TerminalSafe, EscapesC1ControlsAndBidiOverrides) {
   EXPECT_EQ(terminal_safe("\u009B31m"), "\\u009B31m");  // CSI as a C1 control
   EXPECT_EQ(terminal_safe("\u0085"), "\\u0085");
-  for (char32_t cp : {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}) {
+  for (char32_t cp : {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}) {
     std::string s;
     s += char(0xE0 | (cp >> 12));
     s += char(0x80 | ((cp >> 6) & 0x3F));
