@@ -1,0 +1,1 @@
+d=$(mktemp -d); mkdir "$d/in"; cp sample/twic-232games.pgn "$d/in/a.pgn"; tar -C "$d/in" -czf "$d/games.tgz" a.pgn; tar -C "$d/in" -cJf "$d/games.TXZ" a.pgn; tar -C "$d/in" -cjf "$d/games.tbz2" a.pgn; tar -C "$d/in" --zstd -cf "$d/games.tzst" a.pgn; rm -r "$d/in"; echo notes > "$d/readme.txt"; $CHESSTOOL validate "$d" 2>&1 | sed "s|$d/||"; echo "exit $?"; rm -rf "$d"
