@@ -30,12 +30,19 @@ std::size_t find_command(std::string_view c, std::size_t from) {
   return std::string_view::npos;
 }
 
+// The seconds of the 7 bytes "H:MM:SS" at s, as every clock of a lichess game is written;
+// -1 when they are not that (a double, not an optional: see lichess_clock).
+double hms_seconds(const char* s) {
+  if (!(s[1] == ':' && s[4] == ':' && digit(s[0]) && digit(s[2]) && digit(s[3]) && digit(s[5]) && digit(s[6])))
+    return -1;
+  return double((s[0] - '0') * 3600 + ((s[2] - '0') * 10 + (s[3] - '0')) * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
+}
+
 // "H:MM:SS", "M:SS" or either with a fraction: seconds.
 std::optional<double> parse_duration(std::string_view s) {
-  // "H:MM:SS", as every clock of a lichess game is written: read at once.
-  if (s.size() == 7 && s[1] == ':' && s[4] == ':' && digit(s[0]) && digit(s[2]) && digit(s[3]) && digit(s[5]) &&
-      digit(s[6]))
-    return double((s[0] - '0') * 3600 + ((s[2] - '0') * 10 + (s[3] - '0')) * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
+  if (s.size() == 7) {  // "H:MM:SS" read at once
+    if (const double seconds = hms_seconds(s.data()); seconds >= 0) return seconds;
+  }
   double total = 0;
   int fields = 0;
   std::size_t i = 0;
@@ -179,11 +186,9 @@ double lichess_clock(std::string_view c) {
   if (c.size() != 16) return -1;
   const char* s = c.data();
   if (!(s[0] == ' ' && s[1] == '[' && s[2] == '%' && s[3] == 'c' && s[4] == 'l' && s[5] == 'k' && s[6] == ' ' &&
-        s[8] == ':' && s[11] == ':' && s[14] == ']' && s[15] == ' '))
+        s[14] == ']' && s[15] == ' '))
     return -1;
-  for (const int i : {7, 9, 10, 12, 13})
-    if (!digit(s[i])) return -1;
-  return double((s[7] - '0') * 3600 + ((s[9] - '0') * 10 + (s[10] - '0')) * 60 + (s[12] - '0') * 10 + (s[13] - '0'));
+  return hms_seconds(s + 7);
 }
 
 }  // namespace
