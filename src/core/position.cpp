@@ -65,6 +65,42 @@ bool Position::set_ep_if_capturable(Square ep) {
 
 void Position::make_move(Move m) { play<true>(m); }
 
+void Position::unmake_move(Move m, const Undo& undo) {
+  side_ = ~side_;
+  const Color us = side_;
+  if (us == Black) --fullmove_;
+  key_ = undo.key;
+  castling_rook_squares_ = undo.castling_rook_squares;
+  halfmove_ = undo.halfmove;
+  ep_ = undo.ep;
+  castling_ = undo.castling;
+  if (m.is_null()) return;
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == Move::Castling) {
+    // As play() does it: both off the board first, for the Chess960 castlings whose
+    // squares overlap.
+    const bool king_side = to > from;
+    const Square king_to = relative_square(us, king_side ? 6 : 2);
+    const Square rook_to = relative_square(us, king_side ? 5 : 3);
+    const Piece king = board_[king_to], rook = board_[rook_to];
+    remove_piece<false>(king_to);
+    remove_piece<false>(rook_to);
+    place<false>(king, from);
+    place<false>(rook, to);
+    return;
+  }
+  if (m.kind() == Move::Promotion) {
+    remove_piece<false>(to);
+    place<false>(make_piece(us, Pawn), from);
+  } else {
+    move_piece<false>(to, from);
+  }
+  if (m.kind() == Move::EnPassant)
+    place<false>(undo.captured, us == White ? to - 8 : to + 8);
+  else if (undo.captured != NoPiece)
+    place<false>(undo.captured, to);
+}
+
 Key Position::compute_key() const {
   Key k = 0;
   for (Square s = 0; s < 64; ++s)

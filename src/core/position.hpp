@@ -71,6 +71,32 @@ class Position {
   // stale: perft without a table never reads it.
   template <bool WithKey>
   [[gnu::always_inline]] inline void play(Move m);
+  // What make_move overwrites that the move itself does not tell: unmake_move needs it
+  // to go back. Taken before make_move; 32 bytes against a position's 184, for a replayer
+  // that seldom goes back (a variation starting) and so need not copy every position.
+  struct Undo {
+    Key key = 0;
+    Bitboard castling_rook_squares = 0;
+    std::uint32_t halfmove = 0;
+    Square ep = kNoSquare;
+    Piece captured = NoPiece;
+    std::uint8_t castling = 0;
+  };
+  Undo undo_record(Move m) const {
+    Undo u;
+    u.key = key_;
+    u.castling_rook_squares = castling_rook_squares_;
+    u.halfmove = halfmove_;
+    u.ep = ep_;
+    u.castling = castling_;
+    if (m.kind() == Move::EnPassant)
+      u.captured = make_piece(~side_, Pawn);
+    else if (!m.is_null() && m.kind() != Move::Castling)
+      u.captured = board_[m.to()];
+    return u;
+  }
+  // Takes back m, the last move made, with the record undo_record gave before it.
+  void unmake_move(Move m, const Undo& undo);
   // Copy-make convenience.
   Position after(Move m) const {
     Position p = *this;

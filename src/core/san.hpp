@@ -162,6 +162,11 @@ bool play_plain_san(const Position& pos, std::string_view text, Position& after,
 // capture mark and check sign as the move has them), so a writer can copy it instead of
 // writing it anew.
 bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move& played, bool& canonical);
+// Both, played in place: pos becomes the position after the move, and undo gets what
+// Position::unmake_move needs to go back (a replayer keeps no copy of every position).
+// pos is unchanged when they return false.
+bool play_plain_san_in_place(Position& pos, std::string_view text, Move& played, Position::Undo& undo);
+bool play_plain_san_in_place(Position& pos, std::string_view text, Move& played, Position::Undo& undo, bool& canonical);
 // parse_san + resolve_san on the text; a malformed token also gets a did_you_mean when
 // normalising its case, zeros or punctuation gives exactly one legal move ("nf3" -> "Nf3").
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after = nullptr,

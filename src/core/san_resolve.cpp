@@ -236,16 +236,17 @@ bool minimal_disambiguation(const Position& pos, const SanToken& t, Move found) 
 
 // play_plain for O-O and O-O-O, maybe with '+' or '#', when that castling is legal; any
 // other text starting with 'O' is left to the full rules. Out of line: castling is rare,
-// and the plain moves' path stays short.
+// and the plain moves' path stays short. `after` may be pos itself (in place).
 [[gnu::noinline]] bool play_plain_castling(const Position& pos, std::string_view s, Position& after, Move* played,
-                                           bool* canonical) {
+                                           bool* canonical, Position::Undo* undo) {
   const SanCheck check = detail::take_check_sign(s);
   if (s != "O-O" && s != "O-O-O") return false;
   const Color us = pos.side_to_move();
   const CastlingSide side = s.size() == 3 ? KingSide : QueenSide;
   if (!castling_is_legal(pos, side)) return false;
   const Move m(pos.king_square(us), pos.castling_rook(us, side), Move::Castling);
-  after.copy_from(pos);
+  if (undo) *undo = pos.undo_record(m);
+  if (&after != &pos) after.copy_from(pos);
   after.make_move(m);
   if (played) *played = m;
   // Castling is written one way: only the check sign can differ.
@@ -254,38 +255,50 @@ bool minimal_disambiguation(const Position& pos, const SanToken& t, Move found) 
 }
 
 // Both play_plain_san: the canonical test is compiled into the second only, so the
-// validate path (no tree, no writer) keeps the short function it had.
+// validate path (no tree, no writer) keeps the short function it had. `after` may be pos
+// itself: the move is then played in place, with its undo record.
 template <bool kTellCanonical>
 [[gnu::always_inline]] inline bool play_plain(const Position& pos, std::string_view text, Position& after,
-                                              Move* played, bool* canonical) {
+                                              Move* played, bool* canonical, Position::Undo* undo) {
   SanToken t;
   if (!detail::parse_common_san(text, t))
-    return !text.empty() && text[0] == 'O' && play_plain_castling(pos, text, after, played, canonical);
+    return !text.empty() && text[0] == 'O' && play_plain_castling(pos, text, after, played, canonical, undo);
   if (t.piece == Pawn && relative_rank(pos.side_to_move(), t.to) == 7) return false;  // promotion: the full rules
   const Move found = unique_plain_move(pos, t.piece, t.to, t.from_file, t.from_rank);
   if (!found) return false;
-  after.copy_from(pos);
-  after.make_move(found);
-  if (played) *played = found;
   // A pawn capture names its file, and the one move of its kind to the square needs no
   // disambiguation: what is left to agree is the capture mark, a disambiguation the
-  // token gives, and the check sign.
+  // token gives (both asked of the position before the move), and the check sign.
+  bool notation_agrees = true;
   if constexpr (kTellCanonical) {
     const bool disambiguated = t.from_rank >= 0 || (t.from_file >= 0 && t.piece != Pawn);
-    *canonical = t.capture == detail::is_capture(pos, found) &&
-                 (!disambiguated || minimal_disambiguation(pos, t, found)) && t.check == check_state_of(after);
+    notation_agrees =
+        t.capture == detail::is_capture(pos, found) && (!disambiguated || minimal_disambiguation(pos, t, found));
   }
+  if (undo) *undo = pos.undo_record(found);
+  if (&after != &pos) after.copy_from(pos);
+  after.make_move(found);
+  if (played) *played = found;
+  if constexpr (kTellCanonical) *canonical = notation_agrees && t.check == check_state_of(after);
   return true;
 }
 
 }  // namespace
 
 bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move* played) {
-  return play_plain<false>(pos, text, after, played, nullptr);
+  return play_plain<false>(pos, text, after, played, nullptr, nullptr);
 }
 
 bool play_plain_san(const Position& pos, std::string_view text, Position& after, Move& played, bool& canonical) {
-  return play_plain<true>(pos, text, after, &played, &canonical);
+  return play_plain<true>(pos, text, after, &played, &canonical, nullptr);
+}
+
+bool play_plain_san_in_place(Position& pos, std::string_view text, Move& played, Position::Undo& undo) {
+  return play_plain<false>(pos, text, pos, &played, nullptr, &undo);
+}
+
+bool play_plain_san_in_place(Position& pos, std::string_view text, Move& played, Position::Undo& undo, bool& canonical) {
+  return play_plain<true>(pos, text, pos, &played, &canonical, &undo);
 }
 
 SanResolution resolve_san(const Position& pos, std::string_view text, Position* after, SanChecks checks) {

@@ -60,18 +60,25 @@ bool is_canonical_san(const Position& pos, Move move, const Position& after, std
 // before the last move, where a variation of that move starts. The two slots swap
 // roles, so a move costs no position copy.
 struct Replayer::LineState {
-  Position slots[2];
-  int cur = 0;
-  bool has_prev = false;
-  const Position& pos() const { return slots[cur]; }
-  const Position& prev() const { return slots[cur ^ 1]; }
-  Position& spare() { return slots[cur ^ 1]; }
-  void advance() {
-    cur ^= 1;
+  // Moves are made in place, with what takes the last one back: a copy of the position
+  // before every move cost more than the move itself, and only a variation starting
+  // (rare) goes back to it.
+  Position position;
+  Move last_move;
+  Position::Undo last_undo;
+  bool has_prev = false;  // last_move was played in this line
+  const Position& pos() const { return position; }
+  Position prev() const {
+    Position p = position;
+    p.unmake_move(last_move, last_undo);
+    return p;
+  }
+  void played(Move m) {
+    last_move = m;
     has_prev = true;
   }
   void reset(const Position& p) {
-    slots[cur] = p;
+    position = p;
     has_prev = false;
   }
   bool dead = false;  // an error stopped this line: later moves are not checked
@@ -164,23 +171,21 @@ void Replayer::san(std::string_view text, const SourceLoc& loc) {
   Move move;
   bool is_null = false;
   bool canonical = false;  // asked only when the tree keeps the token, for the writers
-  // Plain moves take the fast path unless --strict wants their notation checked.
-  const bool plain = !options_.strict && (options_.keep == Keep::Tree
-                                              ? play_plain_san(line.pos(), text, line.spare(), move, canonical)
-                                              : play_plain_san(line.pos(), text, line.spare(), &move));
-  if (!plain) {
-    if (!play_resolved(line, text, loc, mainline, move, is_null)) return;
-    // A token the full rules read may be canonical too ("e8=Q+", "Qh4e1"): asked only
-    // when the tree keeps it, for these few moves, so the writer seldom replays a game.
-    if (options_.keep == Keep::Tree && !is_null) canonical = is_canonical_san(line.pos(), move, line.spare(), text);
-  }
-  if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
+  // Plain moves take the fast path, which plays them in place, unless --strict wants
+  // their notation checked or the move follows the end of the game (its message names
+  // the position before it). Neither path touches the line's undo record unless it plays.
+  const bool after_end = mainline && game_end_.ended() && !moves_after_end_reported_;
+  const bool plain =
+      !options_.strict && !after_end &&
+      (options_.keep == Keep::Tree ? play_plain_san_in_place(line.position, text, move, line.last_undo, canonical)
+                                   : play_plain_san_in_place(line.position, text, move, line.last_undo));
+  if (!plain && !play_resolved(line, text, loc, mainline, move, is_null, canonical, line.last_undo)) return;
   line.after_variation = false;
   if (keeping()) {
     if (mainline) game_.mainline.push_back(move);
     if (line.tree) keep_move(line, move, text, canonical);
   }
-  line.advance();
+  line.played(move);
   ++line.ply;
   if (mainline) {
     report_.plies = line.ply;
@@ -205,13 +210,14 @@ void Replayer::observed(bool wants_more) {
   if (!wants_more && options_.stop_with_observer) skip_moves_ = stopped_ = true;
 }
 
-// Plays one token into line.spare() with the full resolver: what the fast path leaves
-// (promotions, moves named by file and rank, lenient or wrong moves), and every move under
-// --strict. False when the move failed and its line died.
+// Plays one token into line.position with the full resolver: what the fast path leaves
+// (promotions, moves named by file and rank, lenient or wrong moves, a move after the end
+// of the game), and every move under --strict. False when the move failed and its line died.
 bool Replayer::play_resolved(LineState& line, std::string_view text, const SourceLoc& loc, bool mainline, Move& move,
-                             bool& is_null) {
+                             bool& is_null, bool& canonical, Position::Undo& undo) {
   const Position& pos = line.pos();
-  SanResolution r = resolve_san(pos, text, &line.spare(), options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
+  Position after;
+  SanResolution r = resolve_san(pos, text, &after, options_.strict ? SanChecks::Full : SanChecks::MovesOnly);
   move = r.move;
   is_null = r.move.is_null();
   if (!r.ok()) {
@@ -252,6 +258,12 @@ bool Replayer::play_resolved(LineState& line, std::string_view text, const Sourc
         add(Severity::Warning, l.code, loc, line.ply + 1, text,
             "lenient notation " + move_label(pos) + shown(text) + ": " + std::string(l.description), nullptr);
   }
+  if (mainline && !is_null && game_end_.ended() && !moves_after_end_reported_) moves_after_end(line, text, loc);
+  // A token the full rules read may be canonical too ("e8=Q+", "Qh4e1"): asked only when
+  // the tree keeps it, for these few moves, so the writer seldom replays a game.
+  if (options_.keep == Keep::Tree && !is_null) canonical = is_canonical_san(pos, move, after, text);
+  undo = pos.undo_record(move);
+  line.position = after;  // pos is line.position: its last use is above
   return true;
 }
 

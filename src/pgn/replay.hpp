@@ -119,7 +119,8 @@ class Replayer final : public Visitor {
 
  private:
   struct LineState;
-  bool play_resolved(LineState& line, std::string_view text, const SourceLoc& loc, bool mainline, Move& move, bool& is_null);
+  bool play_resolved(LineState& line, std::string_view text, const SourceLoc& loc, bool mainline, Move& move, bool& is_null,
+                     bool& canonical, Position::Undo& undo);
   void moves_after_end(const LineState& line, std::string_view text, const SourceLoc& loc);
   void keep_move(LineState& line, Move move, std::string_view text, bool canonical);
   void add(Severity severity, std::string_view code, const SourceLoc& loc, int ply, std::string_view token, std::string message,

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "core/fen.hpp"
@@ -171,6 +172,60 @@ TEST(Position, KeysStayEqualToKeysFromScratchOnLongWalks) {
     }
   }
   EXPECT_GT(moves_played, 5000);
+}
+
+// Every legal move (and the null move, where the side to move is not in check) of every
+// position of random games, made and taken back: the position must come back byte for
+// byte (bitboards, the castling rooks' squares and the key included). Starts with Chess960
+// castlings whose squares overlap, promotions with capture and en passant.
+TEST(Position, UnmakeMoveRestoresThePositionByteForByte) {
+  const char* starts[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+      "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",  // the king already on g1: castling moves only the rook
+      "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1",   // the a-side rook to d1 past the king's c1
+  };
+  std::uint64_t state = 0x243F6A8885A308D3ULL;
+  int checked = 0, castlings = 0, promotions = 0, en_passants = 0;
+  const auto check = [&](const Position& pos, Move m) {
+    Position before, after;
+    before.copy_from(pos);
+    after.copy_from(pos);
+    const Position::Undo undo = after.undo_record(m);
+    after.make_move(m);
+    after.unmake_move(m, undo);
+    ++checked;
+    if (std::memcmp(&before, &after, sizeof(Position)) != 0)
+      ADD_FAILURE() << "unmake of " << to_uci(pos, m) << " in " << to_fen(pos) << " gives " << to_fen(after);
+  };
+  for (const char* fen : starts) {
+    for (int game = 0; game < 12; ++game) {
+      Position pos = from_fen(fen);
+      for (int ply = 0; ply < 100; ++ply) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.size() == 0) break;
+        for (int i = 0; i < list.size(); ++i) {
+          const Move m = list.moves[i];
+          castlings += m.is_castling();
+          promotions += m.kind() == Move::Promotion;
+          en_passants += m.kind() == Move::EnPassant;
+          check(pos, m);
+        }
+        if (!pos.is_check()) check(pos, Move::null());
+        if (::testing::Test::HasFailure()) return;
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        pos.make_move(list.moves[(state >> 33) % std::uint64_t(list.size())]);
+      }
+    }
+  }
+  EXPECT_GT(checked, 50000);
+  EXPECT_GT(castlings, 100);
+  EXPECT_GT(promotions, 100);
+  EXPECT_GT(en_passants, 10);
 }
 
 }  // namespace
