@@ -33,9 +33,12 @@ struct PerftCliOptions {
 ExitCode run_perft(const PerftCliOptions& o) {
   std::string fen_text(fen_or_startpos(o.fen));
   FenResult parsed = parse_fen(fen_text);
-  if (!parsed.ok() && parsed.error->field == "position") {
-    // Perft suites contain placements that cannot arise in a game (e.g. 17 pieces);
-    // count them anyway when the move generator can, and say so.
+  if (!parsed.ok()) {
+    // Perft suites contain positions that cannot arise in a game: 17 pieces, or an en
+    // passant square whose double step could not have given the check on the board
+    // (field "en passant"), or the clock not reset by it ("halfmove clock"). Count them
+    // anyway when the move generator can, and say so. Whatever the Strict parse rejects
+    // beyond the Playable one is of that kind, whichever field it names.
     FenResult playable = parse_fen(fen_text, FenMode::Playable);
     if (playable.ok())
       warning(fmt::format("position cannot arise in a game ({}); counting anyway", parsed.error->to_string()));

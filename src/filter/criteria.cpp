@@ -2,6 +2,7 @@
 // The criteria's value parsers (ranges, material signatures) and the --ends and --has tables.
 #include "filter/criteria.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace chesstool::filter {
@@ -137,9 +138,23 @@ std::optional<Material> parse_material(std::string_view text, std::string& error
       }
       ++m.counts[c][t];
     }
-    if (m.counts[c][Pawn] > 8 || m.total(c) > 15) {
-      error = quoted(text) + " gives " + (c == White ? "White" : "Black") +
-              " more pieces than a game can have";
+    // What a game can reach: 8 pawns at most, and each piece beyond the starting set (a
+    // second queen, a third rook, bishop or knight) promoted from one of the missing pawns
+    // (so 15 pieces besides the king at most). The colour of the bishops' squares is not
+    // in a signature: two bishops are taken as the starting pair.
+    const std::string side = c == White ? "White" : "Black";
+    const auto& n = m.counts[c];
+    if (n[Pawn] > 8) {
+      error = quoted(text) + " gives " + side + " " + std::to_string(n[Pawn]) + " pawns (a side has 8 at most)";
+      return std::nullopt;
+    }
+    auto beyond = [](int count, int start) { return std::max(0, count - start); };
+    const int promoted = beyond(n[Queen], 1) + beyond(n[Rook], 2) + beyond(n[Bishop], 2) + beyond(n[Knight], 2);
+    if (promoted > 8 - n[Pawn]) {
+      error = quoted(text) + " gives " + side +
+              " more pieces beyond the starting set of 1 queen and 2 rooks, bishops and knights (" +
+              std::to_string(promoted) + ") than pawns missing to have promoted to them (" +
+              std::to_string(8 - n[Pawn]) + ")";
       return std::nullopt;
     }
   }

@@ -245,6 +245,26 @@ std::string opening_disagreement(const std::vector<std::pair<std::string, std::s
   return "'" + name + "'";
 }
 
+// An ECO tag that is the code reached but for its form: what is wrong with it ("is in
+// lower case, where codes are upper case", "has a blank after the code"), for the
+// message; empty when it is another code.
+std::string eco_form_difference(std::string_view tag, std::string_view code) {
+  const std::size_t first = tag.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const std::size_t end = tag.find_last_not_of(" \t") + 1;
+  const std::string_view core = tag.substr(first, end - first);
+  if (!pgn::detail::equal_ignoring_case(core, code)) return {};
+  std::string what;
+  if (core != code) what = "is in lower case, where codes are upper case";
+  const std::size_t before = first, after = tag.size() - end;
+  if (before || after) {
+    if (!what.empty()) what += ", and ";
+    what += before + after > 1 ? "has blanks " : "has a blank ";
+    what += before && after ? "before and after the code" : before ? "before the code" : "after the code";
+  }
+  return what;
+}
+
 }  // namespace
 
 std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string, std::string>>& tags,
@@ -255,8 +275,12 @@ std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string,
   if ((!eco || eco->empty() || *eco == "?") && (!name || name->empty() || *name == "?")) return std::nullopt;
   if (!o) return std::nullopt;
   const std::string reached = std::string(o->eco) + " \"" + std::string(o->name) + "\" at ply " + std::to_string(o->ply);
-  if (eco && !eco->empty() && *eco != "?" && *eco != o->eco)
+  if (eco && !eco->empty() && *eco != "?" && *eco != o->eco) {
+    // 'c68' or 'C68 ' for C68: the code is right, its form is not; say which.
+    if (const std::string form = eco_form_difference(*eco, o->eco); !form.empty())
+      return "ECO tag '" + *eco + "' " + form + ": the moves reach " + reached;
     return "ECO tag '" + *eco + "' but the moves reach " + reached;
+  }
   if (name && *name != o->name) {
     const std::string what = opening_disagreement(tags, *name, classifier.names_on_path());
     if (!what.empty()) return "Opening tag " + what + " but the moves reach " + reached;

@@ -179,14 +179,27 @@ class Values {
     return sum;
   }
 
-  // 7.5: the sum of the participant's running score after each round, rounds 1 to the
-  // last: a game of round r counts in every running score from r on.
+  // 7.5: the sum of the participant's running score after each of their rounds: a game of
+  // round r counts in every running score from r on. In a Swiss those are rounds 1 to the
+  // last (an unplayed round carries the score on); in a round robin (15.2) only the rounds
+  // with a game of the participant, so that the bye of an odd field is worth the same to
+  // everyone, whenever it falls.
   double progressive(std::size_t i) const {
+    std::vector<int> own;  // round robin: the participant's rounds, ascending
     int last = rounds_;
-    for (const auto& g : p_[i].games) last = std::max(last, g.round);
+    for (const auto& g : p_[i].games) {
+      last = std::max(last, g.round);
+      if (g.round >= 1) own.push_back(g.round);
+    }
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
     double sum = 0;
-    for (const auto& g : p_[i].games)
-      if (g.round >= 1) sum += g.half_points / 2.0 * double(last - g.round + 1);  // halves: exact
+    for (const auto& g : p_[i].games) {
+      if (g.round < 1) continue;
+      const auto from_here =
+          swiss() ? last - g.round + 1 : own.end() - std::lower_bound(own.begin(), own.end(), g.round);
+      sum += g.half_points / 2.0 * double(from_here);  // halves: exact
+    }
     return sum;
   }
 

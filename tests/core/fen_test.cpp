@@ -103,6 +103,21 @@ TEST(Fen, ChecksAfterADoubleStepComeFromIt) {
   EXPECT_EQ(error_of("4k3/8/8/3p4/8/5n2/8/4K3 w - d6 0 1").field, "en passant");
 }
 
+// What perft counts with a warning: positions Strict rejects, in fields other than
+// "position" too, that Playable accepts (the shakmaty tricky.perft suite has these).
+TEST(Fen, PlayableAcceptsImpossibleDoubleStepChecksAndClock) {
+  for (const char* fen : {"8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3", "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6",
+                          "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6"}) {
+    EXPECT_EQ(error_of(fen).field, "en passant") << fen;
+    EXPECT_TRUE(parse_fen(fen, FenMode::Playable).ok()) << fen;
+  }
+  const char* clock = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 1 1";
+  EXPECT_EQ(error_of(clock).field, "halfmove clock");
+  EXPECT_TRUE(parse_fen(clock, FenMode::Playable).ok());
+  // No pawn that could have made the double step: not playable either.
+  EXPECT_EQ(parse_fen("4k3/8/8/8/8/8/8/4K3 b - e3", FenMode::Playable).error->field, "en passant");
+}
+
 TEST(Fen, RejectsMorePromotedPiecesThanMissingPawns) {
   // Two white queens and eight white pawns: the second queen had no pawn to come from.
   EXPECT_EQ(error_of("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1").field, "position");

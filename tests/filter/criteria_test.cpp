@@ -95,7 +95,26 @@ TEST(Criteria, ParsesMaterialSignatures) {
   EXPECT_FALSE(parse_material("KX:K", e));
   EXPECT_EQ(e, "'KX:K': 'X' is not one of K, Q, R, B, N, P");
   EXPECT_FALSE(parse_material("KPPPPPPPPP:K", e));
+  EXPECT_EQ(e, "'KPPPPPPPPP:K' gives White 9 pawns (a side has 8 at most)");
   EXPECT_FALSE(parse_material("K:K:K", e));
+}
+
+// Pieces beyond the starting set (a second queen; a third rook, bishop or knight) come
+// from promotions, one missing pawn each: a signature no game can reach is an error, as
+// nine pawns are.
+TEST(Criteria, MaterialBeyondTheStartingSetNeedsMissingPawns) {
+  std::string e;
+  EXPECT_FALSE(parse_material("QQQQQQQQQQ:K", e));
+  EXPECT_EQ(e,
+            "'QQQQQQQQQQ:K' gives White more pieces beyond the starting set of 1 queen and 2 rooks, bishops and "
+            "knights (9) than pawns missing to have promoted to them (8)");
+  EXPECT_TRUE(parse_material("KQQQQQQQQQ:K", e)) << e;        // 8 promoted, no pawn left
+  EXPECT_TRUE(parse_material("KQQRRRBBBNNNPPPP:K", e)) << e;  // 4 promoted, 4 pawns: 16 pieces
+  EXPECT_FALSE(parse_material("KQQRRRBBBNNNPPPPP:K", e));     // 4 promoted, 5 pawns
+  EXPECT_FALSE(parse_material("K:KRRRPPPPPPPP", e));
+  EXPECT_EQ(e.substr(0, 28), "'K:KRRRPPPPPPPP' gives Black");
+  EXPECT_TRUE(parse_material("K:KBBBBBBBBBB", e)) << e;  // ten bishops: eight promoted
+  EXPECT_TRUE(parse_material("KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP", e)) << e;  // the start
 }
 
 TEST(Criteria, MaterialOfAPosition) {

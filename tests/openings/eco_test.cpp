@@ -194,6 +194,20 @@ std::optional<std::string> mismatch_of(const std::string& tags, const char* move
   return openings::eco_mismatch(eco_game_of(tags + "\n" + moves));
 }
 
+// An ECO tag that is the right code in the wrong form is still warned about (codes are an
+// upper-case letter and two digits), with a message that says what is wrong with it
+// rather than "'c68' but the moves reach C68".
+TEST(Eco, MismatchSaysWhenOnlyTheCodesFormIsWrong) {
+  const std::string reach = "the moves reach C68 \"Ruy Lopez: Exchange Variation\" at ply 7";
+  EXPECT_EQ(mismatch_of("[ECO \"c68\"]\n", kExchange), "ECO tag 'c68' is in lower case, where codes are upper case: " + reach);
+  EXPECT_EQ(mismatch_of("[ECO \"C68 \"]\n", kExchange), "ECO tag 'C68 ' has a blank after the code: " + reach);
+  EXPECT_EQ(mismatch_of("[ECO \" c68\t\"]\n", kExchange),
+            "ECO tag ' c68\t' is in lower case, where codes are upper case, and has blanks before and after the code: " + reach);
+  // Another code, in any form, is a plain disagreement.
+  EXPECT_EQ(mismatch_of("[ECO \"c65\"]\n", kExchange), "ECO tag 'c65' but " + reach);
+  EXPECT_FALSE(mismatch_of("[ECO \"C68\"]\n", kExchange));
+}
+
 // PGN spec 9.4 splits the name across Opening, Variation and SubVariation; cutechess and
 // TWIC write the family in Opening. A family, or the first parts of the name, agree.
 TEST(Eco, MismatchAcceptsTheFamilyAndTheNameSplitAcrossTags) {

@@ -101,6 +101,20 @@ TEST(TieBreak, RoundRobinCountsForfeitsAsGames) {
   EXPECT_EQ(r.values[0][0], 1.0);
 }
 
+TEST(TieBreak, ProgressiveSkipsRoundsWithoutAGameInARoundRobin) {
+  // A round robin of three: everyone sits out one round. Round 1 A-B 1-0, round 2 B-C 1-0,
+  // round 3 C-A draw. 15.2: a round without a game is no round of the player, so the
+  // running scores are A 1, 1.5; B 0, 1; C 0, 0.5 (not A 1, 1, 1.5 and B 0, 1, 1).
+  std::vector<TbPlayer> p(3);
+  p[0] = {"A", 3, {tb_game(1, 2, true, 1), tb_game(2, 1, false, 3)}};
+  p[1] = {"B", 2, {tb_game(0, 0, false, 1), tb_game(2, 2, true, 2)}};
+  p[2] = {"C", 1, {tb_game(1, 0, false, 2), tb_game(0, 1, true, 3)}};
+  const auto rr = tournament::EventKind::RoundRobin;
+  EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::PS, 3, rr), (std::vector<std::optional<double>>{2.5, 1.0, 0.5}));
+  // In a Swiss the round without a game is a round of the player (a zero-point bye).
+  EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::PS, 3), (std::vector<std::optional<double>>{3.5, 2.0, 0.5}));
+}
+
 TEST(TieBreak, UnplayedRoundsCountAsDummyOpponent) {
   // A Swiss of three rounds. P0: round 1 beat P1 (2000) with Black, round 2 forfeit win
   // against P2, round 3 no game. P0 2 points, P1 1, P2 0.5.

@@ -1,0 +1,1 @@
+$CHESSTOOL perft "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3" 3 --expect 711 && $CHESSTOOL perft "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6" 3 --expect 555 && $CHESSTOOL perft "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6" 3 --expect 2528
