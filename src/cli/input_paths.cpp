@@ -31,6 +31,17 @@ bool is_scanned_name(const fs::path& p) {
   return name.find(".tar.") != std::string::npos && !ends_with(".tar.");
 }
 
+// "a FIFO" and the like for a file that is neither a regular file nor a directory.
+std::string_view special_file_kind(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::socket: return "a socket";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::character: return "a character device";
+    default: return {};
+  }
+}
+
 // Every PGN file (by name) under root, and what could not be read there: a directory that
 // cannot be opened or searched is said, not skipped (its games would be missing from
 // the run without a word), and so is a PGN file by name that is a broken link. Symbolic
@@ -54,6 +65,12 @@ void scan_directory(const fs::path& root, std::vector<std::string>& found, std::
       } else if (it->is_symlink(fec) && !it->exists(fec)) {
         const std::string why = fec ? fec.message() : std::string("No such file or directory");
         unreadable.push_back({it->path().string(), "cannot open " + it->path().string() + ": " + why + " (a symbolic link)"});
+      } else if (const std::string_view kind = special_file_kind(it->status(fec).type()); !kind.empty()) {
+        // Not opened: reading a FIFO could wait for ever for a writer. Said, as its games
+        // would be missing without a word; named on the command line it is read.
+        const char* link = it->is_symlink(fec) ? " (through a symbolic link)" : "";
+        unreadable.push_back({it->path().string(), "not reading " + it->path().string() + ": it is " + std::string(kind) +
+                                                       link + ", which a directory search skips (name it to read it)"});
       }
     }
     if (ec) unreadable.push_back({dir.string(), "cannot read directory " + dir.string() + ": " + ec.message()});

@@ -1,0 +1,1 @@
+d=$(mktemp -d); printf "1. e4 e5 *\n" > "$d/a.pgn"; mkfifo "$d/z.pgn"; ln -s z.pgn "$d/y.pgn"; timeout 5 $CHESSTOOL validate "$d" 2>&1 | sed "s|$d/||"; echo "exit ${PIPESTATUS[0]} (124: blocked on the FIFO)"; rm -rf "$d"
