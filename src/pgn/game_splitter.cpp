@@ -410,7 +410,8 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   for (; p < n; ++p) {
     const unsigned char c = b[p];
     const std::uint8_t k = kByteClass[c];
-    if (k == kSpace) continue;
+    // A NUL is a blank only inside a game: here it starts one, whose parser reports it.
+    if (k == kSpace && c != 0) continue;
     if (k == kLf) {
       newline_lf(p);
       continue;

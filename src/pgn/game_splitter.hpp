@@ -48,7 +48,7 @@ struct LineEnds;  // pgn/byte_scan.hpp
 // where a symbol ends and therefore on which token is a termination marker.
 enum ByteClass : std::uint8_t {
   kSymbol,     // part of a symbol token (SAN, move number, result, junk)
-  kSpace,      // space, tab, vertical tab, form feed
+  kSpace,      // space, tab, vertical tab, form feed, NUL (a stray NUL separates tokens)
   kLf,         // '\n'
   kCr,         // '\r'
   kLBrace,     // '{' starts a comment (PGN spec 8.2.5)
@@ -67,6 +67,10 @@ constexpr std::array<std::uint8_t, 256> make_byte_classes() {
   std::array<std::uint8_t, 256> t{};
   for (auto& c : t) c = kSymbol;
   t[' '] = t['\t'] = t['\v'] = t['\f'] = kSpace;
+  // Between tokens, so that no token holds one: the splitter and the parser then agree on
+  // every token whatever the NULs around it ("e4\x001-0" ends with a marker in both). The
+  // splitter still starts a game at a NUL between games, so that the parser reports it.
+  t[0] = kSpace;
   t['\n'] = kLf;
   t['\r'] = kCr;
   t['{'] = kLBrace;
@@ -193,7 +197,10 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // and form feed; an empty line holds only blanks (so "  \r\n" is empty, and so is the
 // line between the two CRs of "\r\r"). A UTF-8 BOM at the start of a line (cat a.pgn
 // b.pgn) is not text: the line's first byte is the one after it, in a game as between
-// games, and a game's text does not end with one.
+// games, and a game's text does not end with one. A NUL byte is a blank inside a game (it
+// separates tokens, so it never joins a symbol, and a line of blanks and NULs is empty),
+// but between games it starts a game, and a game's text keeps the NULs at its end: every
+// NUL is in some game, whose parser reports it (nul-byte).
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the

@@ -42,15 +42,6 @@ constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
-// The same, but a NUL ends a symbol: the game's text is a std::string, so the NUL after its
-// last byte stops the scan of a symbol without a test for the end on every byte, and only
-// at a NUL does the scan ask whether it is that one or a NUL inside the text.
-constexpr std::array<std::uint8_t, 256> make_symbol_flags_nul_stops() {
-  std::array<std::uint8_t, 256> t = make_symbol_flags();
-  t[0] = 0;
-  return t;
-}
-constexpr std::array<std::uint8_t, 256> kSymbolFlagsNulStops = make_symbol_flags_nul_stops();
 
 // The flags every byte of word has.
 std::uint8_t common_flags(std::string_view word) {
@@ -203,7 +194,6 @@ class Parser {
   std::int64_t line_start_ = 0;  // index of column 1 of the current line
 
   bool convert_ = false;   // the game is not valid UTF-8: convert text as CP1252
-  bool has_nul_ = false;
   bool movetext_ = false;  // begin_movetext() sent
   bool result_seen_ = false;
   bool after_result_reported_ = false;
@@ -252,7 +242,6 @@ void Parser<V>::prescan() {
                locate(*bad), {});
   }
   if (const void* z = std::memchr(t_, 0, n_)) {
-    has_nul_ = true;
     const auto at = static_cast<std::size_t>(static_cast<const char*>(z) - t_);
     v_.problem(Severity::Error, "nul-byte", "NUL byte in the text (binary data?)", locate(at), {});
   }
@@ -551,14 +540,12 @@ void Parser<V>::symbol() {
   // Locals, not the members: a store to p_ could change a byte read through t_ (char
   // aliases anything), which would keep p_ in memory on every byte.
   const char* const t = t_;
-  const std::size_t n = n_;
   std::size_t p = start;
+  // A NUL is a blank (detail::kByteClass), so the NUL a std::string keeps after the text
+  // stops the scan without a test for the end on every byte.
   for (;;) {
-    std::uint8_t f = kSymbolFlagsNulStops[static_cast<unsigned char>(t[p])];
-    if ((f & kSymbolByte) == 0) {
-      if (t[p] != '\0' || p == n) break;
-      f = kSymbolFlags[0];  // a NUL inside the text
-    }
+    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t[p])];
+    if ((f & kSymbolByte) == 0) break;
     flags &= f;
     ++p;
   }
@@ -665,11 +652,6 @@ void Parser<V>::san_like(std::string_view word, std::size_t start, std::uint8_t 
 
 template <class V>
 void Parser<V>::junk(std::string_view word, std::size_t start, std::string_view why) {
-  // A token holding a NUL byte is covered by the game's nul-byte error.
-  if (has_nul_ && word.find('\0') != std::string_view::npos) {
-    flush_san();
-    return;
-  }
   report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start), word);
 }
 

@@ -23,21 +23,24 @@ struct ModelGame {
   std::uint64_t line = 0, column = 0, offset = 0;
 };
 
+// Blanks between games and at the ends of a game's text; inside a game a NUL is one too
+// (is_blank), but between games it starts a game, and a game's text keeps it.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_blank(char c) { return is_space(c) || c == '\0'; }
 bool ends_symbol(char c) {
-  return is_space(c) || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
+  return is_blank(c) || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
          c == ']' || c == ';' || c == '*' || c == '"' || c == '$';
 }
 
 // At s[i] == '[': '[', blanks, a name (letter, digit or '_', then symbol bytes), blanks, '"'.
 bool is_tag_pair_start(const std::string& s, std::size_t i) {
   std::size_t j = i + 1;
-  while (j < s.size() && is_space(s[j])) ++j;
+  while (j < s.size() && is_blank(s[j])) ++j;
   if (j == s.size()) return false;
   const char c = s[j];
   if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
   while (j < s.size() && !ends_symbol(s[j])) ++j;
-  while (j < s.size() && is_space(s[j])) ++j;
+  while (j < s.size() && is_blank(s[j])) ++j;
   return j < s.size() && s[j] == '"';
 }
 
@@ -113,7 +116,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     std::size_t end = n;
     while (i < n) {
       const char d = s[i];
-      if (is_space(d)) { ++i; continue; }
+      if (is_blank(d)) { ++i; continue; }
       if (d == '\n' || d == '\r') { newline(i++); continue; }
       if (i == line_start && is_bom_at(i)) {  // a BOM at a line start: the line starts after it
         line_start += 3;
@@ -140,7 +143,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
             newline(i);
             continue;
           }
-          if (is_space(s[i])) continue;
+          if (is_blank(s[i])) continue;
           if (i == line_start && is_bom_at(i)) {  // as in movetext
             line_start += 3;
             i += 2;
@@ -194,7 +197,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       auto after_marker = [&](std::size_t from) {
         std::size_t q = from;
         for (;;) {
-          while (q < n && is_space(s[q])) ++q;
+          while (q < n && is_blank(s[q])) ++q;
           if (q == n || s[q] == '\n' || s[q] == '\r' || s[q] == '[') return q;
           if (s.compare(q, 3, "\xEF\xBB\xBF") == 0) return q;  // a concatenated file's BOM
           if (s[q] == '{') {
@@ -273,6 +276,7 @@ std::vector<RawGame> model_split(const std::string& data, std::size_t max_read) 
 }
 
 std::string random_soup(std::mt19937& rng) {
+  using namespace std::string_literals;
   static const std::vector<std::string> pieces = {
       "1.", "1. ", "1...", "12.", "e4", "Nf3", "O-O", "O-O-O", "0-0", "1-0", "0-1", "1/2-1/2", "*", "$1",
       "$1-0", "a1-0", "1-0-0", "e5+", "{", "}", "{c}", "{ [%clk 0:01] }", "(", ")", "[", "]", "\"", "\\",
@@ -281,6 +285,8 @@ std::string random_soup(std::mt19937& rng) {
       // Tag pair lines and near misses, for the rule that cuts an open comment.
       "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
+      // NUL bytes: a blank in a game, a game's start between games.
+      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s,
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
   std::uniform_int_distribution<int> length(0, 120);

@@ -130,6 +130,29 @@ TEST(GameSplitter, ABomRightAfterAResultSymbolStartsTheNextGame) {
   EXPECT_EQ(split("1. e4 (1. d4 1-0\xEF\xBB\xBF) e5 *").size(), 1u);
 }
 
+TEST(GameSplitter, ANulByteIsABlankInAGameAndStartsOneBetweenGames) {
+  using namespace std::string_literals;
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+    // Found by QA: a NUL after a tag pair was movetext, so the next tag line started a
+    // game; it is a blank, and the game stays one (its parser reports the NUL).
+    const std::string one = "[Event \"A\"]\n[White \"W\"]\0\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0"s;
+    EXPECT_EQ(texts(split(one + "\n", max_read)), std::vector<std::string>{one}) << max_read;
+    // A NUL never joins a symbol, so a marker glued to one is a marker.
+    EXPECT_EQ(texts(split("1. e4\0" "1-0\0 d4\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"1. e4\0" "1-0\0"s, "d4\n1. d4 *"}))
+        << max_read;
+    // Between games, a NUL starts a game: none is dropped, and the text of a game keeps
+    // the NULs at its end.
+    auto games = split("1. e4 *\n \0\n[Event \"b\"]\n1. d4 *\0\0\n\0"s, max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"1. e4 *", "\0\n[Event \"b\"]\n1. d4 *\0\0"s, "\0"s}))
+        << max_read;
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[1].line, 2u);
+    EXPECT_EQ(games[1].column, 2u);
+    EXPECT_EQ(games[2].line, 5u);
+  }
+}
+
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
   // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
   // written at a line start by a copy, must not become one: a blank stays before it.

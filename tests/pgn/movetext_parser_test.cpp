@@ -386,23 +386,31 @@ TEST(MovetextParser, NulByteIsAnError) {
   EXPECT_TRUE(contains(r.events, "result * @1:12"));
 }
 
-// A symbol stops at the NUL a std::string keeps after the text, never at one inside it:
-// NULs that end the text, start a symbol or fill one are read as part of it, and blanks
-// running to the end of the text stop there.
-TEST(MovetextParser, NulBytesAtTheEndOfTheTextStayInTheirSymbol) {
+// A NUL separates tokens as a blank does (detail::kByteClass), inside the text as at its
+// end, where the NUL a std::string keeps stops a symbol: no token holds one, and the
+// game's nul-byte error reports them all.
+TEST(MovetextParser, NulBytesSeparateTokens) {
   ParserRecorder r = parse_recorded(std::string("1. e4 e5\0\0", 10));
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E nul-byte @1:9", "W missing-result @1:11"}));
   EXPECT_TRUE(contains(r.events, "san e4 @1:4"));
-  EXPECT_FALSE(contains(r.events, "san e5 @1:7"));
+  EXPECT_TRUE(contains(r.events, "san e5 @1:7"));
   r = parse_recorded(std::string("1. e4 \0e5 *", 11));
   EXPECT_EQ(r.problems, std::vector<std::string>{"E nul-byte @1:7"});
-  EXPECT_FALSE(contains(r.events, "san e5 @1:8"));
+  EXPECT_TRUE(contains(r.events, "san e5 @1:8"));
   EXPECT_TRUE(contains(r.events, "result * @1:11"));
   r = parse_recorded(std::string("1. e4 \0", 7));
   EXPECT_EQ(r.problems, (std::vector<std::string>{"E nul-byte @1:7", "W missing-result @1:8"}));
   r = parse_recorded("1. e4 *   ");
   EXPECT_TRUE(r.problems.empty());
   EXPECT_TRUE(contains(r.events, "result * @1:7"));
+  // A marker glued to a NUL is a marker, as the splitter reads it (it ends the game there).
+  r = parse_recorded(std::string("1. e4\0" "1-0\0", 10));
+  EXPECT_EQ(r.problems, std::vector<std::string>{"E nul-byte @1:6"});
+  EXPECT_TRUE(contains(r.events, "san e4 @1:4"));
+  EXPECT_TRUE(contains(r.events, "result 1-0 @1:7"));
+  r = parse_recorded(std::string("1. e4 $1\0 e5 *", 14));
+  EXPECT_EQ(r.problems, std::vector<std::string>{"E nul-byte @1:9"});
+  EXPECT_TRUE(contains(r.events, "san e5 @1:11"));
 }
 
 TEST(MovetextParser, CountsCrlfAndLoneCrLines) {
