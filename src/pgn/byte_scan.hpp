@@ -86,6 +86,12 @@ inline bool dash_may_end_game(const unsigned char* start, const unsigned char* x
   return (before == '1' && after == '0') || (before == '0' && after == '1') || (before == '2' && after == '1');
 }
 
+// Whether the 0xEF at x may begin a UTF-8 BOM, which the splitter must read (one that does
+// not start its line ends the game); it may when its other bytes are not in [x, end).
+inline bool bom_may_start(const unsigned char* x, const unsigned char* end) {
+  return (end - x < 2 || x[1] == 0xBB) && (end - x < 3 || x[2] == 0xBF);
+}
+
 // Counts the line end at x (the splitter's newline_lf/newline_cr): the LF of a CRLF is
 // counted with its CR.
 inline void count_line_end(const unsigned char* x, LineEnds& lines) {
@@ -119,7 +125,8 @@ inline const unsigned char* skip_plain_comment(const unsigned char* start, const
 
 // The splitter's skip over the middle of a movetext line, from start (which is outside any
 // comment, after a token): the first byte at or after start that is one of ( ) [ ; *, a
-// '-' that may be a result's (dash_may_end_game), a line end not followed by a plain line
+// '-' that may be a result's (dash_may_end_game), a 0xEF that may begin a BOM
+// (bom_may_start), a line end not followed by a plain line
 // start (after_line_end, plain_line_start), or a '{' whose comment does not close before
 // end or holds a line end not followed by a plain comment line start. Comments and the
 // other line ends are passed over, and the line ends passed over, in comments or not,
@@ -129,10 +136,13 @@ inline const unsigned char* skip_plain_comment(const unsigned char* start, const
 inline const unsigned char* skip_movetext_run_scalar(const unsigned char* start, const unsigned char* p,
                                                      const unsigned char* end, LineEnds& lines) {
   for (;;) {
-    p = find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-'>(p, end);
+    p = find_any<'\n', '\r', '{', '(', ')', '[', ';', '*', '-', '\xEF'>(p, end);
     if (p == end) return p;
     if (*p == '-') {
       if (dash_may_end_game(start, p, end)) return p;
+      ++p;
+    } else if (*p == 0xEF) {
+      if (bom_may_start(p, end)) return p;
       ++p;
     } else if (*p == '\n' || *p == '\r') {
       const unsigned char* next = after_line_end(start, p, end);
@@ -189,6 +199,11 @@ inline int movetext_block_stop(const unsigned char* start, const unsigned char* 
     const unsigned char* x = q + i;
     if (*x == '-') {
       if (dash_may_end_game(start, x, end)) {
+        stop = i;
+        break;
+      }
+    } else if (*x == 0xEF) {
+      if (bom_may_start(x, end)) {
         stop = i;
         break;
       }
@@ -274,7 +289,7 @@ inline const unsigned char* skip_movetext_blocks_sse2(const unsigned char* start
     for (int k = 0; k < 4; ++k) v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 16 * k));
     const std::uint64_t open = mask64<'{'>(v);
     const std::uint64_t line_end = mask64<'\n', '\r'>(v);
-    const std::uint64_t other = mask64<'(', ')', '[', ';', '*', '-'>(v);
+    const std::uint64_t other = mask64<'(', ')', '[', ';', '*', '-', '\xEF'>(v);
     if ((open | line_end | other) == 0) {
       q += 64;
       continue;
@@ -312,7 +327,7 @@ template <char... Cs>
     for (int k = 0; k < 2; ++k) v[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * k));
     const std::uint64_t open = mask64_avx2<'{'>(v);
     const std::uint64_t line_end = mask64_avx2<'\n', '\r'>(v);
-    const std::uint64_t other = mask64_avx2<'(', ')', '[', ';', '*', '-'>(v);
+    const std::uint64_t other = mask64_avx2<'(', ')', '[', ';', '*', '-', '\xEF'>(v);
     if ((open | line_end | other) == 0) {
       q += 64;
       continue;

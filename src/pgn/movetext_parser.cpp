@@ -42,6 +42,16 @@ constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
+// The same, but 0xEF, which may begin a BOM (detail::is_bom ends a symbol), stops the scan
+// of a symbol too, which asks only there whether it is one. A NUL is a blank
+// (detail::kByteClass), so the NUL a std::string keeps after its text stops the scan
+// without a test for the end on every byte.
+constexpr std::array<std::uint8_t, 256> make_symbol_flags_stops() {
+  std::array<std::uint8_t, 256> t = make_symbol_flags();
+  t[0xEF] = 0;
+  return t;
+}
+constexpr std::array<std::uint8_t, 256> kSymbolFlagsStops = make_symbol_flags_stops();
 
 // The flags every byte of word has.
 std::uint8_t common_flags(std::string_view word) {
@@ -540,14 +550,25 @@ void Parser<V>::symbol() {
   // Locals, not the members: a store to p_ could change a byte read through t_ (char
   // aliases anything), which would keep p_ in memory on every byte.
   const char* const t = t_;
+  const std::size_t n = n_;
   std::size_t p = start;
-  // A NUL is a blank (detail::kByteClass), so the NUL a std::string keeps after the text
-  // stops the scan without a test for the end on every byte.
+  const auto* u = reinterpret_cast<const unsigned char*>(t);
   for (;;) {
-    const std::uint8_t f = kSymbolFlags[static_cast<unsigned char>(t[p])];
-    if ((f & kSymbolByte) == 0) break;
+    std::uint8_t f = kSymbolFlagsStops[u[p]];
+    if ((f & kSymbolByte) == 0) {
+      // The NUL after the text stops the comparison, so it reads no further.
+      if (u[p] != 0xEF || detail::is_bom(u + p, n - p)) break;
+      f = kSymbolFlags[0xEF];
+    }
     flags &= f;
     ++p;
+  }
+  if (p == start) [[unlikely]] {
+    // A BOM, left by files joined with cat, is not a token: it separates the tokens
+    // around it as a blank would, as the splitter reads it (which ends a game at one
+    // that does not start its line, so only a game's text from elsewhere has one there).
+    p_ = start + 3;
+    return;
   }
   const std::string_view word(t + start, p - start);
   // The blank after a token is skipped here, not by another turn of run()'s loop (the
@@ -563,12 +584,6 @@ void Parser<V>::symbol() {
   }
   if (detail::is_result_symbol(word.data(), word.size())) {
     result_token(start, word.size());
-    return;
-  }
-  if (const std::size_t m = detail::marker_before_bom(word.data(), word.size()); m != 0) {
-    // As the splitter reads it: the marker, then the BOM of a file joined to this one.
-    p_ = start + m;
-    result_token(start, m);
     return;
   }
   if (is_ep_suffix(word)) {
@@ -659,9 +674,10 @@ template <class V>
 void Parser<V>::nag_token() {
   const std::size_t start = p_;
   ++p_;
-  // Like the splitter, the NAG symbol runs to the next delimiter, so "$1-0" can
+  // Like the splitter, the NAG symbol runs to the next delimiter (or BOM), so "$1-0" can
   // never be read as a NAG followed by a termination marker.
-  while (p_ < n_ && kByteClass[static_cast<unsigned char>(t_[p_])] == detail::kSymbol) ++p_;
+  const auto* u = reinterpret_cast<const unsigned char*>(t_);
+  while (p_ < n_ && kByteClass[u[p_]] == detail::kSymbol && !detail::is_bom(u + p_, n_ - p_)) ++p_;
   if (!accept_token(start)) return;
   const std::string_view word(t_ + start, p_ - start);
   bool digits_only = word.size() > 1;

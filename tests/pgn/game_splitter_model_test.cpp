@@ -123,6 +123,8 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
         i += 3;
         continue;
       }
+      if (is_bom_at(i)) { end = i; break; }  // anywhere else, a file joined by cat: the next game
+
       const bool was_blank = line_blank, after_empty = empty_line;
       line_blank = false;
       empty_line = false;
@@ -213,7 +215,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
           }
           if (s[q] == '$' || !ends_symbol(s[q])) {
             std::size_t e = s[q] == '$' ? q + 1 : q;
-            while (e < n && !ends_symbol(s[e])) ++e;
+            while (e < n && !ends_symbol(s[e]) && !is_bom_at(e)) ++e;
             if (s[q] != '$' && e - q <= 16 && looks_like_game_start(s.substr(q, e - q))) return q;
             q = e;
             continue;
@@ -225,18 +227,10 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       if (d == ')') { if (depth > 0) --depth; ++i; continue; }
       if (d == '*') { ++i; if (depth == 0) { end = after_marker(i); break; } continue; }
       if (d == '}' || d == ']' || d == '"') { ++i; continue; }
-      // A symbol, or '$' and the symbol glued to it.
+      // A symbol, or '$' and the symbol glued to it, up to a BOM too.
       const std::size_t sym = i++;
-      while (i < n && !ends_symbol(s[i])) ++i;
-      std::string word = s.substr(sym, i - sym);
-      // A marker glued to a BOM (a file joined by cat) ends where the BOM starts.
-      for (const std::string marker : {"1-0", "0-1", "1/2-1/2"}) {
-        if (depth == 0 && word.size() >= marker.size() + 3 && word.compare(0, marker.size(), marker) == 0 &&
-            word.compare(marker.size(), 3, "\xEF\xBB\xBF") == 0) {
-          word = marker;
-          i = sym + marker.size();
-        }
-      }
+      while (i < n && !ends_symbol(s[i]) && !is_bom_at(i)) ++i;
+      const std::string word = s.substr(sym, i - sym);
       if (d == '1' && had_movetext && depth == 0 && was_blank && after_empty && word.size() >= 2 && word[1] == '.' &&
           (word.size() == 2 || word[2] != '.')) {
         end = sym;
@@ -285,8 +279,10 @@ std::string random_soup(std::mt19937& rng) {
       // Tag pair lines and near misses, for the rule that cuts an open comment.
       "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
-      // NUL bytes: a blank in a game, a game's start between games.
-      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s,
+      // NUL bytes (a blank in a game, a game's start between games) and BOMs glued to
+      // tokens or cut short, for the rules of both.
+      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\xEF\xBB\xBF[E \"x\"]",
+      "\xEF\xBB\xBF" "1.", "e5\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\xBC\x8B", "1-0\xEF\xBB\xBF",
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
   std::uniform_int_distribution<int> length(0, 120);

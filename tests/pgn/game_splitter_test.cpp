@@ -123,11 +123,44 @@ TEST(GameSplitter, ABomRightAfterAResultSymbolStartsTheNextGame) {
       EXPECT_EQ(games[1].column, 10u + marker.size());  // as after '*', the BOM mid-line is counted
     }
   }
-  // Only a whole marker right before a whole BOM: other symbols keep their bytes.
-  EXPECT_EQ(texts(split("1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *")),
-            std::vector<std::string>{"1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *"});
-  // Inside a variation a marker ends nothing, BOM or not.
-  EXPECT_EQ(split("1. e4 (1. d4 1-0\xEF\xBB\xBF) e5 *").size(), 1u);
+  // Only a whole BOM: a marker glued to part of one is a longer symbol.
+  EXPECT_EQ(texts(split("1. e4 1-0\xEF\xBB d5 *")), std::vector<std::string>{"1. e4 1-0\xEF\xBB d5 *"});
+}
+
+TEST(GameSplitter, ABomInTheMiddleOfALineStartsTheNextGame) {
+  // cat a.pgn b.pgn where a.pgn has no final line end and its last game no marker, and
+  // b.pgn starts with a BOM: the BOM ends the symbol before it and the game, and the next
+  // game starts after it (found by QA: b's first tag pair was read as a's movetext).
+  const std::string b = "\xEF\xBB\xBF[Event \"b\"]\n\n1. d4 d5 *\n";
+  const std::string b_game = "[Event \"b\"]\n\n1. d4 d5 *";
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5),
+                                     static_cast<std::size_t>(-1)}) {
+    auto games = split("[Event \"a\"]\n\n1. e4 e5" + b, max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5", b_game})) << max_read;
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[1].line, 3u);
+    EXPECT_EQ(games[1].column, 12u);  // mid-line, the BOM's bytes are counted
+    EXPECT_EQ(games[1].byte_offset, 24u);
+    // A game of tags only (a list of pairings), after a comment, a NAG, a ')' or a blank,
+    // and inside a variation: the same.
+    for (const std::string a : {"[Event \"a\"]\n[Result \"*\"]", "[Event \"a\"]\n\n1. e4 {c}", "1. e4 $1",
+                                "1. e4 (1... d5)", "1. e4 ", "1. e4 (1. d4"}) {
+      games = split(a + b, max_read);
+      std::string a_game = a;
+      while (a_game.back() == ' ') a_game.pop_back();
+      EXPECT_EQ(texts(games), (std::vector<std::string>{a_game, b_game})) << a << " " << max_read;
+    }
+    // Whatever follows the BOM: a game of moves only, or a BOM glued to a symbol that
+    // may look like a marker or a move number.
+    EXPECT_EQ(texts(split("1. e4 e5\xEF\xBB\xBF" "1. d4 *\xEF\xBB\xBF" "1-0 a1-0\xEF\xBB\xBF" "1-0-0", max_read)),
+              (std::vector<std::string>{"1. e4 e5", "1. d4 *", "1-0 a1-0", "1-0-0"}))
+        << max_read;
+    // A 0xEF that begins no BOM is a byte of its symbol, and a BOM at a line start is no
+    // text (a file joined after a line end: the line's own rules decide).
+    EXPECT_EQ(texts(split("1. e4 e5\xEF\xBC\x8B 2. Nf3 *\n1. d4\n\xEF\xBB\xBF" "d5 *", max_read)),
+              (std::vector<std::string>{"1. e4 e5\xEF\xBC\x8B 2. Nf3 *", "1. d4\n\xEF\xBB\xBF" "d5 *"}))
+        << max_read;
+  }
 }
 
 TEST(GameSplitter, ANulByteIsABlankInAGameAndStartsOneBetweenGames) {
