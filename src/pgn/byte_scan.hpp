@@ -58,11 +58,11 @@ struct LineEnds {
 constexpr bool plain_line_start(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
-// The same inside a {comment}: only a line that starts with a blank or a line end (an
-// empty line, or blanks before a tag pair line that may end the game) or with a BOM
-// (not counted in the line's columns) is looked at again.
+// The same inside a {comment}: only a line that starts with a blank (a NUL is one, as in
+// detail::kByteClass) or a line end (an empty line, or blanks before a tag pair line that
+// may end the game) or with a BOM (not counted in the line's columns) is looked at again.
 constexpr bool plain_comment_line_start(unsigned char c) {
-  return !(c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '\r' || c == 0xEF);
+  return !(c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0 || c == '\n' || c == '\r' || c == 0xEF);
 }
 
 // Just past the line end at x (a CR, an LF, or the CR of a CRLF) when the byte after it is

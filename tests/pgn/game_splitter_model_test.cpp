@@ -61,8 +61,9 @@ std::string tag_name(const std::string& s, std::size_t i) {
 }
 
 // The rules of GameSplitter, one byte at a time over the whole input.
-// comment_cuts, if given, counts the games ended by a tag pair line inside a comment.
-std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr) {
+// comment_cuts, if given, counts the games ended by a tag pair line inside a comment, and
+// bom_cuts those ended by a BOM that does not start its line.
+std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr, int* bom_cuts = nullptr) {
   std::vector<ModelGame> games;
   const std::size_t n = s.size();
   std::size_t i = 0;
@@ -123,7 +124,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
         i += 3;
         continue;
       }
-      if (is_bom_at(i)) { end = i; break; }  // anywhere else, a file joined by cat: the next game
+      if (is_bom_at(i)) {  // anywhere else, a file joined by cat: the next game
+        if (bom_cuts != nullptr) ++*bom_cuts;
+        end = i;
+        break;
+      }
 
       const bool was_blank = line_blank, after_empty = empty_line;
       line_blank = false;
@@ -281,7 +286,7 @@ std::string random_soup(std::mt19937& rng) {
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
       // NUL bytes (a blank in a game, a game's start between games) and BOMs glued to
       // tokens or cut short, for the rules of both.
-      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\xEF\xBB\xBF[E \"x\"]",
+      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\n \0\n[Event \""s, "\xEF\xBB\xBF[E \"x\"]",
       "\xEF\xBB\xBF" "1.", "e5\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\xBC\x8B", "1-0\xEF\xBB\xBF",
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
@@ -293,10 +298,11 @@ std::string random_soup(std::mt19937& rng) {
 
 TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
   std::mt19937 rng(20261129);
-  int comment_cuts = 0;
+  int comment_cuts = 0, bom_cuts = 0, nul_games = 0;
   for (int round = 0; round < 4000; ++round) {
     const std::string input = random_soup(rng);
-    const auto expected = model_split(input, &comment_cuts);
+    const auto expected = model_split(input, &comment_cuts, &bom_cuts);
+    for (const auto& g : expected) nul_games += g.text.find('\0') != std::string::npos ? 1 : 0;
     for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5},
                                        std::size_t{7}, std::size_t{17}}) {
       const auto games = model_split(input, max_read);
@@ -315,8 +321,10 @@ TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
       }
     }
   }
-  // The soups must reach the open-comment rule often enough to test it.
+  // The soups must reach the open-comment rule, the BOM rule and NULs often enough to test them.
   EXPECT_GE(comment_cuts, 500);
+  EXPECT_GE(bom_cuts, 500);
+  EXPECT_GE(nul_games, 500);
 }
 
 TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {
