@@ -3,6 +3,7 @@
 #include "pgn/game_splitter.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -18,6 +19,27 @@ constexpr std::size_t kInitialCapacity = io::ByteSource::kChunkSize;
 bool is_first_move_number(const char* p, std::size_t n) { return n >= 2 && p[0] == '1' && p[1] == '.' && (n == 2 || p[2] != '.'); }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// The symbol bytes that go on a symbol at once: all but 0xEF, which may begin a BOM.
+constexpr std::array<bool, 256> make_plain_symbol_bytes() {
+  std::array<bool, 256> t{};
+  for (std::size_t c = 0; c < 256; ++c) t[c] = detail::kByteClass[c] == detail::kSymbol && c != 0xEF;
+  return t;
+}
+constexpr std::array<bool, 256> kPlainSymbolByte = make_plain_symbol_bytes();
+
+// The end of the symbol whose bytes go on from b[p]: the first byte from p that is not a
+// symbol byte or that begins a UTF-8 BOM (detail::is_bom), else n. While more input is to
+// come, it also stops at a 0xEF that the end of the buffer may have cut from the rest of a
+// BOM (GameSplitter::symbol_cut). Per byte as cheap as the plain loop: one table look-up.
+std::size_t symbol_end(const unsigned char* b, std::size_t p, std::size_t n, bool more) {
+  for (;;) {
+    while (p < n && kPlainSymbolByte[b[p]]) ++p;
+    if (p == n || b[p] != 0xEF || detail::is_bom(b + p, n - p)) return p;
+    if (more && n - p < 3 && (n - p == 1 || b[p + 1] == 0xBB)) return p;
+    ++p;
+  }
+}
 }  // namespace
 
 namespace detail {
@@ -410,7 +432,8 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   for (; p < n; ++p) {
     const unsigned char c = b[p];
     const std::uint8_t k = kByteClass[c];
-    if (k == kSpace) continue;
+    // A NUL is a blank only inside a game: here it starts one, whose parser reports it.
+    if (k == kSpace && c != 0) continue;
     if (k == kLf) {
       newline_lf(p);
       continue;
@@ -521,11 +544,13 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
   using namespace detail;
   for (;;) {
     if (after_skip_ != AfterSkip::None) {  // the rest of a symbol, or of a ';' comment
-      if (after_skip_ == AfterSkip::Symbol)
-        while (p < n && kByteClass[b[p]] == kSymbol) ++p;
-      else
+      if (after_skip_ == AfterSkip::Symbol) {
+        p = symbol_end(b, p, n, !input_done_);
+        if (symbol_cut(b, p, n)) return wait_for_input(p);
+      } else {
         p = static_cast<std::size_t>(find_any<'\n', '\r'>(b + p, b + n) - b);
-      if (p == n && !input_done_) return wait_for_input(p);
+        if (p == n && !input_done_) return wait_for_input(p);
+      }
       after_skip_ = AfterSkip::None;
     }
     if (p == n) {
@@ -562,11 +587,14 @@ GameSplitter::Scan GameSplitter::scan_after_marker(const unsigned char* b, std::
       if (n - p >= 3 && b[p + 1] == 0xBB && b[p + 2] == 0xBF) return end_after_marker(p);
     }
     if (k == kSymbol) {
-      std::size_t e = p;
-      while (e < n && e - p <= kLongestGameStart && kByteClass[b[e]] == kSymbol) ++e;
-      if (e == n && e - p <= kLongestGameStart && !input_done_) return wait_for_input(p);
-      if (e - p <= kLongestGameStart && starts_a_game(reinterpret_cast<const char*>(b) + p, e - p))
-        return end_after_marker(p);
+      // Read two bytes past the longest symbol asked about, so that a BOM right after one
+      // is seen; a symbol that reaches further is longer, so text, whatever symbol_end
+      // makes of a BOM cut by the limit.
+      const std::size_t e = symbol_end(b, p, std::min(n, p + kLongestGameStart + 3), !input_done_);
+      if (e - p <= kLongestGameStart) {
+        if (symbol_cut(b, e, n)) return wait_for_input(p);
+        if (starts_a_game(reinterpret_cast<const char*>(b) + p, e - p)) return end_after_marker(p);
+      }
     }
     // Text after the result ('$' and a NAG, a symbol, a parenthesis, a stray byte): this game's.
     ++p;
@@ -583,9 +611,9 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
 }
 
 // A whole symbol in buf_[start, end): a new game's "1." or a result marker ends the game.
-// A marker glued to a BOM ends before the BOM: end is moved back there, where
-// scan_after_marker finds the BOM and starts the next game, as after a '*'.
-[[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t& end,
+// (A marker glued to a BOM ends before it, as every symbol does: scan_after_marker then
+// finds the BOM and starts the next game there, as after a '*'.)
+[[gnu::always_inline]] inline GameSplitter::Step GameSplitter::symbol_done(std::size_t start, std::size_t end,
                                                                             bool may_start_game) {
   if (may_start_game && is_first_move_number(buf_.get() + start, end - start)) {
     game_ends_at(start);
@@ -595,10 +623,6 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
     if (detail::is_result_symbol(buf_.get() + start, end - start)) {
       // Closed by the end of the input, it may have been cut.
       return marker_seen(end < len_);
-    }
-    if (const std::size_t m = detail::marker_before_bom(buf_.get() + start, end - start); m != 0) {
-      end = start + m;
-      return marker_seen(true);
     }
   }
   return Step::Next;
@@ -610,12 +634,13 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
                                                                                 std::size_t n, bool may_start_game) {
   using namespace detail;
   const std::size_t start = p++;
-  while (p < n && kByteClass[b[p]] == kSymbol) ++p;
+  p = symbol_end(b, p, n, !input_done_);
   has_movetext_ = true;
-  if (p == n && !input_done_) {
+  if (symbol_cut(b, p, n)) {
     symbol_start_ = start;  // the symbol may continue in the next read
     symbol_may_start_game_ = may_start_game;
     state_ = State::Symbol;
+    need_input_ = true;
     return Step::Leave;
   }
   return symbol_done(start, p, may_start_game);
@@ -639,6 +664,21 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
         ++escape_lines_;
         ++p;
         return Step::Leave;
+      }
+      if (c == 0xEF) [[unlikely]] {
+        // A BOM that does not start its line (scan_movetext skips one that does): a file
+        // without a final line end was joined to this one by cat, and the next game
+        // starts here (see the header).
+        if (bom_may_be_cut(b, p, n)) {
+          line_blank_ = was_blank;  // the byte is read again after the refill
+          empty_line_seen_ = after_empty_line;
+          need_input_ = true;
+          return Step::Leave;
+        }
+        if (detail::is_bom(b + p, n - p)) {
+          game_ends_at(p);
+          return Step::GameDone;
+        }
       }
       [[fallthrough]];
     case kDollar:
@@ -758,9 +798,11 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
 // The rest of a symbol cut by the end of the last read.
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::scan_symbol(const unsigned char* b, std::size_t& p,
                                                                             std::size_t n) {
-  using namespace detail;
-  while (p < n && kByteClass[b[p]] == kSymbol) ++p;
-  if (p == n && !input_done_) return Step::Next;  // the symbol may continue in the next read
+  p = symbol_end(b, p, n, !input_done_);
+  if (symbol_cut(b, p, n)) {  // the symbol may continue in the next read
+    need_input_ = true;
+    return Step::Next;
+  }
   state_ = State::Movetext;
   return symbol_done(symbol_start_, p, symbol_may_start_game_);
 }
@@ -800,6 +842,7 @@ GameSplitter::Scan GameSplitter::scan() {
 
       case State::Symbol:
         if (scan_symbol(b, p, n) == Step::GameDone) return Scan::GameDone;
+        if (need_input_) return wait_for_input(p);
         break;
 
       case State::BraceComment:

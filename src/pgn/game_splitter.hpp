@@ -45,10 +45,11 @@ namespace detail {
 struct LineEnds;  // pgn/byte_scan.hpp
 
 // Byte classes shared by the splitter and the movetext parser, so both agree on
-// where a symbol ends and therefore on which token is a termination marker.
+// where a symbol ends and therefore on which token is a termination marker. A UTF-8 BOM
+// (EF BB BF, three symbol bytes) also ends a symbol, in both: is_bom.
 enum ByteClass : std::uint8_t {
   kSymbol,     // part of a symbol token (SAN, move number, result, junk)
-  kSpace,      // space, tab, vertical tab, form feed
+  kSpace,      // space, tab, vertical tab, form feed, NUL (a stray NUL separates tokens)
   kLf,         // '\n'
   kCr,         // '\r'
   kLBrace,     // '{' starts a comment (PGN spec 8.2.5)
@@ -67,6 +68,10 @@ constexpr std::array<std::uint8_t, 256> make_byte_classes() {
   std::array<std::uint8_t, 256> t{};
   for (auto& c : t) c = kSymbol;
   t[' '] = t['\t'] = t['\v'] = t['\f'] = kSpace;
+  // Between tokens, so that no token holds one: the splitter and the parser then agree on
+  // every token whatever the NULs around it ("e4\x001-0" ends with a marker in both). The
+  // splitter still starts a game at a NUL between games, so that the parser reports it.
+  t[0] = kSpace;
   t['\n'] = kLf;
   t['\r'] = kCr;
   t['{'] = kLBrace;
@@ -94,15 +99,12 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
-// The length of the termination marker that begins the symbol p[0, n) when a UTF-8 BOM
-// follows it right away, else 0. A file saved without a final line end and a file that
-// starts with a BOM, joined by cat, give "1-0\xEF\xBB\xBF[Event ...": the BOM bytes are
-// symbol bytes, but the marker ends there, as '*' (a token of its own) would.
-constexpr std::size_t marker_before_bom(const char* p, std::size_t n) {
-  for (const std::size_t m : {std::size_t{3}, std::size_t{7}}) {
-    if (n >= m + 3 && p[m] == '\xEF' && p[m + 1] == '\xBB' && p[m + 2] == '\xBF' && is_result_symbol(p, m)) return m;
-  }
-  return 0;
+// Whether the bytes at p, of which n are known, begin a UTF-8 BOM. Files saved with a BOM
+// and joined by cat leave one in the text, where it is not text: at a line start the
+// line starts after it; anywhere else it ends the symbol before it, as a blank would
+// ("1-0\xEF\xBB\xBF[Event ...", "e5\xEF\xBB\xBF"), and in the splitter it ends the game.
+constexpr bool is_bom(const unsigned char* p, std::size_t n) {
+  return n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF;
 }
 
 // The longest symbol starts_a_game is asked about: a longer one is text (the longest
@@ -173,7 +175,12 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    the result, which the parser reports), but it ends before the first '[', move
 //    number, move (starts_a_game, at most kLongestGameStart bytes), comment that runs
 //    on to another line or UTF-8 BOM on it, where the next game starts on the same line
-//    (a BOM right after 1-0, 0-1 or 1/2-1/2 ends the marker's symbol: marker_before_bom);
+//    (a BOM glued to 1-0, 0-1 or 1/2-1/2 ends the marker's symbol: is_bom);
+//  * before a UTF-8 BOM that is not at the start of its line, outside comments, tag
+//    pairs, ';' comments and '%' lines, at any variation depth: a file saved without a
+//    final line end, joined by cat to one that starts with a BOM ("1. e4 e5" then
+//    "\xEF\xBB\xBF[Event ..."); the next game starts after the BOM (whose bytes still
+//    count in that line's columns, as where one follows a marker);
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
@@ -193,7 +200,10 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // and form feed; an empty line holds only blanks (so "  \r\n" is empty, and so is the
 // line between the two CRs of "\r\r"). A UTF-8 BOM at the start of a line (cat a.pgn
 // b.pgn) is not text: the line's first byte is the one after it, in a game as between
-// games, and a game's text does not end with one.
+// games, and a game's text does not end with one. A NUL byte is a blank inside a game (it
+// separates tokens, so it never joins a symbol, and a line of blanks and NULs is empty),
+// but between games it starts a game, and a game's text keeps the NULs at its end: every
+// NUL is in some game, whose parser reports it (nul-byte).
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the
@@ -270,7 +280,16 @@ class GameSplitter {
   Step movetext_token(const unsigned char* b, std::size_t& p, std::size_t n);
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
-  Step symbol_done(std::size_t start, std::size_t& end, bool may_start_game);
+  Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
+  // Whether the 0xEF at b[p] may begin a BOM whose other bytes the next read brings.
+  bool bom_may_be_cut(const unsigned char* b, std::size_t p, std::size_t n) const {
+    return !input_done_ && n - p < 3 && (n - p == 1 || b[p + 1] == 0xBB);
+  }
+  // Whether a symbol that symbol_end (game_splitter.cpp) ended at b[p] may go on in the
+  // next read: it reached the end of the buffer, or a BOM that may be cut there.
+  bool symbol_cut(const unsigned char* b, std::size_t p, std::size_t n) const {
+    return p == n ? !input_done_ : b[p] == 0xEF && bom_may_be_cut(b, p, n);
+  }
   Step marker_seen(bool closed);
   Scan scan_after_marker(const unsigned char* b, std::size_t& p, std::size_t n);
   Scan end_after_marker(std::size_t p);
@@ -328,7 +347,7 @@ class GameSplitter {
   State state_ = State::Between;
   bool in_game_ = false;
   bool ended_at_marker_ = false;  // see last_ended_at_marker()
-  // A part of scan() met a BOM cut by the end of the read at a line start: scan() returns
+  // A part of scan() met a BOM (or a symbol) cut by the end of the read: scan() returns
   // NeedInput there (wait_for_input) instead of going round again.
   bool need_input_ = false;
   Scan wait_for_input(std::size_t p) {

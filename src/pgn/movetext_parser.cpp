@@ -42,15 +42,16 @@ constexpr std::array<std::uint8_t, 256> make_symbol_flags() {
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kSymbolFlags = make_symbol_flags();
-// The same, but a NUL ends a symbol: the game's text is a std::string, so the NUL after its
-// last byte stops the scan of a symbol without a test for the end on every byte, and only
-// at a NUL does the scan ask whether it is that one or a NUL inside the text.
-constexpr std::array<std::uint8_t, 256> make_symbol_flags_nul_stops() {
+// The same, but 0xEF, which may begin a BOM (detail::is_bom ends a symbol), stops the scan
+// of a symbol too, which asks only there whether it is one. A NUL is a blank
+// (detail::kByteClass), so the NUL a std::string keeps after its text stops the scan
+// without a test for the end on every byte.
+constexpr std::array<std::uint8_t, 256> make_symbol_flags_stops() {
   std::array<std::uint8_t, 256> t = make_symbol_flags();
-  t[0] = 0;
+  t[0xEF] = 0;
   return t;
 }
-constexpr std::array<std::uint8_t, 256> kSymbolFlagsNulStops = make_symbol_flags_nul_stops();
+constexpr std::array<std::uint8_t, 256> kSymbolFlagsStops = make_symbol_flags_stops();
 
 // The flags every byte of word has.
 std::uint8_t common_flags(std::string_view word) {
@@ -203,7 +204,6 @@ class Parser {
   std::int64_t line_start_ = 0;  // index of column 1 of the current line
 
   bool convert_ = false;   // the game is not valid UTF-8: convert text as CP1252
-  bool has_nul_ = false;
   bool movetext_ = false;  // begin_movetext() sent
   bool result_seen_ = false;
   bool after_result_reported_ = false;
@@ -252,7 +252,6 @@ void Parser<V>::prescan() {
                locate(*bad), {});
   }
   if (const void* z = std::memchr(t_, 0, n_)) {
-    has_nul_ = true;
     const auto at = static_cast<std::size_t>(static_cast<const char*>(z) - t_);
     v_.problem(Severity::Error, "nul-byte", "NUL byte in the text (binary data?)", locate(at), {});
   }
@@ -553,14 +552,23 @@ void Parser<V>::symbol() {
   const char* const t = t_;
   const std::size_t n = n_;
   std::size_t p = start;
+  const auto* u = reinterpret_cast<const unsigned char*>(t);
   for (;;) {
-    std::uint8_t f = kSymbolFlagsNulStops[static_cast<unsigned char>(t[p])];
+    std::uint8_t f = kSymbolFlagsStops[u[p]];
     if ((f & kSymbolByte) == 0) {
-      if (t[p] != '\0' || p == n) break;
-      f = kSymbolFlags[0];  // a NUL inside the text
+      // The NUL after the text stops the comparison, so it reads no further.
+      if (u[p] != 0xEF || detail::is_bom(u + p, n - p)) break;
+      f = kSymbolFlags[0xEF];
     }
     flags &= f;
     ++p;
+  }
+  if (p == start) [[unlikely]] {
+    // A BOM, left by files joined with cat, is not a token: it separates the tokens
+    // around it as a blank would, as the splitter reads it (which ends a game at one
+    // that does not start its line, so only a game's text from elsewhere has one there).
+    p_ = start + 3;
+    return;
   }
   const std::string_view word(t + start, p - start);
   // The blank after a token is skipped here, not by another turn of run()'s loop (the
@@ -576,12 +584,6 @@ void Parser<V>::symbol() {
   }
   if (detail::is_result_symbol(word.data(), word.size())) {
     result_token(start, word.size());
-    return;
-  }
-  if (const std::size_t m = detail::marker_before_bom(word.data(), word.size()); m != 0) {
-    // As the splitter reads it: the marker, then the BOM of a file joined to this one.
-    p_ = start + m;
-    result_token(start, m);
     return;
   }
   if (is_ep_suffix(word)) {
@@ -665,11 +667,6 @@ void Parser<V>::san_like(std::string_view word, std::size_t start, std::uint8_t 
 
 template <class V>
 void Parser<V>::junk(std::string_view word, std::size_t start, std::string_view why) {
-  // A token holding a NUL byte is covered by the game's nul-byte error.
-  if (has_nul_ && word.find('\0') != std::string_view::npos) {
-    flush_san();
-    return;
-  }
   report(Severity::Error, "unexpected-token", "unexpected " + std::string(why) + " " + quoted(word), loc(start), word);
 }
 
@@ -677,9 +674,10 @@ template <class V>
 void Parser<V>::nag_token() {
   const std::size_t start = p_;
   ++p_;
-  // Like the splitter, the NAG symbol runs to the next delimiter, so "$1-0" can
+  // Like the splitter, the NAG symbol runs to the next delimiter (or BOM), so "$1-0" can
   // never be read as a NAG followed by a termination marker.
-  while (p_ < n_ && kByteClass[static_cast<unsigned char>(t_[p_])] == detail::kSymbol) ++p_;
+  const auto* u = reinterpret_cast<const unsigned char*>(t_);
+  while (p_ < n_ && kByteClass[u[p_]] == detail::kSymbol && !detail::is_bom(u + p_, n_ - p_)) ++p_;
   if (!accept_token(start)) return;
   const std::string_view word(t_ + start, p_ - start);
   bool digits_only = word.size() > 1;

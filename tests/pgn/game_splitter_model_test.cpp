@@ -23,21 +23,24 @@ struct ModelGame {
   std::uint64_t line = 0, column = 0, offset = 0;
 };
 
+// Blanks between games and at the ends of a game's text; inside a game a NUL is one too
+// (is_blank), but between games it starts a game, and a game's text keeps it.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_blank(char c) { return is_space(c) || c == '\0'; }
 bool ends_symbol(char c) {
-  return is_space(c) || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
+  return is_blank(c) || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
          c == ']' || c == ';' || c == '*' || c == '"' || c == '$';
 }
 
 // At s[i] == '[': '[', blanks, a name (letter, digit or '_', then symbol bytes), blanks, '"'.
 bool is_tag_pair_start(const std::string& s, std::size_t i) {
   std::size_t j = i + 1;
-  while (j < s.size() && is_space(s[j])) ++j;
+  while (j < s.size() && is_blank(s[j])) ++j;
   if (j == s.size()) return false;
   const char c = s[j];
   if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
   while (j < s.size() && !ends_symbol(s[j])) ++j;
-  while (j < s.size() && is_space(s[j])) ++j;
+  while (j < s.size() && is_blank(s[j])) ++j;
   return j < s.size() && s[j] == '"';
 }
 
@@ -58,8 +61,9 @@ std::string tag_name(const std::string& s, std::size_t i) {
 }
 
 // The rules of GameSplitter, one byte at a time over the whole input.
-// comment_cuts, if given, counts the games ended by a tag pair line inside a comment.
-std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr) {
+// comment_cuts, if given, counts the games ended by a tag pair line inside a comment, and
+// bom_cuts those ended by a BOM that does not start its line.
+std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nullptr, int* bom_cuts = nullptr) {
   std::vector<ModelGame> games;
   const std::size_t n = s.size();
   std::size_t i = 0;
@@ -113,13 +117,19 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     std::size_t end = n;
     while (i < n) {
       const char d = s[i];
-      if (is_space(d)) { ++i; continue; }
+      if (is_blank(d)) { ++i; continue; }
       if (d == '\n' || d == '\r') { newline(i++); continue; }
       if (i == line_start && is_bom_at(i)) {  // a BOM at a line start: the line starts after it
         line_start += 3;
         i += 3;
         continue;
       }
+      if (is_bom_at(i)) {  // anywhere else, a file joined by cat: the next game
+        if (bom_cuts != nullptr) ++*bom_cuts;
+        end = i;
+        break;
+      }
+
       const bool was_blank = line_blank, after_empty = empty_line;
       line_blank = false;
       empty_line = false;
@@ -140,7 +150,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
             newline(i);
             continue;
           }
-          if (is_space(s[i])) continue;
+          if (is_blank(s[i])) continue;
           if (i == line_start && is_bom_at(i)) {  // as in movetext
             line_start += 3;
             i += 2;
@@ -194,7 +204,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       auto after_marker = [&](std::size_t from) {
         std::size_t q = from;
         for (;;) {
-          while (q < n && is_space(s[q])) ++q;
+          while (q < n && is_blank(s[q])) ++q;
           if (q == n || s[q] == '\n' || s[q] == '\r' || s[q] == '[') return q;
           if (s.compare(q, 3, "\xEF\xBB\xBF") == 0) return q;  // a concatenated file's BOM
           if (s[q] == '{') {
@@ -210,7 +220,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
           }
           if (s[q] == '$' || !ends_symbol(s[q])) {
             std::size_t e = s[q] == '$' ? q + 1 : q;
-            while (e < n && !ends_symbol(s[e])) ++e;
+            while (e < n && !ends_symbol(s[e]) && !is_bom_at(e)) ++e;
             if (s[q] != '$' && e - q <= 16 && looks_like_game_start(s.substr(q, e - q))) return q;
             q = e;
             continue;
@@ -222,18 +232,10 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       if (d == ')') { if (depth > 0) --depth; ++i; continue; }
       if (d == '*') { ++i; if (depth == 0) { end = after_marker(i); break; } continue; }
       if (d == '}' || d == ']' || d == '"') { ++i; continue; }
-      // A symbol, or '$' and the symbol glued to it.
+      // A symbol, or '$' and the symbol glued to it, up to a BOM too.
       const std::size_t sym = i++;
-      while (i < n && !ends_symbol(s[i])) ++i;
-      std::string word = s.substr(sym, i - sym);
-      // A marker glued to a BOM (a file joined by cat) ends where the BOM starts.
-      for (const std::string marker : {"1-0", "0-1", "1/2-1/2"}) {
-        if (depth == 0 && word.size() >= marker.size() + 3 && word.compare(0, marker.size(), marker) == 0 &&
-            word.compare(marker.size(), 3, "\xEF\xBB\xBF") == 0) {
-          word = marker;
-          i = sym + marker.size();
-        }
-      }
+      while (i < n && !ends_symbol(s[i]) && !is_bom_at(i)) ++i;
+      const std::string word = s.substr(sym, i - sym);
       if (d == '1' && had_movetext && depth == 0 && was_blank && after_empty && word.size() >= 2 && word[1] == '.' &&
           (word.size() == 2 || word[2] != '.')) {
         end = sym;
@@ -273,6 +275,7 @@ std::vector<RawGame> model_split(const std::string& data, std::size_t max_read) 
 }
 
 std::string random_soup(std::mt19937& rng) {
+  using namespace std::string_literals;
   static const std::vector<std::string> pieces = {
       "1.", "1. ", "1...", "12.", "e4", "Nf3", "O-O", "O-O-O", "0-0", "1-0", "0-1", "1/2-1/2", "*", "$1",
       "$1-0", "a1-0", "1-0-0", "e5+", "{", "}", "{c}", "{ [%clk 0:01] }", "(", ")", "[", "]", "\"", "\\",
@@ -281,6 +284,10 @@ std::string random_soup(std::mt19937& rng) {
       // Tag pair lines and near misses, for the rule that cuts an open comment.
       "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
+      // NUL bytes (a blank in a game, a game's start between games) and BOMs glued to
+      // tokens or cut short, for the rules of both.
+      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\n \0\n[Event \""s, "\xEF\xBB\xBF[E \"x\"]",
+      "\xEF\xBB\xBF" "1.", "e5\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\xBC\x8B", "1-0\xEF\xBB\xBF",
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
   std::uniform_int_distribution<int> length(0, 120);
@@ -291,10 +298,11 @@ std::string random_soup(std::mt19937& rng) {
 
 TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
   std::mt19937 rng(20261129);
-  int comment_cuts = 0;
+  int comment_cuts = 0, bom_cuts = 0, nul_games = 0;
   for (int round = 0; round < 4000; ++round) {
     const std::string input = random_soup(rng);
-    const auto expected = model_split(input, &comment_cuts);
+    const auto expected = model_split(input, &comment_cuts, &bom_cuts);
+    for (const auto& g : expected) nul_games += g.text.find('\0') != std::string::npos ? 1 : 0;
     for (const std::size_t max_read : {static_cast<std::size_t>(-1), std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5},
                                        std::size_t{7}, std::size_t{17}}) {
       const auto games = model_split(input, max_read);
@@ -313,8 +321,10 @@ TEST(GameSplitterModel, AgreesWithByteByByteRulesOnRandomInput) {
       }
     }
   }
-  // The soups must reach the open-comment rule often enough to test it.
+  // The soups must reach the open-comment rule, the BOM rule and NULs often enough to test them.
   EXPECT_GE(comment_cuts, 500);
+  EXPECT_GE(bom_cuts, 500);
+  EXPECT_GE(nul_games, 500);
 }
 
 TEST(GameSplitterModel, ResultSymbolsFoundFromTheirMinusSign) {

@@ -123,11 +123,73 @@ TEST(GameSplitter, ABomRightAfterAResultSymbolStartsTheNextGame) {
       EXPECT_EQ(games[1].column, 10u + marker.size());  // as after '*', the BOM mid-line is counted
     }
   }
-  // Only a whole marker right before a whole BOM: other symbols keep their bytes.
-  EXPECT_EQ(texts(split("1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *")),
-            std::vector<std::string>{"1. e4 a1-0\xEF\xBB\xBF 1-0-0\xEF\xBB\xBF 1-0\xEF\xBB d5 *"});
-  // Inside a variation a marker ends nothing, BOM or not.
-  EXPECT_EQ(split("1. e4 (1. d4 1-0\xEF\xBB\xBF) e5 *").size(), 1u);
+  // Only a whole BOM: a marker glued to part of one is a longer symbol.
+  EXPECT_EQ(texts(split("1. e4 1-0\xEF\xBB d5 *")), std::vector<std::string>{"1. e4 1-0\xEF\xBB d5 *"});
+}
+
+TEST(GameSplitter, ABomInTheMiddleOfALineStartsTheNextGame) {
+  // cat a.pgn b.pgn where a.pgn has no final line end and its last game no marker, and
+  // b.pgn starts with a BOM: the BOM ends the symbol before it and the game, and the next
+  // game starts after it (found by QA: b's first tag pair was read as a's movetext).
+  const std::string b = "\xEF\xBB\xBF[Event \"b\"]\n\n1. d4 d5 *\n";
+  const std::string b_game = "[Event \"b\"]\n\n1. d4 d5 *";
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5),
+                                     static_cast<std::size_t>(-1)}) {
+    auto games = split("[Event \"a\"]\n\n1. e4 e5" + b, max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5", b_game})) << max_read;
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[1].line, 3u);
+    EXPECT_EQ(games[1].column, 12u);  // mid-line, the BOM's bytes are counted
+    EXPECT_EQ(games[1].byte_offset, 24u);
+    // A game of tags only (a list of pairings), after a comment, a NAG, a ')' or a blank,
+    // and inside a variation: the same.
+    for (const std::string a : {"[Event \"a\"]\n[Result \"*\"]", "[Event \"a\"]\n\n1. e4 {c}", "1. e4 $1",
+                                "1. e4 (1... d5)", "1. e4 ", "1. e4 (1. d4"}) {
+      games = split(a + b, max_read);
+      std::string a_game = a;
+      while (a_game.back() == ' ') a_game.pop_back();
+      EXPECT_EQ(texts(games), (std::vector<std::string>{a_game, b_game})) << a << " " << max_read;
+    }
+    // Whatever follows the BOM: a game of moves only, or a BOM glued to a symbol that
+    // may look like a marker or a move number.
+    EXPECT_EQ(texts(split("1. e4 e5\xEF\xBB\xBF" "1. d4 *\xEF\xBB\xBF" "1-0 a1-0\xEF\xBB\xBF" "1-0-0", max_read)),
+              (std::vector<std::string>{"1. e4 e5", "1. d4 *", "1-0 a1-0", "1-0-0"}))
+        << max_read;
+    // A 0xEF that begins no BOM is a byte of its symbol, and a BOM at a line start is no
+    // text (a file joined after a line end: the line's own rules decide).
+    EXPECT_EQ(texts(split("1. e4 e5\xEF\xBC\x8B 2. Nf3 *\n1. d4\n\xEF\xBB\xBF" "d5 *", max_read)),
+              (std::vector<std::string>{"1. e4 e5\xEF\xBC\x8B 2. Nf3 *", "1. d4\n\xEF\xBB\xBF" "d5 *"}))
+        << max_read;
+  }
+}
+
+TEST(GameSplitter, ANulByteIsABlankInAGameAndStartsOneBetweenGames) {
+  using namespace std::string_literals;
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+    // Found by QA: a NUL after a tag pair was movetext, so the next tag line started a
+    // game; it is a blank, and the game stays one (its parser reports the NUL).
+    const std::string one = "[Event \"A\"]\n[White \"W\"]\0\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0"s;
+    EXPECT_EQ(texts(split(one + "\n", max_read)), std::vector<std::string>{one}) << max_read;
+    // A NUL never joins a symbol, so a marker glued to one is a marker.
+    EXPECT_EQ(texts(split("1. e4\0" "1-0\0 d4\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"1. e4\0" "1-0\0"s, "d4\n1. d4 *"}))
+        << max_read;
+    // A line of blanks and NULs is empty: in a comment, a tag pair line after it ends the
+    // game, also where the comment closes further on (found by the fuzzer: the mid-line
+    // skip, which passes such a comment whole, took the NUL for text).
+    EXPECT_EQ(texts(split("1. e4 {c\n\0\n[Event \"b\"]\n1. d4 } *"s, max_read)),
+              (std::vector<std::string>{"1. e4 {c\n\0"s, "[Event \"b\"]\n1. d4 } *"}))
+        << max_read;
+    // Between games, a NUL starts a game: none is dropped, and the text of a game keeps
+    // the NULs at its end.
+    auto games = split("1. e4 *\n \0\n[Event \"b\"]\n1. d4 *\0\0\n\0"s, max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"1. e4 *", "\0\n[Event \"b\"]\n1. d4 *\0\0"s, "\0"s}))
+        << max_read;
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[1].line, 2u);
+    EXPECT_EQ(games[1].column, 2u);
+    EXPECT_EQ(games[2].line, 5u);
+  }
 }
 
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cd "$d" && printf '[Event "A"]\n[White "W"]\000\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n' > tags.pgn && printf '[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\0001-0\n[Result "*"]\n\n1. d4 *\n\000\n' > glued.pgn && for f in tags.pgn glued.pgn; do $CHESSTOOL validate "$f"; echo "$f: exit $?"; done 2>&1; cd /; rm -rf "$d"
