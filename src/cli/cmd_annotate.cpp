@@ -185,9 +185,10 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
                             game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
-  } else {
+  } else if (const std::string* written = game.tag("Result"); written && *written != game.result) {
     // A Result tag that disagrees with the marker is kept, both as they were: said as
-    // validate says it, since the output carries the disagreement on.
+    // validate says it, since the output carries the disagreement on. (An automatic end
+    // wrote its result into both, also over a '*', which is no result replaced.)
     for (const pgn::Diagnostic& w : a.report.warnings)
       if (w.code == "result-mismatch") a.result_warning = w;
   }
