@@ -166,7 +166,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
   pgn::Game game = replayer.take_game();
   if (eco) openings::apply_eco_tags(game);
   // The replay's own adjudication: the mainline is not played a second time.
-  const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report);
+  const output::Adjudication adj = output::adjudication_of(replayer.game_end(), a.report, game.tag("Termination"));
   output::AnnotateOptions options;
   options.lang = lang;
   const std::string* tag = game.tag("Result");
@@ -182,12 +182,18 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     d.code = "result-replaced";
     d.line = written ? written->line : raw.line;
     d.column = written ? written->column : raw.column;
-    d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
-                            game.result, names_of(adj.end.termination).words, adj.end_ply);
+    if (notes.cannot_win_on_time)
+      d.message = fmt::format("result '{}' replaced by '{}': a win on time for {}, who could not checkmate by any series "
+                              "of legal moves, is a draw (FIDE 6.9)",
+                              *notes.replaced_result, game.result, *notes.cannot_win_on_time == White ? "white" : "black");
+    else
+      d.message = fmt::format("result '{}' replaced by '{}': the game ended by {} at ply {}", *notes.replaced_result,
+                              game.result, names_of(adj.end.termination).words, adj.end_ply);
     a.result_warning = std::move(d);
-  } else {
+  } else if (const std::string* written = game.tag("Result"); written && *written != game.result) {
     // A Result tag that disagrees with the marker is kept, both as they were: said as
-    // validate says it, since the output carries the disagreement on.
+    // validate says it, since the output carries the disagreement on. (An automatic end
+    // wrote its result into both, also over a '*', which is no result replaced.)
     for (const pgn::Diagnostic& w : a.report.warnings)
       if (w.code == "result-mismatch") a.result_warning = w;
   }

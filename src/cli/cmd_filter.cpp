@@ -721,7 +721,7 @@ Runner setup_filter(CLI::App& app) {
   app.add_option("--ends", o->ends, "How the game ends (repeatable: any)")
       ->allow_extra_args(false)
       ->check(CLI::IsMember(filter::ending_names()));
-  app.add_option("--has", o->has, "The mainline has a move of this kind (repeatable: any)")
+  app.add_option("--has", o->has, "The mainline has a move of this kind, a null move also in a variation (repeatable: any)")
       ->allow_extra_args(false)
       ->check(CLI::IsMember(filter::move_kind_names()));
   app.add_option("--reaches", o->reaches, "The mainline reaches this position, given as a FEN or startpos (repeatable: any)")

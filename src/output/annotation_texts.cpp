@@ -86,6 +86,16 @@ constexpr std::array<Row, kTextCount> kTexts = {{
     // MovesAfterStartEnd
     {"All the moves of this game were played after it had ended.",
      "لُعبت كل نقلات هذه المباراة بعد انتهائها."},
+    // TimeDrawWhiteCannotMate
+    {"Black ran out of time, but White could not checkmate by any series of legal moves, so the game is "
+     "drawn (FIDE 6.9).",
+     "نفد وقت الأسود، لكن الأبيض لا يستطيع تحقيق كش مات بأي سلسلة من النقلات القانونية، "
+     "فانتهت المباراة بالتعادل (قوانين الفيدي، المادة 6.9)."},
+    // TimeDrawBlackCannotMate
+    {"White ran out of time, but Black could not checkmate by any series of legal moves, so the game is "
+     "drawn (FIDE 6.9).",
+     "نفد وقت الأبيض، لكن الأسود لا يستطيع تحقيق كش مات بأي سلسلة من النقلات القانونية، "
+     "فانتهت المباراة بالتعادل (قوانين الفيدي، المادة 6.9)."},
     // InvalidGame
     {"this game does not replay and is copied unchanged",
      "تعذّرت إعادة لعب نقلات هذه المباراة، فنُسخت كما هي"},

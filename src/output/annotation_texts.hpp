@@ -42,6 +42,8 @@ enum class TextId : std::uint8_t {
   MateBeatsSeventyFive, // checkmate on the 75th move stands (FIDE 9.6.2)
   MovesAfterEnd,        // moves were recorded after an automatic end
   MovesAfterStartEnd,   // the start position had already ended the game, and moves were recorded
+  TimeDrawWhiteCannotMate,  // Black ran out of time, but White could not checkmate: a draw (FIDE 6.9)
+  TimeDrawBlackCannotMate,
   InvalidGame,          // prefix of the `; chesstool:` line before a game that does not replay
   Count
 };

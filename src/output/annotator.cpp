@@ -57,9 +57,34 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value) {
   game.tags.emplace_back(std::string(name), std::string(value));
 }
 
+// FIDE 6.9 as the recorded results (Result tag, marker) read: the player recorded as
+// winning on time who could not checkmate, with the first such value in replaced; or, for
+// a game recorded as drawn, the only player who could not (the draw the Laws give when
+// the other player's time ran out). None while a recorded win may stand.
+std::optional<Color> cannot_win_on_time(const pgn::Game& game, const Adjudication& adj, std::string& replaced) {
+  const bool* cannot = adj.cannot_win_on_time;
+  if (!cannot[White] && !cannot[Black]) return std::nullopt;  // nearly every game: not lost on time
+  std::optional<Color> winner;
+  bool draw = false;
+  for (const std::string* recorded : {game.tag("Result"), &game.result}) {
+    if (!recorded) continue;
+    if (*recorded == "1/2-1/2") draw = true;
+    if (*recorded != "1-0" && *recorded != "0-1") continue;
+    const Color c = *recorded == "1-0" ? White : Black;
+    if (!cannot[c]) return std::nullopt;
+    if (!winner) {
+      winner = c;
+      replaced = *recorded;
+    }
+  }
+  if (winner) return winner;
+  if (draw && cannot[White] != cannot[Black]) return cannot[White] ? White : Black;
+  return std::nullopt;
+}
+
 }  // namespace
 
-Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report) {
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const std::string* termination) {
   Adjudication a;
   a.plies = report.plies;
   for (const Claim& c : report.claims) {
@@ -73,6 +98,8 @@ Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& rep
     // complete 75 moves each? Then the mate stands (FIDE 9.6.2) and the comment says so.
     a.mate_at_seventyfive = a.end_ply >= 1 && report.final_position && is_seventyfive_moves(*report.final_position);
   }
+  if (!a.end.is_over() && end.lost_on_time(termination))
+    for (Color c : {White, Black}) a.cannot_win_on_time[c] = !end.could_checkmate(c);
   return a;
 }
 
@@ -89,7 +116,9 @@ Adjudication adjudicate(const pgn::Game& game) {
   report.plies = ply;
   report.final_position = pos;
   end.finish(pos, report);
-  return adjudication_of(end, report);
+  // What the replay reads after the last move for a "forfeits on time": its comment here.
+  end.note_text_after_last_move(game.moves.empty() ? game.comment : game.moves.back().comment_after);
+  return adjudication_of(end, report, game.tag("Termination"));
 }
 
 void strip_annotations(std::string& text) {
@@ -151,7 +180,18 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   // With a start position whose clock already allowed the claim (ply 0), no move created it.
   if (adj.fifty_ply && claimable(*adj.fifty_ply))
     add(*adj.fifty_ply, mover(*adj.fifty_ply) == White ? TextId::FiftyAfterWhite : TextId::FiftyAfterBlack);
-  if (!ended) return notes;
+  if (!ended) {
+    std::string replaced;
+    if (const std::optional<Color> player = cannot_win_on_time(game, adj, replaced)) {
+      // After the last move, where the clock ran out (FIDE 6.9).
+      add(adj.plies, *player == White ? TextId::TimeDrawWhiteCannotMate : TextId::TimeDrawBlackCannotMate);
+      set_tag(game, "Result", "1/2-1/2");
+      game.result = "1/2-1/2";
+      notes.cannot_win_on_time = player;
+      if (!replaced.empty()) notes.replaced_result = replaced;
+    }
+    return notes;
+  }
 
   add(adj.end_ply, end_text(adj.end));
   if (adj.mate_at_seventyfive) add(adj.end_ply, TextId::MateBeatsSeventyFive);

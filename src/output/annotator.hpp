@@ -20,13 +20,17 @@ struct Adjudication {
   Outcome end;                       // first automatic end (mate, stalemate, dead, fivefold, 75 moves)
   int end_ply = 0;                   // its ply (0: the start position itself)
   bool mate_at_seventyfive = false;  // end is a checkmate that completed 75 moves each (it stands, FIDE 9.6.2)
+  // FIDE 6.9, for a game that did not end automatically and whose record says it was lost
+  // on time (GameEnd::lost_on_time): the players who could not checkmate by any series of
+  // legal moves from the final position, whose win on time is a draw. None otherwise.
+  bool cannot_win_on_time[2] = {false, false};
 };
 
 // Replays the mainline through GameEnd (the adjudication validate uses).
 Adjudication adjudicate(const pgn::Game& game);
 // The same from the replay that read the game: its GameEnd and report after end_game(),
-// when the whole mainline replayed.
-Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report);
+// when the whole mainline replayed, and the game's Termination tag (nullptr: none).
+Adjudication adjudication_of(const pgn::GameEnd& end, const pgn::GameReport& report, const std::string* termination);
 
 struct AnnotateOptions {
   Lang lang = Lang::En;
@@ -37,6 +41,9 @@ struct AnnotateNotes {
   // The Result tag or termination marker said something else than the automatic end
   // decides (not "*" or missing): the old value, replaced.
   std::optional<std::string> replaced_result;
+  // FIDE 6.9: the player whose win on time the Laws make a draw (the result written is
+  // 1/2-1/2); set also when the record already said 1/2-1/2.
+  std::optional<Color> cannot_win_on_time;
 };
 
 // Rewrites game in place, a pure function of (game, adjudication, options):
@@ -48,8 +55,11 @@ struct AnnotateNotes {
 //    comment_before, or the game comment, when the start position is already dead), plus
 //    a sentence when moves followed;
 //  * when the game ended automatically: Result tag and termination marker set to the result
-//    it decides, Termination tag set (added after the other tags when missing). Otherwise
-//    Result, marker and Termination are left as they are.
+//    it decides, Termination tag set (added after the other tags when missing);
+//  * otherwise, for a game lost on time whose recorded result is a win for a player who
+//    could not checkmate (or a draw, and only one player could not): a comment after the
+//    last move, and Result tag and marker set to 1/2-1/2 (FIDE 6.9);
+//  * else Result, marker and Termination are left as they are.
 // Comments are appended to an existing comment, separated by a space.
 AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adjudication, const AnnotateOptions& options = {});
 

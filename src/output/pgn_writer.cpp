@@ -644,10 +644,11 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
   const Tags tags = normalised_tags(game);
   // The roster's values by their place in it, found in one pass: the names are unique.
   std::array<const std::string_view*, kSevenTagRoster.size()> roster{};
-  bool has_setup = false;
+  bool has_setup = false, has_fen = false;
   for (const TagView& t : tags) {
     if (t.standard >= 0 && t.standard < kRosterSize && !roster[t.standard]) roster[t.standard] = &t.value;
     has_setup = has_setup || t.standard == kSetUpPlace;
+    has_fen = has_fen || t.standard == kFenPlace;
   }
   for (int i = 0; i < kRosterSize; ++i) {
     const auto& [name, fallback] = kSevenTagRoster[i];
@@ -660,7 +661,10 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
   for (const TagView& t : tags) {
     if ((t.standard >= 0 && t.standard < kRosterSize) || (reduced && !needed_in_reduced(t.standard))) continue;
     if (t.standard == kFenPlace && !has_setup) write_tag(out, "SetUp", "1");
-    write_tag(out, t.name, t.value);
+    // The game was replayed from its FEN tag whatever SetUp said (pgn/start_position.cpp):
+    // SetUp "0" beside it would send a reader to the standard position (spec 9.7.1).
+    const bool set_up = t.standard == kSetUpPlace && has_fen;
+    write_tag(out, t.name, set_up ? std::string_view("1") : t.value);
   }
 }
 

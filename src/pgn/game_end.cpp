@@ -132,13 +132,7 @@ std::optional<ResultProblem> GameEnd::contradiction(const std::string& result, c
     return std::nullopt;
   }
   if (result != "1-0" && result != "0-1") return std::nullopt;
-  bool on_time = false;
-  if (termination) {
-    std::string t = *termination;
-    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    on_time = t.find("time") != std::string::npos;
-  }
-  if (!on_time && !says_lost_on_time(after_last_move_)) return std::nullopt;
+  if (!lost_on_time(termination)) return std::nullopt;
   const Color winner = result == "1-0" ? White : Black;
   const std::string who = winner == White ? "white" : "black";
   if (!final_can_mate_[winner])
@@ -152,6 +146,17 @@ std::optional<ResultProblem> GameEnd::contradiction(const std::string& result, c
                          "are locked for good and no mate is reachable (FIDE 6.9): the result is '1/2-1/2'"};
   return std::nullopt;
 }
+
+bool GameEnd::lost_on_time(const std::string* termination) const {
+  if (termination) {
+    std::string t = *termination;
+    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (t.find("time") != std::string::npos) return true;
+  }
+  return says_lost_on_time(after_last_move_);
+}
+
+bool GameEnd::could_checkmate(Color side) const { return final_can_mate_[side] && can_ever_checkmate(final_pos_, side); }
 
 }  // namespace chesstool::pgn
 

@@ -49,6 +49,14 @@ class GameEnd {
   // makes draws when the winner could not mate: "time-forfeit-draw" for bare material,
   // "win-on-time-unwinnable" for what rules/dead_position.hpp proves beyond it.
   std::optional<ResultProblem> contradiction(const std::string& result, const std::string* termination) const;
+  // Whether the record says the game was lost on time: the Termination tag names time (as
+  // lichess and most servers write it), or the text after the last move says so
+  // (says_lost_on_time), read only when the tag does not.
+  bool lost_on_time(const std::string* termination) const;
+  // After finish(): false when it is proved that `side` could not checkmate by any series
+  // of legal moves from the final position (FIDE 6.9): bare material, else the proofs of
+  // rules/dead_position.hpp. True whenever nothing is proved.
+  bool could_checkmate(Color side) const;
   // The game's text after its last mainline move (comments, the result), read by
   // contradiction() for a "forfeits on time" only when the Termination tag says nothing.
   // Must stay valid until then.

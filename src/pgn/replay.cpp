@@ -605,6 +605,12 @@ void Replayer::check_result() {
   const SourceLoc written = from_tag ? result_tag_loc_.value_or(at) : report_.result_token.empty() ? at : result_loc_;
   if (auto problem = game_end_.contradiction(recorded, report_.tag("Termination")))
     result_problem(problem->code, written, report_.plies, recorded, problem->message);
+  // A marker beside a Result tag that says otherwise is a result written too: when the
+  // position contradicts it, result-mismatch alone would not say which of the two is wrong.
+  const std::string& marker = report_.result_token;
+  if (from_tag && !marker.empty() && marker != recorded)
+    if (auto problem = game_end_.contradiction(marker, report_.tag("Termination")))
+      result_problem(problem->code, result_loc_, report_.plies, marker, problem->message);
 }
 
 Replayed replay_game(const RawGame& raw, const ReplayOptions& options) {

@@ -119,6 +119,7 @@ TEST(AnnotationTexts, TranslationsCiteTheSameFideArticles) {
   EXPECT_TRUE(articles(text(TextId::SeventyFive)).count("9.6.2"));
   EXPECT_TRUE(articles(text(TextId::ThreefoldAfterWhite)).count("9.2"));
   EXPECT_TRUE(articles(text(TextId::FiftyAfterBlack)).count("9.3"));
+  EXPECT_EQ(articles(text(TextId::TimeDrawWhiteCannotMate)), std::set<std::string>{"6.9"});
 }
 
 TEST(AnnotationTexts, ClaimTextsSwapThePlayers) {
@@ -127,7 +128,8 @@ TEST(AnnotationTexts, ClaimTextsSwapThePlayers) {
   // colours exchanged, in every language.
   const std::pair<TextId, TextId> pairs[] = {{TextId::ThreefoldAfterWhite, TextId::ThreefoldAfterBlack},
                                              {TextId::FiftyAfterWhite, TextId::FiftyAfterBlack},
-                                             {TextId::CheckmateWhiteWins, TextId::CheckmateBlackWins}};
+                                             {TextId::CheckmateWhiteWins, TextId::CheckmateBlackWins},
+                                             {TextId::TimeDrawWhiteCannotMate, TextId::TimeDrawBlackCannotMate}};
   for (auto [w, b] : pairs) {
     EXPECT_EQ(swap_words(text(w, Lang::En), "White", "Black"), text(b, Lang::En));
     // Arabic joins the article to a preposition ("الأبيض", "للأبيض"): the stems are swapped.

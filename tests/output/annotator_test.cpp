@@ -225,6 +225,35 @@ TEST(Annotate, ResignedGameKeepsItsResultAndGetsNoTermination) {
   EXPECT_EQ(*timed.tag("Result"), "1-0");
 }
 
+TEST(Annotate, WinOnTimeByAPlayerWhoCannotMateIsADraw) {
+  // FIDE 6.9: Black's time ran out, but White has a bare king: 1/2-1/2, said after the
+  // last move, the Termination kept (the game did end on time).
+  const std::string bare = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/3p4/8/4K3 w - - 0 1\"]\n";
+  output::AnnotateNotes notes;
+  const std::string out = annotate("[Result \"1-0\"]\n" + bare + "[Termination \"time forfeit\"]\n\n1. Kd2 1-0", Lang::En, &notes);
+  ASSERT_TRUE(notes.replaced_result);
+  EXPECT_EQ(*notes.replaced_result, "1-0");
+  EXPECT_EQ(notes.cannot_win_on_time, White);
+  EXPECT_NE(out.find("[Result \"1/2-1/2\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("[Termination \"time forfeit\"]"), std::string::npos) << out;
+  EXPECT_NE(one_line(out).find("1. Kd2 {" + annotator_text(TextId::TimeDrawWhiteCannotMate) + "} 1/2-1/2"), std::string::npos)
+      << out;
+  // Annotated again: the draw is recorded, the comment written again, nothing replaced.
+  output::AnnotateNotes again;
+  EXPECT_EQ(annotate(out, Lang::En, &again), out);
+  EXPECT_FALSE(again.replaced_result);
+  EXPECT_EQ(again.cannot_win_on_time, White);
+  // FICS says it in the last comment instead of a Termination tag.
+  const std::string fics = annotate(bare + "\n1. Kd2 {Black forfeits on time} 1-0");
+  EXPECT_NE(fics.find("[Result \"1/2-1/2\"]"), std::string::npos) << fics;
+  // A player who can mate keeps the win; a game not lost on time keeps its result.
+  output::AnnotateNotes stands;
+  EXPECT_NE(annotate(bare + "[Termination \"time forfeit\"]\n\n1. Kd2 0-1", Lang::En, &stands).find("[Result \"0-1\"]"),
+            std::string::npos);
+  EXPECT_FALSE(stands.cannot_win_on_time);
+  EXPECT_NE(annotate(bare + "\n1. Kd2 1-0").find("[Result \"1-0\"]"), std::string::npos);
+}
+
 TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
   pgn::Game game =
       annotator_build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");
@@ -350,7 +379,7 @@ TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
       const pgn::GameReport report = replayer.take_report();
       if (!report.valid) continue;
       const pgn::Game game = replayer.take_game();
-      const output::Adjudication got = output::adjudication_of(replayer.game_end(), report);
+      const output::Adjudication got = output::adjudication_of(replayer.game_end(), report, report.tag("Termination"));
       const output::Adjudication want = output::adjudicate(game);
       const std::string where = file + " game " + std::to_string(r.index);
       ASSERT_EQ(got.plies, want.plies) << where;
@@ -360,6 +389,7 @@ TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
       ASSERT_EQ(got.end.winner, want.end.winner) << where;
       ASSERT_EQ(got.end_ply, want.end_ply) << where;
       ASSERT_EQ(got.mate_at_seventyfive, want.mate_at_seventyfive) << where;
+      for (Color c : {White, Black}) ASSERT_EQ(got.cannot_win_on_time[c], want.cannot_win_on_time[c]) << where;
       ++games;
       ended += want.end.is_over() ? 1 : 0;
       claims += want.threefold_ply || want.fifty_ply ? 1 : 0;

@@ -155,6 +155,23 @@ TEST(PgnWriter, SetUpAddedBeforeFen) {
   EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"), std::string::npos) << out;
 }
 
+TEST(PgnWriter, SetUpIsOneBesideTheFenReplayedFrom) {
+  // The game starts at its FEN tag whatever SetUp says: [SetUp "0"] beside it would tell a
+  // reader to start from the standard position (spec 9.7.1), where 1. Kd2 is illegal.
+  const std::string fen = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n";
+  std::string out = to_pgn("[SetUp \"0\"]\n" + fen + "\n1. Kd2 *");
+  EXPECT_NE(out.find("[SetUp \"1\"]\n" + fen), std::string::npos) << out;
+  EXPECT_EQ(out.find("\"0\""), std::string::npos) << out;
+  // After the FEN tag, and in the reduced format, the same.
+  out = to_pgn(fen + "[setup \"0\"]\n\n1. Kd2 *");
+  EXPECT_NE(out.find(fen + "[SetUp \"1\"]\n"), std::string::npos) << out;
+  out = to_pgn("[SetUp \"0\"]\n" + fen + "\n1. Kd2 *", true);
+  EXPECT_NE(out.find("[SetUp \"1\"]\n" + fen), std::string::npos) << out;
+  // Without a FEN tag a SetUp "0" is right, and kept.
+  out = to_pgn("[SetUp \"0\"]\n\n1. e4 *");
+  EXPECT_NE(out.find("[SetUp \"0\"]\n"), std::string::npos) << out;
+}
+
 TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
   // [fEn] is FEN (and gets SetUp), [white] White in the roster's place; a name that is no
   // standard tag stays as written; of two spellings of one name the first counts.

@@ -1,0 +1,1 @@
+d=$(mktemp -d); cat > "$d/g.pgn"; cd "$d" && $CHESSTOOL annotate g.pgn -o a.pgn; echo "exit $?"; cat a.pgn; $CHESSTOOL annotate a.pgn | cmp - a.pgn && echo "annotated again: unchanged"; $CHESSTOOL annotate --lang ar a.pgn | $CHESSTOOL annotate - | cmp - a.pgn && echo "through Arabic and back: unchanged"; $CHESSTOOL validate a.pgn; cd / && rm -rf "$d"
