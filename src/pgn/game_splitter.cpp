@@ -6,6 +6,7 @@
 #include <array>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "pgn/byte_scan.hpp"
@@ -462,6 +463,10 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
     return true;
   }
   start_game(p);
+  // A game that a NUL starts (binary data between games) is text, as movetext is: a tag
+  // pair line after it starts the next game, as it does again when the game is read back
+  // from a writer that copied it (found by QA: a NUL game took the next game's tags).
+  if (b[p] == 0) has_movetext_ = true;
   state_ = State::Movetext;
   return true;
 }
@@ -647,6 +652,47 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
 }
 
 
+// What follows the 0xEF at b[p] on its line, past blanks and more BOMs, when it begins a
+// BOM: a tag pair's '[' (TagPair), anything else (Other), or the end of what has been read
+// while more input is to come (Cut). NotBom when b[p] begins no BOM.
+GameSplitter::BomNext GameSplitter::bom_next(const unsigned char* b, std::size_t p, std::size_t n) const {
+  if (!detail::is_bom(b + p, n - p)) return BomNext::NotBom;
+  std::size_t q = p + 3;
+  for (;;) {
+    while (q < n && (b[q] == ' ' || b[q] == '\t')) ++q;
+    if (q == n) return input_done_ ? BomNext::Other : BomNext::Cut;
+    if (b[q] != 0xEF) return b[q] == '[' ? BomNext::TagPair : BomNext::Other;
+    if (bom_may_be_cut(b, q, n)) return BomNext::Cut;
+    if (!detail::is_bom(b + q, n - q)) return BomNext::Other;
+    q += 3;
+  }
+}
+
+// A BOM at b[p] that does not start its line (scan_movetext skips one that does). Before a
+// tag pair on its line, a file without a final line end was joined to this one by cat: the
+// next game starts here (see the header). Anywhere else the game goes on past it (the
+// parser reports it): a break there would not survive the game being written back, which
+// drops the BOM and puts an empty line in its place. None when b[p] begins no BOM.
+std::optional<GameSplitter::Step> GameSplitter::mid_line_bom(const unsigned char* b, std::size_t& p, std::size_t n,
+                                                             bool was_blank, bool after_empty_line) {
+  switch (bom_may_be_cut(b, p, n) ? BomNext::Cut : bom_next(b, p, n)) {
+    case BomNext::Cut:
+      line_blank_ = was_blank;  // the byte is read again after the refill
+      empty_line_seen_ = after_empty_line;
+      need_input_ = true;
+      return Step::Leave;
+    case BomNext::TagPair:
+      game_ends_at(p);
+      return Step::GameDone;
+    case BomNext::Other:
+      p += 3;
+      return Step::Next;
+    case BomNext::NotBom:
+      break;
+  }
+  return std::nullopt;
+}
+
 // One token of movetext that is not a blank or a line end, starting at b[p].
 [[gnu::always_inline]] inline GameSplitter::Step GameSplitter::movetext_token(const unsigned char* b, std::size_t& p,
                                                                                std::size_t n) {
@@ -666,19 +712,7 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
         return Step::Leave;
       }
       if (c == 0xEF) [[unlikely]] {
-        // A BOM that does not start its line (scan_movetext skips one that does): a file
-        // without a final line end was joined to this one by cat, and the next game
-        // starts here (see the header).
-        if (bom_may_be_cut(b, p, n)) {
-          line_blank_ = was_blank;  // the byte is read again after the refill
-          empty_line_seen_ = after_empty_line;
-          need_input_ = true;
-          return Step::Leave;
-        }
-        if (detail::is_bom(b + p, n - p)) {
-          game_ends_at(p);
-          return Step::GameDone;
-        }
+        if (const std::optional<Step> step = mid_line_bom(b, p, n, was_blank, after_empty_line)) return *step;
       }
       [[fallthrough]];
     case kDollar:
@@ -772,7 +806,11 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
       if (p == n) break;
       if (b[p] == '-') {
         // Not back past the line start: a BOM skipped there is no part of the symbol.
-        while (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kSymbol) --p;
+        // Nor back past a BOM mid-line, which ends the symbol before it (and would be
+        // passed again after it, for ever).
+        while (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kSymbol &&
+               !(p - game_start_ >= 3 && b[p - 1] == 0xBF && b[p - 2] == 0xBB && b[p - 3] == 0xEF))
+          --p;
         if (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kDollar) --p;
       }
     }

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -176,11 +177,15 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    number, move (starts_a_game, at most kLongestGameStart bytes), comment that runs
 //    on to another line or UTF-8 BOM on it, where the next game starts on the same line
 //    (a BOM glued to 1-0, 0-1 or 1/2-1/2 ends the marker's symbol: is_bom);
-//  * before a UTF-8 BOM that is not at the start of its line, outside comments, tag
-//    pairs, ';' comments and '%' lines, at any variation depth: a file saved without a
-//    final line end, joined by cat to one that starts with a BOM ("1. e4 e5" then
-//    "\xEF\xBB\xBF[Event ..."); the next game starts after the BOM (whose bytes still
-//    count in that line's columns, as where one follows a marker);
+//  * before a UTF-8 BOM that is not at the start of its line and that a '[' follows on
+//    its line (past blanks and more BOMs), outside comments, tag pairs, ';' comments and
+//    '%' lines, at any variation depth: a file saved without a final line end, joined by
+//    cat to one that starts with a BOM ("1. e4 e5" then "\xEF\xBB\xBF[Event ..."); the
+//    next game starts after the BOM (whose bytes still count in that line's columns, as
+//    where one follows a marker). Any other BOM in movetext is passed over as a blank
+//    and the game goes on (the parser reports it): a break there would not survive the
+//    game being written back, as the writers drop the BOM and an empty line then starts
+//    a game only at a tag pair or "1.";
 //  * before a line whose first non-blank byte is '[' once the game has movetext
 //    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
@@ -281,6 +286,10 @@ class GameSplitter {
   Step movetext_symbol(const unsigned char* b, std::size_t& p, std::size_t n, bool may_start_game);
   Step scan_symbol(const unsigned char* b, std::size_t& p, std::size_t n);
   Step symbol_done(std::size_t start, std::size_t end, bool may_start_game);
+  enum class BomNext : std::uint8_t { NotBom, TagPair, Other, Cut };
+  BomNext bom_next(const unsigned char* b, std::size_t p, std::size_t n) const;
+  std::optional<Step> mid_line_bom(const unsigned char* b, std::size_t& p, std::size_t n, bool was_blank,
+                                   bool after_empty_line);
   // Whether the 0xEF at b[p] may begin a BOM whose other bytes the next read brings.
   bool bom_may_be_cut(const unsigned char* b, std::size_t p, std::size_t n) const {
     return !input_done_ && n - p < 3 && (n - p == 1 || b[p + 1] == 0xBB);

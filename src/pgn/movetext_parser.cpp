@@ -564,10 +564,18 @@ void Parser<V>::symbol() {
     ++p;
   }
   if (p == start) [[unlikely]] {
-    // A BOM, left by files joined with cat, is not a token: it separates the tokens
-    // around it as a blank would, as the splitter reads it (which ends a game at one
-    // that does not start its line, so only a game's text from elsewhere has one there).
+    // A BOM, left by files joined with cat, separates the tokens around it as a blank
+    // would, as the splitter reads it. At a line's start it is no text; anywhere else
+    // (the splitter ends a game only at one before a tag pair) it is reported, so that
+    // the game is copied whole with it rather than written back as another.
     p_ = start + 3;
+    if (static_cast<std::int64_t>(start) == line_start_) {
+      line_start_ += 3;
+      return;
+    }
+    if (result_seen_) return;  // after the marker: the next file's (the splitter ends the game there)
+    if (!accept_token(start)) return;
+    junk(std::string_view(t + start, 3), start, "byte order mark");
     return;
   }
   const std::string_view word(t + start, p - start);

@@ -111,7 +111,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     }
     const std::size_t start = i;
     const std::uint64_t gline = line, gcol = i - line_start + 1;
-    bool movetext = false, tagged = false;
+    bool movetext = s[start] == '\0', tagged = false;  // a NUL between games starts a game of text
     std::set<std::string> tag_names;
     std::uint64_t depth = 0;
     std::size_t end = n;
@@ -124,10 +124,20 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
         i += 3;
         continue;
       }
-      if (is_bom_at(i)) {  // anywhere else, a file joined by cat: the next game
-        if (bom_cuts != nullptr) ++*bom_cuts;
-        end = i;
-        break;
+      if (is_bom_at(i)) {
+        // Anywhere else before a '[' on its line, a file joined by cat: the next game.
+        // Otherwise a blank that is no blank line's (the parser reports it).
+        std::size_t q = i + 3;
+        while (q < n && (s[q] == ' ' || s[q] == '\t' || is_bom_at(q))) q += is_bom_at(q) ? 3 : 1;
+        if (q < n && s[q] == '[') {
+          if (bom_cuts != nullptr) ++*bom_cuts;
+          end = i;
+          break;
+        }
+        line_blank = false;
+        empty_line = false;
+        i += 3;
+        continue;
       }
 
       const bool was_blank = line_blank, after_empty = empty_line;
@@ -286,7 +296,7 @@ std::string random_soup(std::mt19937& rng) {
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
       // NUL bytes (a blank in a game, a game's start between games) and BOMs glued to
       // tokens or cut short, for the rules of both.
-      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\n \0\n[Event \""s, "\xEF\xBB\xBF[E \"x\"]",
+      "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\n \0\n[Event \""s, "\xEF\xBB\xBF[E \"x\"]", "\xEF\xBB\xBF \t[A \"y\"]", "\xEF\xBB\xBF\xEF\xBB\xBF[",
       "\xEF\xBB\xBF" "1.", "e5\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\xBC\x8B", "1-0\xEF\xBB\xBF",
   };
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);

@@ -469,11 +469,13 @@ TEST(MovetextParser, AResultSymbolEndsAtABomGluedToIt) {
 }
 
 TEST(MovetextParser, ABomEndsTheSymbolBeforeIt) {
-  // Every symbol ends at a BOM, as a marker does, and the BOM is no token: the splitter
-  // ends a game at one that does not start its line, so only a game's text that comes
-  // from elsewhere holds one there. Its bytes count in the line's columns.
+  // Every symbol ends at a BOM, as a marker does. A BOM that does not start its line and
+  // that the splitter left in the game (no tag pair follows it) is reported, so that the
+  // game is copied whole rather than written back as another; its bytes count in the
+  // line's columns.
   const ParserRecorder r = parse_recorded("1. e4\xEF\xBB\xBF" "e5\xEF\xBB\xBF $1\xEF\xBB\xBF" "2.\xEF\xBB\xBF" "Nf3 *");
-  EXPECT_TRUE(r.problems.empty());
+  EXPECT_EQ(r.problems, (std::vector<std::string>{"E unexpected-token @1:6", "E unexpected-token @1:11",
+                                                  "E unexpected-token @1:17", "E unexpected-token @1:22"}));
   EXPECT_EQ(r.only("san"), (std::vector<std::string>{"san e4 @1:4", "san e5 @1:9", "san Nf3 @1:25"}));
   EXPECT_EQ(r.only("nag"), std::vector<std::string>{"nag 1 @1:15"});
   EXPECT_EQ(r.only("result"), std::vector<std::string>{"result * @1:29"});
