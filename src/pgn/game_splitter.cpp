@@ -37,7 +37,7 @@ std::size_t symbol_end(const unsigned char* b, std::size_t p, std::size_t n, boo
   for (;;) {
     while (p < n && kPlainSymbolByte[b[p]]) ++p;
     if (p == n || b[p] != 0xEF || detail::is_bom(b + p, n - p)) return p;
-    if (more && n - p < 3 && (n - p == 1 || b[p + 1] == 0xBB)) return p;
+    if (detail::bom_may_be_cut(b + p, n - p, more)) return p;
     ++p;
   }
 }
@@ -809,7 +809,7 @@ std::optional<GameSplitter::Step> GameSplitter::mid_line_bom(const unsigned char
         // Nor back past a BOM mid-line, which ends the symbol before it (and would be
         // passed again after it, for ever).
         while (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kSymbol &&
-               !(p - game_start_ >= 3 && b[p - 1] == 0xBF && b[p - 2] == 0xBB && b[p - 3] == 0xEF))
+               !(p - game_start_ >= 3 && detail::is_bom(b + p - 3, 3)))
           --p;
         if (p > game_start_ && base_ + p > line_start_ && kByteClass[b[p - 1]] == kDollar) --p;
       }

@@ -103,9 +103,15 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
 // Whether the bytes at p, of which n are known, begin a UTF-8 BOM. Files saved with a BOM
 // and joined by cat leave one in the text, where it is not text: at a line start the
 // line starts after it; anywhere else it ends the symbol before it, as a blank would
-// ("1-0\xEF\xBB\xBF[Event ...", "e5\xEF\xBB\xBF"), and in the splitter it ends the game.
+// ("1-0\xEF\xBB\xBF[Event ...", "e5\xEF\xBB\xBF"), and in the splitter it ends the game
+// where a tag pair follows it (see the rules below).
 constexpr bool is_bom(const unsigned char* p, std::size_t n) {
   return n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF;
+}
+// Whether the 0xEF at p, of which n bytes are known, may begin a BOM whose other bytes
+// a read still to come (more) brings.
+constexpr bool bom_may_be_cut(const unsigned char* p, std::size_t n, bool more) {
+  return more && n < 3 && (n == 1 || p[1] == 0xBB);
 }
 
 // The longest symbol starts_a_game is asked about: a longer one is text (the longest
@@ -292,7 +298,7 @@ class GameSplitter {
                                    bool after_empty_line);
   // Whether the 0xEF at b[p] may begin a BOM whose other bytes the next read brings.
   bool bom_may_be_cut(const unsigned char* b, std::size_t p, std::size_t n) const {
-    return !input_done_ && n - p < 3 && (n - p == 1 || b[p + 1] == 0xBB);
+    return detail::bom_may_be_cut(b + p, n - p, !input_done_);
   }
   // Whether a symbol that symbol_end (game_splitter.cpp) ended at b[p] may go on in the
   // next read: it reached the end of the buffer, or a BOM that may be cut there.
