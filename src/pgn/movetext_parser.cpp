@@ -184,7 +184,9 @@ class Parser {
   void deliver_tag(std::string_view name, std::string_view raw_value, bool has_escape, const SourceLoc& at,
                    bool name_checked = false);
   void symbol();
+  bool plain_move_number();
   void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
+  void move_number(std::string_view word, std::size_t start, std::size_t digits, std::size_t dots, std::uint64_t number);
   // Inlined: it runs for every move token, and the call saved and restored half the registers.
   [[gnu::always_inline]] inline void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
   void nag_token();
@@ -268,7 +270,7 @@ void Parser<V>::run() {
     if (k == detail::kSymbol) {
       if (c == '%' && static_cast<std::int64_t>(p_) == line_start_) {
         escape_line();
-      } else {
+      } else if (!is_digit(c) || !plain_move_number()) {
         symbol();
       }
       continue;
@@ -623,10 +625,41 @@ void Parser<V>::symbol() {
   san_like(word, start, flags);
 }
 
+// The move number nearly every one is, "12." or "12..." alone before a blank or a line end:
+// what symbol() would make of it, without its general tests. False, having read nothing,
+// for any other token (a result, "1.e4", a number of ten or more digits), which symbol()
+// then reads.
+template <class V>
+bool Parser<V>::plain_move_number() {
+  const std::size_t start = p_;
+  const char* const t = t_;
+  std::size_t p = start;
+  std::uint64_t number = 0;
+  // At most nine digits: the value stays below kMaxNumber.
+  while (is_digit(t[p]) && p - start < 9) number = number * 10 + static_cast<std::uint64_t>(t[p++] - '0');
+  if (t[p] != '.') return false;
+  const std::size_t digits = p - start;
+  while (t[p] == '.') ++p;
+  // The symbol must end here as symbol() ends it (the NUL after the text is a blank).
+  const std::uint8_t k = kByteClass[static_cast<unsigned char>(t[p])];
+  if (k != detail::kSpace && k != detail::kLf && k != detail::kCr) return false;
+  const std::string_view word(t + start, p - start);
+  while (t[p] == ' ') ++p;
+  p_ = p;
+  if (accept_token(start)) move_number(word, start, digits, word.size(), number);
+  return true;
+}
+
 template <class V>
 void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number) {
   std::size_t dots = digits;
   while (dots < word.size() && word[dots] == '.') ++dots;
+  move_number(word, start, digits, dots, number);
+}
+
+template <class V>
+void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_t digits, std::size_t dots,
+                            std::uint64_t number) {
   flush_san();
   begin_movetext();
   if (number > kMaxNumber) {

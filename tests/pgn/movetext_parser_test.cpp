@@ -185,6 +185,24 @@ TEST(MovetextParser, PlainTagPairsReadAsTheGeneralTagReaderReadsThem) {
   EXPECT_GT(plain, 6);  // the plain shape itself was among them
 }
 
+// The plain move number ("12.", "12..." before a blank or a line end) has a path of its
+// own; around its edges (nine digits and ten, a tab, a comment or a move glued to the
+// periods, the end of the text) it must read as the general one does.
+TEST(MovetextParser, MoveNumberEdgesOfThePlainForm) {
+  const ParserRecorder r =
+      parse_recorded("999999999. e4 0000000001... e5 4294967295.\n2.\tNf3 2..{c} Nc6 3.Bb5 4294967296. a6 5.");
+  const std::vector<std::string> expected = {
+      "num 999999999 w @1:1", "san e4 @1:12",  "num 1 b @1:15",   "san e5 @1:29",
+      "num 4294967295 w @1:32", "num 2 w @2:1", "san Nf3 @2:4",  "num 2 b @2:8",
+      "san Nc6 @2:15",        "num 3 w @2:19", "san Bb5 @2:21",  "san a6 @2:37",
+      "num 5 w @2:40"};
+  std::vector<std::string> got;
+  for (const auto& e : r.events)
+    if (e.rfind("num", 0) == 0 || e.rfind("san", 0) == 0) got.push_back(e);
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(r.problems, (std::vector<std::string>{"W move-number-out-of-range @2:25", "W missing-result @2:42"}));
+}
+
 TEST(MovetextParser, MoveNumberForms) {
   const ParserRecorder r = parse_recorded("1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 4. ... a6 12... Ba4 *");
   const std::vector<std::string> expected = {
