@@ -172,7 +172,7 @@ class Parser {
   }
 
   void prescan();
-  void comment(std::string_view text, const SourceLoc& at);
+  [[gnu::always_inline]] inline void comment(std::string_view text, const SourceLoc& at);
   void brace_comment();
   void line_comment();
   void escape_line();

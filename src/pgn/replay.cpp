@@ -293,7 +293,12 @@ void Replayer::nag(int code, const SourceLoc& loc) {
 }
 
 void Replayer::comment(std::string_view text, const SourceLoc& loc) {
-  if (options_.check_comments && skipped_depth_ == 0 && !skip_moves_) read_commands(text, loc);
+  // Every command starts "[%": a comment without a '%' (most engine and human notes) has
+  // none. The clock lichess writes after every move, " [%clk 0:05:00] ", is let through
+  // without the search.
+  if (options_.check_comments && skipped_depth_ == 0 && !skip_moves_ &&
+      ((text.size() == 16 && text[2] == '%') || text.find('%') != std::string_view::npos))
+    read_commands(text, loc);
   if (!keeping() || options_.keep != Keep::Tree || skipped_depth_ > 0 || dead_depth_ > 0) return;
   if (lines_.empty()) {
     append_comment(game_.comment, text);
