@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Position::play, the body of make_move, and its helpers. Always inlined, so that each
-// includer (position.cpp, and perft_kernel.cpp once per instruction-set path) gets code
-// of its own and no out-of-line copy is shared between paths. Private to src/core.
+// includer (position.cpp, perft_kernel.cpp once per instruction-set path, and the SAN
+// fast path in san_resolve.cpp) gets code of its own and no out-of-line copy is shared
+// between paths. Private to src/core.
 #pragma once
 
 #include <bit>

@@ -148,12 +148,15 @@ class Parser {
       v_.san(pending_text_, pending_loc_);
     }
   }
-  void settle_deep_result() {
-    if (deep_result_) {
-      deep_result_ = false;
-      report(Severity::Warning, "result-in-variation",
-             "termination marker " + quoted(deep_text_) + " inside a variation ignored", deep_loc_, deep_text_);
-    }
+  // Inline, as every comment and token asks it; the report is out of line.
+  [[gnu::always_inline]] void settle_deep_result() {
+    if (deep_result_) [[unlikely]]
+      report_deep_result();
+  }
+  void report_deep_result() {
+    deep_result_ = false;
+    report(Severity::Warning, "result-in-variation",
+           "termination marker " + quoted(deep_text_) + " inside a variation ignored", deep_loc_, deep_text_);
   }
   void begin_movetext() {
     if (movetext_) return;
@@ -186,7 +189,9 @@ class Parser {
   void symbol();
   bool plain_move_number();
   void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
-  void move_number(std::string_view word, std::size_t start, std::size_t digits, std::size_t dots, std::uint64_t number);
+  // Inlined: every move number of a game, and the call cost as much as its work.
+  [[gnu::always_inline]] inline void move_number(std::string_view word, std::size_t start, std::size_t digits,
+                                                 std::size_t dots, std::uint64_t number);
   // Inlined: it runs for every move token, and the call saved and restored half the registers.
   [[gnu::always_inline]] inline void san_like(std::string_view word, std::size_t start, std::uint8_t flags);
   void nag_token();
