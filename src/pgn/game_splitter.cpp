@@ -816,6 +816,10 @@ std::optional<GameSplitter::Step> GameSplitter::mid_line_bom(const unsigned char
     }
     const std::uint8_t k = kByteClass[b[p]];
     if (k == kSpace) {
+      // A NUL before the game's first tag or movetext is text, as where it starts a game
+      // (scan_between): so it is in the copy a writer puts behind a "; chesstool:" line.
+      if (b[p] == 0 && !has_tags_) [[unlikely]]
+        has_movetext_ = true;
       ++p;
       continue;
     }

@@ -193,7 +193,8 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    game being written back, as the writers drop the BOM and an empty line then starts
 //    a game only at a tag pair or "1.";
 //  * before a line whose first non-blank byte is '[' once the game has movetext
-//    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
+//    (any symbol, NAG, parenthesis or stray byte, or a NUL before the first tag pair;
+//    comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
 //    so a '(' never closed does not hold the next game;
 //  * before a line whose first non-blank byte is '[' after an empty line when the game
@@ -214,7 +215,10 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // games, and a game's text does not end with one. A NUL byte is a blank inside a game (it
 // separates tokens, so it never joins a symbol, and a line of blanks and NULs is empty),
 // but between games it starts a game, and a game's text keeps the NULs at its end: every
-// NUL is in some game, whose parser reports it (nul-byte).
+// NUL is in some game, whose parser reports it (nul-byte). The game a NUL starts has
+// movetext (for the rules above), and so has one with a NUL before its first tag pair
+// or movetext (after comments only: a writer's copy of the first behind a "; chesstool:"
+// line, which splits as the original did).
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the

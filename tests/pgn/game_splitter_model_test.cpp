@@ -24,7 +24,8 @@ struct ModelGame {
 };
 
 // Blanks between games and at the ends of a game's text; inside a game a NUL is one too
-// (is_blank), but between games it starts a game, and a game's text keeps it.
+// (is_blank), but between games it starts a game, and a game's text keeps it; before a
+// game's first tag or movetext it is text.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 bool is_blank(char c) { return is_space(c) || c == '\0'; }
 bool ends_symbol(char c) {
@@ -117,7 +118,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     std::size_t end = n;
     while (i < n) {
       const char d = s[i];
-      if (is_blank(d)) { ++i; continue; }
+      if (is_blank(d)) {
+        if (d == '\0' && !tagged) movetext = true;  // before the first tag or movetext: text
+        ++i;
+        continue;
+      }
       if (d == '\n' || d == '\r') { newline(i++); continue; }
       if (i == line_start && is_bom_at(i)) {  // a BOM at a line start: the line starts after it
         line_start += 3;

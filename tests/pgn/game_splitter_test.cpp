@@ -204,6 +204,25 @@ TEST(GameSplitter, ANulByteIsABlankInAGameAndStartsOneBetweenGames) {
   }
 }
 
+TEST(GameSplitter, ANulBeforeAGamesFirstTagOrMovetextIsText) {
+  using namespace std::string_literals;
+  // Found by QA: annotate copies the game a NUL starts behind its "; chesstool:" line,
+  // which then starts the game; the NUL in it was a blank, so the next game's tags joined
+  // it (3 games read, 2 written). Before the first tag or movetext a NUL is text, as it
+  // is where it starts a game, so the copy splits as the original did.
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+    EXPECT_EQ(texts(split("; chesstool: x\n\n\0\n\n[Event \"b\"]\n\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"; chesstool: x\n\n\0"s, "[Event \"b\"]\n\n1. d4 *"}))
+        << max_read;
+    EXPECT_EQ(texts(split("{c}\n \0\n[Event \"b\"]\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"{c}\n \0"s, "[Event \"b\"]\n1. d4 *"}))
+        << max_read;
+    // In a comment it is the comment's text; after a tag pair, a blank (the game goes on).
+    EXPECT_EQ(split("{c\0}\n\n[Event \"b\"]\n1. d4 *"s, max_read).size(), 1u) << max_read;
+    EXPECT_EQ(split("[Event \"a\"]\n\0\n\n[Site \"b\"]\n1. d4 *"s, max_read).size(), 1u) << max_read;
+  }
+}
+
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
   // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
   // written at a line start by a copy, must not become one: a blank stays before it.
