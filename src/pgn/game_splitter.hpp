@@ -235,7 +235,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // an unclosed tag value quote ends at its own line end and cannot swallow what
 // follows; a ';' comment also ends at its line end.
 // Whitespace between games, and '%' escape lines (spec 6) outside a game, produce no
-// game. Comments on the lines after a termination marker's therefore open the next game
+// game, but an escape line that holds a NUL starts one at its '%' (in column 1, so it is
+// still an escape line, in which the parser reports the NUL; after the most text a game
+// may have, at the NUL), and the game has movetext, as one a NUL starts. Comments on the lines after a termination marker's therefore open the next game
 // (they are its leading comments). Nothing here knows chess: no byte sequence can make it
 // crash or loop, and work per byte is constant.
 // The most text one game may have: no real game comes near it (the longest annotated
@@ -329,6 +331,7 @@ class GameSplitter {
   void newline_cr(std::size_t i);
   void passed_line_ends(const detail::LineEnds& lines, std::size_t last);
   void start_game(std::size_t i);
+  void nul_in_escape_line(std::size_t p);
   // The open game ends before buf_[i]; scanning goes on from there.
   Scan game_ends_at(std::size_t i);
   // The comment and tag-pair states run inline from p; they return where they stopped,
@@ -389,6 +392,7 @@ class GameSplitter {
   std::uint64_t depth_ = 0;
   std::uint64_t line_ = 1;
   std::uint64_t escape_lines_ = 0;
+  std::uint64_t escape_start_ = 0;  // source offset of the '%' of a line BetweenEscape
   std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is
   std::uint64_t count_ = 0;
   std::uint64_t game_line_ = 0;
