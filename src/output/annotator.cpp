@@ -30,8 +30,28 @@ std::string collapse_spaces(std::string_view s) {
   return out;
 }
 
+// Whether a comment's text ends a sentence ('.', '!', '?', an ellipsis, the Arabic
+// question mark, before closing quotes or brackets) or with a command such as
+// [%clk 0:00:00], or with a ':' or ';' that leads to what follows.
+bool ends_sentence(std::string_view s) {
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  if (!s.empty() && s.back() == ']') return true;
+  while (!s.empty() && (s.back() == '"' || s.back() == '\'' || s.back() == ')')) s.remove_suffix(1);
+  if (s.empty() || s.ends_with("\u2026") || s.ends_with("\u061F")) return true;
+  return std::string_view(".!?:;").find(s.back()) != std::string_view::npos;
+}
+
+// An annotation after the comment's own text, as a sentence of its own: after a period
+// when that text does not end one ("White forfeits on time. White ran out of time, ...").
+// Annotating again finds the comment ended by that period, so the same text is written.
 void append_text(std::string& comment, std::string_view text) {
-  if (!comment.empty()) comment += ' ';
+  if (!comment.empty()) {
+    if (!ends_sentence(comment)) {
+      while (is_space(comment.back())) comment.pop_back();
+      comment += '.';
+    }
+    comment += ' ';
+  }
   comment += text;
 }
 

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/movegen.hpp"
+#include "pgn/game_splitter.hpp"
 #include "rules/dead_position.hpp"
 
 namespace chesstool::pgn {
@@ -161,6 +162,27 @@ bool GameEnd::could_checkmate(Color side) const { return final_can_mate_[side] &
 }  // namespace chesstool::pgn
 
 namespace chesstool::pgn {
+
+std::string_view text_after_tag_pairs(std::string_view text) {
+  const auto* b = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::size_t p = 0;
+  while (p < n) {
+    const unsigned char c = b[p];
+    const std::uint8_t k = detail::kByteClass[c];
+    if (k == detail::kSpace || k == detail::kLf || k == detail::kCr) {
+      ++p;
+    } else if (k == detail::kLBracket) {
+      detail::TagScan state = detail::TagScan::InTag;
+      p = detail::scan_tag_pair(b, p + 1, n, state);  // past its ']', or at its line end
+    } else if (c == '%' && (p == 0 || b[p - 1] == '\n' || b[p - 1] == '\r')) {
+      while (p < n && b[p] != '\n' && b[p] != '\r') ++p;  // an escape line (spec 6)
+    } else {
+      break;
+    }
+  }
+  return text.substr(p);
+}
 
 bool says_lost_on_time(std::string_view comment) {
   // FICS and ICC end a game lost on time with "{White forfeits on time}", others write

@@ -82,6 +82,10 @@ class GameEnd {
   std::string_view after_last_move_;
 };
 
+// The text of a game after its tag pairs (and the blanks, line ends and escape lines
+// before and among them): for a game without moves, what follows its last move.
+std::string_view text_after_tag_pairs(std::string_view text);
+
 // True when a comment says a game was lost on time ("White forfeits on time", "lost on
 // time", "time forfeit", "flag fell"; any letter case).
 bool says_lost_on_time(std::string_view comment);

@@ -152,6 +152,10 @@ void GameSplitter::refill() {
   // pos_ (so an LF right after a buffer boundary can tell whether it ends a CRLF).
   std::size_t keep = pos_ > 0 ? pos_ - 1 : 0;
   if (in_game_) keep = std::min(keep, game_start_);
+  // A '%' line between games too, up to a game's size: a NUL in it starts a game there.
+  if (!in_game_ && state_ == State::BetweenEscape && escape_start_ >= base_ &&
+      base_ + len_ - escape_start_ <= max_game_bytes_)
+    keep = std::min(keep, static_cast<std::size_t>(escape_start_ - base_));
   if (keep > 0) {
     std::memmove(buf_.get(), buf_.get() + keep, len_ - keep);
     len_ -= keep;
@@ -257,10 +261,11 @@ void GameSplitter::emit(RawGame& out) {
     }
     break;
   }
-  // A game whose first byte is a '%' (never in column 1: that is an escape line, spec 6)
+  // A game whose first byte is a '%' not in column 1 (there it is an escape line, spec 6)
   // keeps one blank before it, so that a copy of its text written at a line start (an
   // invalid game passed on unchanged) is not an escape line that the next reader drops.
-  const bool keep_a_blank = buf_[game_start_] == '%';
+  // (A game that starts at an escape line, in column 1, keeps it one: nul_in_escape_line.)
+  const bool keep_a_blank = buf_[game_start_] == '%' && game_column_ != 1;
   if (keep_a_blank) {
     out.text.assign(1, ' ');
     out.text.append(buf_.get() + game_start_, end - game_start_);
@@ -458,6 +463,7 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   if (p == n) return true;
   if (b[p] == '%' && base_ + p == line_start_) {
     state_ = State::BetweenEscape;  // spec 6: a '%' in column 1 makes the line ignored
+    escape_start_ = base_ + p;
     ++escape_lines_;
     ++p;
     return true;
@@ -469,6 +475,24 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   if (b[p] == 0) has_movetext_ = true;
   state_ = State::Movetext;
   return true;
+}
+
+// A NUL at b[p] in a '%' line between games: the line starts a game, so that its parser
+// reports the NUL. The game starts at the '%', in column 1, where the line stays an escape
+// line (the Escape state finds the NUL: the game has text). After a game's size of the
+// line (more than refill holds), at the NUL, the rest of the line read as a game a NUL
+// starts: decided by where the NUL is, so the same bytes give the same games whatever the
+// reads.
+void GameSplitter::nul_in_escape_line(std::size_t p) {
+  if (base_ + p - escape_start_ >= max_game_bytes_) {
+    start_game(p);
+    state_ = State::Movetext;
+    return;
+  }
+  start_game(static_cast<std::size_t>(escape_start_ - base_));
+  line_blank_ = false;  // as movetext_token makes it at an escape line in a game
+  empty_line_seen_ = false;
+  state_ = State::Escape;
 }
 
 namespace {
@@ -816,6 +840,10 @@ std::optional<GameSplitter::Step> GameSplitter::mid_line_bom(const unsigned char
     }
     const std::uint8_t k = kByteClass[b[p]];
     if (k == kSpace) {
+      // A NUL before the game's first tag or movetext is text, as where it starts a game
+      // (scan_between): so it is in the copy a writer puts behind a "; chesstool:" line.
+      if (b[p] == 0 && !has_tags_) [[unlikely]]
+        has_movetext_ = true;
       ++p;
       continue;
     }
@@ -862,14 +890,28 @@ GameSplitter::Scan GameSplitter::scan() {
         break;
 
       case State::BetweenEscape:
+        // The line end itself is left to Between, which counts it.
+        p = static_cast<std::size_t>(find_any<'\n', '\r', '\0'>(b + p, b + n) - b);
+        if (p < n && b[p] == 0) {
+          nul_in_escape_line(p);
+        } else if (p < n) {
+          state_ = State::Between;
+        }
+        break;
+
       case State::Escape:
       case State::LineComment: {
+        const std::size_t from = p;
         for (; p < n; ++p) {
           const std::uint8_t k = kByteClass[b[p]];
           if (k == kLf || k == kCr) break;
         }
-        // The line end itself is left to the next state, which counts it.
-        if (p < n) state_ = state_ == State::BetweenEscape ? State::Between : State::Movetext;
+        // A NUL in an escape line before the first tag pair or movetext is text, as one
+        // in such a line between games (nul_in_escape_line) and as a blank NUL there.
+        if (state_ == State::Escape && !has_movetext_ && !has_tags_ && std::memchr(b + from, 0, p - from) != nullptr)
+          has_movetext_ = true;
+        // The line end itself is left to Movetext, which counts it.
+        if (p < n) state_ = State::Movetext;
         break;
       }
 

@@ -193,7 +193,8 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 //    game being written back, as the writers drop the BOM and an empty line then starts
 //    a game only at a tag pair or "1.";
 //  * before a line whose first non-blank byte is '[' once the game has movetext
-//    (any symbol, NAG, parenthesis or stray byte; comments do not count), which
+//    (any symbol, NAG, parenthesis or stray byte, or a NUL before the first tag pair;
+//    comments do not count), which
 //    recovers games that lack a termination marker; this holds at any variation depth,
 //    so a '(' never closed does not hold the next game;
 //  * before a line whose first non-blank byte is '[' after an empty line when the game
@@ -214,7 +215,10 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // games, and a game's text does not end with one. A NUL byte is a blank inside a game (it
 // separates tokens, so it never joins a symbol, and a line of blanks and NULs is empty),
 // but between games it starts a game, and a game's text keeps the NULs at its end: every
-// NUL is in some game, whose parser reports it (nul-byte).
+// NUL is in some game, whose parser reports it (nul-byte). The game a NUL starts has
+// movetext (for the rules above), and so has one with a NUL before its first tag pair
+// or movetext (after comments only: a writer's copy of the first behind a "; chesstool:"
+// line, which splits as the original did).
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the
@@ -231,7 +235,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // an unclosed tag value quote ends at its own line end and cannot swallow what
 // follows; a ';' comment also ends at its line end.
 // Whitespace between games, and '%' escape lines (spec 6) outside a game, produce no
-// game. Comments on the lines after a termination marker's therefore open the next game
+// game, but an escape line that holds a NUL starts one at its '%' (in column 1, so it is
+// still an escape line, in which the parser reports the NUL; after the most text a game
+// may have, at the NUL), and the game has movetext, as one a NUL starts. Comments on the lines after a termination marker's therefore open the next game
 // (they are its leading comments). Nothing here knows chess: no byte sequence can make it
 // crash or loop, and work per byte is constant.
 // The most text one game may have: no real game comes near it (the longest annotated
@@ -325,6 +331,7 @@ class GameSplitter {
   void newline_cr(std::size_t i);
   void passed_line_ends(const detail::LineEnds& lines, std::size_t last);
   void start_game(std::size_t i);
+  void nul_in_escape_line(std::size_t p);
   // The open game ends before buf_[i]; scanning goes on from there.
   Scan game_ends_at(std::size_t i);
   // The comment and tag-pair states run inline from p; they return where they stopped,
@@ -385,6 +392,7 @@ class GameSplitter {
   std::uint64_t depth_ = 0;
   std::uint64_t line_ = 1;
   std::uint64_t escape_lines_ = 0;
+  std::uint64_t escape_start_ = 0;  // source offset of the '%' of a line BetweenEscape
   std::uint64_t line_start_ = 0;  // source offset where column 1 of the current line is
   std::uint64_t count_ = 0;
   std::uint64_t game_line_ = 0;

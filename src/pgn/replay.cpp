@@ -475,6 +475,8 @@ void Replayer::end_game() {
     // read only if a "forfeits on time" there could matter.
     if (raw_ && last_move_end_ > raw_->byte_offset && last_move_end_ - raw_->byte_offset <= raw_->text.size())
       game_end_.note_text_after_last_move(std::string_view(raw_->text).substr(last_move_end_ - raw_->byte_offset));
+    else if (raw_ && report_.plies == 0)  // no move: all of the movetext
+      game_end_.note_text_after_last_move(text_after_tag_pairs(raw_->text));
     check_result();
     if (keeping() && main.tree) {
       if (main.tree->empty()) {

@@ -111,7 +111,7 @@ TEST(Annotate, MovesAfterTheAutomaticEndAreNoted) {
 TEST(Annotate, ClaimAppendsToTheExistingComment) {
   pgn::Game game = annotator_build("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {back home} $1 *");
   output::annotate_game(game, output::adjudicate(game));
-  EXPECT_EQ(game.moves[7].comment_after, "back home " + annotator_text(TextId::ThreefoldAfterBlack));
+  EXPECT_EQ(game.moves[7].comment_after, "back home. " + annotator_text(TextId::ThreefoldAfterBlack));
   EXPECT_EQ(game.moves[7].nags, std::vector<int>{1});
 }
 
@@ -254,13 +254,36 @@ TEST(Annotate, WinOnTimeByAPlayerWhoCannotMateIsADraw) {
   EXPECT_NE(annotate(bare + "\n1. Kd2 1-0").find("[Result \"1-0\"]"), std::string::npos);
 }
 
+TEST(Annotate, AnAnnotationAfterAUsersCommentStartsASentence) {
+  // Found by QA: "{White forfeits on time White ran out of time, ...}", the FIDE 6.9
+  // sentence glued to FICS's comment. A comment that does not end a sentence (nor with a
+  // command such as [%clk]) gets a period before the annotation; annotating again, in
+  // either language, changes nothing.
+  const std::string bare = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/3p4/8/4K3 w - - 0 1\"]\n";
+  for (Lang lang : {Lang::En, Lang::Ar}) {
+    const std::string text = annotator_text(TextId::TimeDrawWhiteCannotMate, lang);
+    const std::string out = annotate(bare + "\n1. Kd2 {Black forfeits on time} 1-0", lang);
+    EXPECT_NE(one_line(out).find("{Black forfeits on time. " + text + "}"), std::string::npos) << out;
+    EXPECT_EQ(annotate(out, lang), out);
+    EXPECT_EQ(annotate(annotate(out, lang == Lang::En ? Lang::Ar : Lang::En), lang), out);
+    // Without moves, in the game comment.
+    const std::string moveless = annotate(bare + "\n{Black forfeits on time} 1-0", lang);
+    EXPECT_NE(one_line(moveless).find("{Black forfeits on time. " + text + "}"), std::string::npos) << moveless;
+    EXPECT_EQ(annotate(moveless, lang), moveless);
+    for (const char* ended : {"Black forfeits on time.", "Flag fell!", "[%clk 0:00:00]", "lost on time (as the arbiter said)."}) {
+      const std::string kept = annotate(bare + "[Termination \"time forfeit\"]\n\n1. Kd2 {" + ended + "} 1-0", lang);
+      EXPECT_NE(one_line(kept).find(std::string("{") + ended + " " + text + "}"), std::string::npos) << kept;
+    }
+  }
+}
+
 TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
   pgn::Game game =
       annotator_build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");
   output::annotate_game(game, output::adjudicate(game));
   EXPECT_EQ(*game.tag("Termination"), "checkmate");
   EXPECT_EQ(*game.tag("Result"), "1-0");
-  EXPECT_EQ(game.moves[6].comment_after, "the point " + annotator_text(TextId::CheckmateWhiteWins));
+  EXPECT_EQ(game.moves[6].comment_after, "the point. " + annotator_text(TextId::CheckmateWhiteWins));
 }
 
 TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {

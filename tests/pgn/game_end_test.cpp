@@ -260,6 +260,15 @@ TEST(GameEnd, WinOnTimeWithoutMatingMaterialIsADraw) {
   EXPECT_EQ(problem(*l, "1-0"), "time-forfeit-draw");
 }
 
+TEST(GameEnd, TextAfterTagPairsIsTheMovetextOfAGameWithoutMoves) {
+  EXPECT_EQ(text_after_tag_pairs("[A \"x\"]\n[B \"y]\"] {lost on time} 0-1"), "{lost on time} 0-1");
+  EXPECT_EQ(text_after_tag_pairs("%esc [\n \t[A \"x\"]\r\n\r\n0-1"), "0-1");
+  EXPECT_EQ(text_after_tag_pairs(" %x\n0-1"), "%x\n0-1");  // not in column 1: no escape line
+  EXPECT_EQ(text_after_tag_pairs("[A \"x\n{c} *"), "{c} *");  // a broken tag pair ends at its line end
+  EXPECT_EQ(text_after_tag_pairs("{c}\n[A \"x\"] *"), "{c}\n[A \"x\"] *");
+  EXPECT_EQ(text_after_tag_pairs("[A \"x\"]"), "");
+}
+
 TEST(GameEnd, SaysLostOnTime) {
   for (const char* s : {"White forfeits on time", "lost on time", "Black wins ON TIME", "time forfeit", "Flag fell"})
     EXPECT_TRUE(says_lost_on_time(s)) << s;

@@ -24,7 +24,8 @@ struct ModelGame {
 };
 
 // Blanks between games and at the ends of a game's text; inside a game a NUL is one too
-// (is_blank), but between games it starts a game, and a game's text keeps it.
+// (is_blank), but between games it starts a game, and a game's text keeps it; before a
+// game's first tag or movetext it is text.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 bool is_blank(char c) { return is_space(c) || c == '\0'; }
 bool ends_symbol(char c) {
@@ -88,8 +89,8 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       }
       break;
     }
-    // A game starting with '%' (not in column 1) keeps one blank before it.
-    if (s[start] == '%') {
+    // A game starting with '%' not in column 1 keeps one blank before it.
+    if (s[start] == '%' && gcol != 1) {
       games.push_back({" " + s.substr(start, end - start), gline, gcol - 1, start - 1});
       return;
     }
@@ -105,9 +106,14 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       i += 3;
       continue;
     }
+    // An escape line is skipped, unless it holds a NUL: then a game starts at its '%'.
     if (c == '%' && i == line_start) {
-      while (i < n && s[i] != '\n' && s[i] != '\r') ++i;
-      continue;
+      std::size_t e = i;
+      while (e < n && s[e] != '\n' && s[e] != '\r') ++e;
+      if (s.find('\0', i) >= e) {
+        i = e;
+        continue;
+      }
     }
     const std::size_t start = i;
     const std::uint64_t gline = line, gcol = i - line_start + 1;
@@ -117,7 +123,11 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     std::size_t end = n;
     while (i < n) {
       const char d = s[i];
-      if (is_blank(d)) { ++i; continue; }
+      if (is_blank(d)) {
+        if (d == '\0' && !tagged) movetext = true;  // before the first tag or movetext: text
+        ++i;
+        continue;
+      }
       if (d == '\n' || d == '\r') { newline(i++); continue; }
       if (i == line_start && is_bom_at(i)) {  // a BOM at a line start: the line starts after it
         line_start += 3;
@@ -144,7 +154,10 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       line_blank = false;
       empty_line = false;
       if (d == '%' && i == line_start) {
+        const std::size_t from = i;
         while (i < n && s[i] != '\n' && s[i] != '\r') ++i;
+        // A NUL in it before the first tag or movetext is text, as a blank one there.
+        if (!tagged && s.find('\0', from) < i) movetext = true;
         continue;
       }
       if (d == '{') {

@@ -204,6 +204,25 @@ TEST(GameSplitter, ANulByteIsABlankInAGameAndStartsOneBetweenGames) {
   }
 }
 
+TEST(GameSplitter, ANulBeforeAGamesFirstTagOrMovetextIsText) {
+  using namespace std::string_literals;
+  // Found by QA: annotate copies the game a NUL starts behind its "; chesstool:" line,
+  // which then starts the game; the NUL in it was a blank, so the next game's tags joined
+  // it (3 games read, 2 written). Before the first tag or movetext a NUL is text, as it
+  // is where it starts a game, so the copy splits as the original did.
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+    EXPECT_EQ(texts(split("; chesstool: x\n\n\0\n\n[Event \"b\"]\n\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"; chesstool: x\n\n\0"s, "[Event \"b\"]\n\n1. d4 *"}))
+        << max_read;
+    EXPECT_EQ(texts(split("{c}\n \0\n[Event \"b\"]\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"{c}\n \0"s, "[Event \"b\"]\n1. d4 *"}))
+        << max_read;
+    // In a comment it is the comment's text; after a tag pair, a blank (the game goes on).
+    EXPECT_EQ(split("{c\0}\n\n[Event \"b\"]\n1. d4 *"s, max_read).size(), 1u) << max_read;
+    EXPECT_EQ(split("[Event \"a\"]\n\0\n\n[Site \"b\"]\n1. d4 *"s, max_read).size(), 1u) << max_read;
+  }
+}
+
 TEST(GameSplitter, AGameStartingWithAPercentKeepsABlankBeforeIt) {
   // "  %1. Ke3 *": not an escape line (the '%' is not in column 1), a game whose text,
   // written at a line start by a copy, must not become one: a blank stays before it.
@@ -386,6 +405,50 @@ TEST(GameSplitter, EscapeLinesOutsideGamesProduceNoGame) {
   const auto games = split("% produced by a tool\n[Event \"x\"] *\n%another [ line\n");
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].line, 2u);
+}
+
+TEST(GameSplitter, AnEscapeLineWithANulBetweenGamesStartsAGame) {
+  using namespace std::string_literals;
+  // Found by QA: the line was dropped with the NUL in it, unreported, while inside a game
+  // the same line gives nul-byte. It starts a game in column 1, where it stays an escape
+  // line for the parser, which reports the NUL; a tag line after it starts the next game.
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(2), std::size_t(5), static_cast<std::size_t>(-1)}) {
+    auto games = split("[Event \"a\"]\n\n1. e4 e5 1-0\n\n%es\0c\n\n[Event \"b\"]\n\n1. d4 *\n% plain\n"s, max_read);
+    EXPECT_EQ(texts(games), (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5 1-0", "%es\0c"s, "[Event \"b\"]\n\n1. d4 *"}))
+        << max_read;
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[1].line, 5u);
+    EXPECT_EQ(games[1].column, 1u);
+    EXPECT_EQ(games[1].byte_offset, 27u);
+    EXPECT_EQ(texts(split("%es\0c\n[Event \"a\"]\n\n1. e4 e5 1-0\n"s, max_read)),
+              (std::vector<std::string>{"%es\0c"s, "[Event \"a\"]\n\n1. e4 e5 1-0"}))
+        << max_read;
+    // Its copy behind annotate's "; chesstool:" line: the NUL in the escape line, before
+    // the first tag or movetext, is text as well.
+    EXPECT_EQ(texts(split("; chesstool: x\n\n%es\0c\n\n[Event \"b\"]\n1. d4 *"s, max_read)),
+              (std::vector<std::string>{"; chesstool: x\n\n%es\0c"s, "[Event \"b\"]\n1. d4 *"}))
+        << max_read;
+  }
+}
+
+TEST(GameSplitter, ANulPastAGamesSizeInAnEscapeLineStartsAGameThere) {
+  using namespace std::string_literals;
+  // The line is not held past the most text a game may have: then the game starts at the
+  // NUL, whatever the read sizes.
+  auto split_small = [](const std::string& data, std::size_t max_read) {
+    io::ByteSource src = io::ByteSource::from_memory(data, "<test>", max_read);
+    GameSplitter splitter(src, 8);
+    std::vector<RawGame> games;
+    RawGame g;
+    while (splitter.next(g)) games.push_back(g);
+    return texts(games);
+  };
+  for (const std::size_t max_read : {std::size_t(1), std::size_t(3), std::size_t(7), static_cast<std::size_t>(-1)}) {
+    EXPECT_EQ(split_small("%aaaaaaaaaaaaaaaaaaaa\0b\n\n[E \"x\"]\n"s, max_read), (std::vector<std::string>{"\0b"s, "[E \"x\"]"}))
+        << max_read;
+    EXPECT_EQ(split_small("%aa\0b\n\n[E \"x\"]\n"s, max_read), (std::vector<std::string>{"%aa\0b"s, "[E \"x\"]"}))
+        << max_read;
+  }
 }
 
 TEST(GameSplitter, EscapeLineInsideGameHidesTokens) {

@@ -315,6 +315,19 @@ TEST(DeadPositionInGames, WinOnTimeByASideThatCannotMateIsFlagged) {
   // A resignation is not a flag fall.
   auto resigned = chesstool::testing::check_text(game_pgn("0-1", f, "1. Kd1 Kg8", "[Termination \"normal\"]\n"));
   EXPECT_FALSE(chesstool::testing::has_code(resigned[0].warnings, "win-on-time-unwinnable"));
+  // A game without moves: its comment is the text after its last move (found by QA: the
+  // win on time against a bare king was not flagged, as it is with the Termination tag).
+  constexpr const char* bare = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  auto moveless = chesstool::testing::check_text(game_pgn("0-1", bare, "{White forfeits on time}"));
+  EXPECT_TRUE(chesstool::testing::has_code(moveless[0].warnings, "time-forfeit-draw"));
+  auto first = chesstool::testing::check_text("{White forfeits on time}\n[SetUp \"1\"]\n[FEN \"" + std::string(bare) +
+                                              "\"]\n\n0-1\n");  // the comment at the game's first byte
+  EXPECT_TRUE(chesstool::testing::has_code(first[0].warnings, "time-forfeit-draw"));
+  auto held = chesstool::testing::check_text("[SetUp \"1\"]\n[FEN \"" + std::string(bare) +
+                                             "\"]\n{White forfeits on time} {[%clk 0:00:00]} 0-1\n");
+  EXPECT_TRUE(chesstool::testing::has_code(held[0].warnings, "time-forfeit-draw"));
+  auto no_word = chesstool::testing::check_text(game_pgn("0-1", bare, "{White resigns}"));
+  EXPECT_FALSE(chesstool::testing::has_code(no_word[0].warnings, "time-forfeit-draw"));
   EXPECT_TRUE(says_lost_on_time("Time forfeit"));
   EXPECT_TRUE(says_lost_on_time("the flag fell"));
   EXPECT_FALSE(says_lost_on_time("[%clk 0:00:00]"));
