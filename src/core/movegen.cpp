@@ -52,8 +52,10 @@ namespace {
 
 // True when moving `from` to `to` (removing the piece on `captured`, which differs from
 // `to` only for en passant) leaves the mover's king, on ksq, unattacked. A direct test
-// instead of a full generation: SAN resolution asks about one or two candidates.
-bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to, Square captured) {
+// instead of a full generation: SAN resolution asks about one or two candidates, once a
+// move (inlined: the call cost 1% of validate).
+[[gnu::always_inline]] inline bool leaves_king_safe(const Position& pos, Square ksq, Square from, Square to,
+                                                    Square captured) {
   const Color us = pos.side_to_move(), them = ~us;
   const Bitboard gone = square_bb(captured);
   // A knight or pawn check stays unless this move captures the checker.
