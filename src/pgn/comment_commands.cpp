@@ -194,11 +194,9 @@ double lichess_clock(std::string_view c) {
 }  // namespace
 
 CommentScan scan_comment(std::string_view c) {
+  // Returned as built: zeroing `out` first took a "rep stos" on lichess's every clock.
+  if (const double seconds = lichess_clock(c); seconds >= 0) return CommentScan{seconds, {}};
   CommentScan out;
-  if (const double seconds = lichess_clock(c); seconds >= 0) {
-    out.clock = seconds;
-    return out;
-  }
   const std::size_t first = find_command(c, 0);
   if (first == std::string_view::npos) return out;  // most engine notes: no command
   // A clock that ends the comment, as every server writes it ("{ [%clk 0:05:00] }" after
