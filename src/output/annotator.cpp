@@ -136,8 +136,20 @@ Adjudication adjudicate(const pgn::Game& game) {
   report.plies = ply;
   report.final_position = pos;
   end.finish(pos, report);
-  // What the replay reads after the last move for a "forfeits on time": its comment here.
-  end.note_text_after_last_move(game.moves.empty() ? game.comment : game.moves.back().comment_after);
+  // What the replay reads after the last move for a "forfeits on time": the comments the
+  // writer puts there, the last move's and those after its variations (pgn/game_end.hpp).
+  std::string comments;
+  if (game.moves.empty()) {
+    pgn::append_comment_text(comments, game.comment);
+  } else {
+    const pgn::Node& last = game.moves.back();
+    pgn::append_comment_text(comments, last.comment_after);
+    for (const pgn::Line& variation : last.variations) {
+      pgn::end_comment_group(comments);
+      if (!variation.empty()) pgn::append_comment_text(comments, variation.back().comment_after_variation);
+    }
+  }
+  end.note_comments_after_last_move(std::move(comments));
   return adjudication_of(end, report, game.tag("Termination"));
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "core/movegen.hpp"
 #include "pgn/game_splitter.hpp"
@@ -154,7 +155,11 @@ bool GameEnd::lost_on_time(const std::string* termination) const {
     std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (t.find("time") != std::string::npos) return true;
   }
-  return says_lost_on_time(after_last_move_);
+  if (comments_) return says_lost_on_time(*comments_);
+  // Every phrase holds "time" or "flag", which collapsing and joining comments keep whole:
+  // the text without either (a lichess game's "{ [%clk 0:00:07] } 1-0") is not read.
+  if (from_ >= text_.size() || !mentions_time_or_flag(text_.substr(from_))) return false;
+  return says_lost_on_time(comments_after(text_, from_));
 }
 
 bool GameEnd::could_checkmate(Color side) const { return final_can_mate_[side] && can_ever_checkmate(final_pos_, side); }
@@ -163,40 +168,198 @@ bool GameEnd::could_checkmate(Color side) const { return final_can_mate_[side] &
 
 namespace chesstool::pgn {
 
-std::string_view text_after_tag_pairs(std::string_view text) {
-  const auto* b = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  std::size_t p = 0;
-  while (p < n) {
-    const unsigned char c = b[p];
-    const std::uint8_t k = detail::kByteClass[c];
-    if (k == detail::kSpace || k == detail::kLf || k == detail::kCr) {
-      ++p;
-    } else if (k == detail::kLBracket) {
-      detail::TagScan state = detail::TagScan::InTag;
-      p = detail::scan_tag_pair(b, p + 1, n, state);  // past its ']', or at its line end
-    } else if (c == '%' && (p == 0 || b[p - 1] == '\n' || b[p - 1] == '\r')) {
-      while (p < n && b[p] != '\n' && b[p] != '\r') ++p;  // an escape line (spec 6)
-    } else {
-      break;
-    }
-  }
-  return text.substr(p);
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_word_byte(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c + ('a' - 'A')) : c; }
+
+// A move token, as far as the comments after a variation need: a symbol with a letter (SAN,
+// "Z0", "e2e4"), castling with zeros or a null move "--". Move numbers, results and glyphs
+// have none.
+bool is_move_token(std::string_view token) {
+  if (token.starts_with("0-0") || token.starts_with("--")) return true;
+  for (char c : token)
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
+  return false;
 }
 
-bool says_lost_on_time(std::string_view comment) {
-  // FICS and ICC end a game lost on time with "{White forfeits on time}", others write
-  // "lost on time", "wins on time", "time forfeit" or "flag fell".
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + ('a' - 'A')) : c; };
-  auto contains = [&](std::string_view needle) {
-    for (std::size_t i = 0; i + needle.size() <= comment.size(); ++i) {
-      std::size_t j = 0;
-      while (j < needle.size() && lower(comment[i + j]) == needle[j]) ++j;
-      if (j == needle.size()) return true;
+// comments_after's reading of a game's text: the mainline's comments (first, then later
+// once a variation with a move closed) and those of the open variation (pending).
+class CommentReader {
+ public:
+  CommentReader(std::string_view text, std::size_t from, bool after_move)
+      : b_(reinterpret_cast<const unsigned char*>(text.data())), n_(text.size()), p_(from), after_move_(after_move) {}
+  std::string run();
+
+ private:
+  void comment(std::string_view text);
+  void close_variation();
+  void line_start();  // at the start of a line: BOMs, then an escape line (spec 6)
+  std::size_t to_line_end(std::size_t p) const {
+    while (p < n_ && b_[p] != '\n' && b_[p] != '\r') ++p;
+    return p;
+  }
+  std::string_view view(std::size_t from, std::size_t to) const {
+    return {reinterpret_cast<const char*>(b_) + from, to - from};
+  }
+
+  const unsigned char* b_;
+  std::size_t n_, p_;
+  bool after_move_;
+  int depth_ = 0;
+  bool moved_ = false;     // the open variation (depth 1) has a move
+  bool in_later_ = false;  // a variation with a move closed
+  std::string first_, later_, pending_;
+};
+
+void CommentReader::comment(std::string_view text) {
+  if (depth_ == 0) append_comment_text(in_later_ ? later_ : first_, text);
+  else if (depth_ == 1 && !moved_) append_comment_text(pending_, text);
+}
+
+// Replayer::end_variation: a variation without a move leaves its comments after the move
+// before it; one with a move ends the group of comments before it.
+void CommentReader::close_variation() {
+  if (!moved_) {
+    if (after_move_) append_comment_text(first_, pending_);
+  } else if (in_later_) {
+    end_comment_group(later_);
+  } else {
+    in_later_ = true;
+  }
+  pending_.clear();
+}
+
+void CommentReader::line_start() {
+  while (p_ + 2 < n_ && b_[p_] == 0xEF && b_[p_ + 1] == 0xBB && b_[p_ + 2] == 0xBF) p_ += 3;
+  if (p_ < n_ && b_[p_] == '%') p_ = to_line_end(p_);
+}
+
+std::string CommentReader::run() {
+  if (p_ == 0 || b_[p_ - 1] == '\n' || b_[p_ - 1] == '\r') line_start();
+  while (p_ < n_) {
+    const std::uint8_t k = detail::kByteClass[b_[p_]];
+    if (k == detail::kLf || k == detail::kCr) {
+      ++p_;
+      line_start();
+    } else if (k == detail::kLBrace) {  // spec 5: the first '}' ends it
+      const void* close = std::memchr(b_ + p_ + 1, '}', n_ - p_ - 1);
+      const std::size_t end = close ? std::size_t(static_cast<const unsigned char*>(close) - b_) : n_;
+      comment(view(p_ + 1, end));
+      p_ = end + 1;
+    } else if (k == detail::kSemicolon) {
+      const std::size_t end = to_line_end(p_ + 1);
+      comment(view(p_ + 1, end));
+      p_ = end;
+    } else if (k == detail::kLBracket) {  // a tag pair, where the parser ends it
+      detail::TagScan state = detail::TagScan::InTag;
+      p_ = detail::scan_tag_pair(b_, p_ + 1, n_, state);
+    } else if (k == detail::kLParen) {
+      if (++depth_ == 1) moved_ = false;
+      ++p_;
+    } else if (k == detail::kRParen) {
+      if (depth_ > 0 && --depth_ == 0) close_variation();
+      ++p_;
+    } else if (k == detail::kSymbol) {
+      std::size_t end = p_ + 1;
+      while (end < n_ && detail::kByteClass[b_[end]] == detail::kSymbol) ++end;
+      if (depth_ == 1 && !moved_ && is_move_token(view(p_, end))) moved_ = true;
+      p_ = end;
+    } else {
+      ++p_;  // a blank, '*', '$', a stray '}', ']' or '"'
     }
-    return false;
-  };
-  return contains("on time") || contains("time forfeit") || contains("flag fell");
+  }
+  if (depth_ > 0) close_variation();  // left open: the parser closes it at the end
+  if (!later_.empty()) end_comment_group(first_);
+  return first_ + later_;
+}
+
+// The phrases that say a game was lost on time, in lower case; a space stands for a blank
+// or a hyphen ("time-forfeit"). A phrase matches whole words only.
+constexpr std::string_view kLostOnTimePhrases[] = {
+    "forfeits on time", "forfeited on time", "forfeit on time",            // FICS, ICC
+    "lost on time",     "loses on time",     "lose on time", "losing on time",
+    "won on time",      "wins on time",                                     // the winner's view
+    "time forfeit",                                                         // lichess's Termination
+    "flag fell",        "flag falls",        "flagged",
+    "ran out of time",  "runs out of time",
+};
+
+bool phrase_at(std::string_view s, std::size_t i, std::string_view phrase) {
+  if (i + phrase.size() > s.size()) return false;
+  for (std::size_t j = 0; j < phrase.size(); ++j) {
+    const char c = s[i + j];
+    if (phrase[j] == ' ' ? c != ' ' && c != '-' : lower(c) != phrase[j]) return false;
+  }
+  const std::size_t end = i + phrase.size();
+  return end == s.size() || !is_word_byte(s[end]);
+}
+
+bool is_negation(std::string_view word) {
+  std::string w(word);
+  std::transform(w.begin(), w.end(), w.begin(), lower);
+  return w == "not" || w == "no" || w == "never" || w == "without" || w == "cannot" || w.ends_with("n't") ||
+         w.ends_with("n\u2019t") || w.ends_with("n\x92t");
+}
+
+// A negation among the two words before position i, with only blanks between them and it.
+bool negated_at(std::string_view s, std::size_t i) {
+  std::size_t end = i;
+  for (int words = 0; words < 2; ++words) {
+    if (end == 0 || s[end - 1] != ' ') return false;  // punctuation or a group's start
+    std::size_t start = end - 1;
+    while (start > 0 && s[start - 1] != ' ' && s[start - 1] != '\n') --start;
+    const std::string_view word = s.substr(start, end - 1 - start);
+    if (is_negation(word)) return true;
+    for (char c : word)  // a comma, a period...: the clause starts after it
+      if (!is_word_byte(c) && c != '\'' && static_cast<unsigned char>(c) < 0x80) return false;
+    end = start;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool mentions_time_or_flag(std::string_view text) {
+  for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
+    const char c = char(text[i] | 0x20);  // exact for letters: the case bit
+    if (c != 't' && c != 'f') continue;
+    const char a = char(text[i + 1] | 0x20), b = char(text[i + 2] | 0x20), d = char(text[i + 3] | 0x20);
+    if ((c == 't' && a == 'i' && b == 'm' && d == 'e') || (c == 'f' && a == 'l' && b == 'a' && d == 'g')) return true;
+  }
+  return false;
+}
+
+void append_comment_text(std::string& comments, std::string_view comment) {
+  bool space = true;  // before the comment's first word: a space after the one before it
+  for (char c : comment) {
+    if (is_blank(c)) {
+      space = true;
+      continue;
+    }
+    if (space && !comments.empty() && comments.back() != '\n') comments += ' ';
+    space = false;
+    comments += c;
+  }
+}
+
+void end_comment_group(std::string& comments) {
+  if (!comments.empty() && comments.back() != '\n') comments += '\n';
+}
+
+std::string comments_after(std::string_view game_text, std::size_t from) {
+  if (from > game_text.size()) return {};
+  return CommentReader(game_text, from, from > 0).run();
+}
+
+bool says_lost_on_time(std::string_view comments) {
+  for (std::size_t i = 0; i < comments.size(); ++i) {
+    if (i > 0 && is_word_byte(comments[i - 1])) continue;
+    for (std::string_view phrase : kLostOnTimePhrases)
+      if (phrase_at(comments, i, phrase) && !negated_at(comments, i)) return true;
+  }
+  return false;
 }
 
 }  // namespace chesstool::pgn

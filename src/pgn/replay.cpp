@@ -471,12 +471,12 @@ void Replayer::end_game() {
     const Position& final_pos = main.pos();
     report_.final_position = final_pos;
     game_end_.finish(final_pos, report_);
-    // What follows the last mainline move in the game's text (its comments, the result),
-    // read only if a "forfeits on time" there could matter.
+    // The game's text from its last mainline move, whose comments are read only if a
+    // "forfeits on time" there could matter (at the end: nothing per comment).
     if (raw_ && last_move_end_ > raw_->byte_offset && last_move_end_ - raw_->byte_offset <= raw_->text.size())
-      game_end_.note_text_after_last_move(std::string_view(raw_->text).substr(last_move_end_ - raw_->byte_offset));
-    else if (raw_ && report_.plies == 0)  // no move: all of the movetext
-      game_end_.note_text_after_last_move(text_after_tag_pairs(raw_->text));
+      game_end_.note_text_after_last_move(raw_->text, last_move_end_ - raw_->byte_offset);
+    else if (raw_ && report_.plies == 0)  // no move: all of its comments
+      game_end_.note_text_after_last_move(raw_->text, 0);
     check_result();
     if (keeping() && main.tree) {
       if (main.tree->empty()) {

@@ -254,26 +254,92 @@ TEST(GameEnd, WinOnTimeWithoutMatingMaterialIsADraw) {
   EXPECT_EQ(problem(*l, "0-1", &on_time), "");
   EXPECT_EQ(problem(*l, "1-0", &normal), "");
   EXPECT_EQ(problem(*l, "1-0"), "");
-  // The same found in the text after the last move, when the tag says nothing.
-  const std::string text = "{Black forfeits on time} 1-0";
-  l->end.note_text_after_last_move(text);
+  // The same found in the comments after the last move, when the tag says nothing.
+  const std::string text = "1. Ke2 {Black forfeits on\n time} 1-0";
+  l->end.note_text_after_last_move(text, 6);
+  EXPECT_EQ(problem(*l, "1-0"), "time-forfeit-draw");
+  l->end.note_text_after_last_move(text, text.size() + 1);  // out of the text: nothing read
+  EXPECT_EQ(problem(*l, "1-0"), "");
+  l->end.note_comments_after_last_move("White lost on time");
   EXPECT_EQ(problem(*l, "1-0"), "time-forfeit-draw");
 }
 
-TEST(GameEnd, TextAfterTagPairsIsTheMovetextOfAGameWithoutMoves) {
-  EXPECT_EQ(text_after_tag_pairs("[A \"x\"]\n[B \"y]\"] {lost on time} 0-1"), "{lost on time} 0-1");
-  EXPECT_EQ(text_after_tag_pairs("%esc [\n \t[A \"x\"]\r\n\r\n0-1"), "0-1");
-  EXPECT_EQ(text_after_tag_pairs(" %x\n0-1"), "%x\n0-1");  // not in column 1: no escape line
-  EXPECT_EQ(text_after_tag_pairs("[A \"x\n{c} *"), "{c} *");  // a broken tag pair ends at its line end
-  EXPECT_EQ(text_after_tag_pairs("{c}\n[A \"x\"] *"), "{c}\n[A \"x\"] *");
-  EXPECT_EQ(text_after_tag_pairs("[A \"x\"]"), "");
+TEST(GameEnd, LostOnTimeReadsTheCommentsAsAnnotateWritesThem) {
+  // A wrapped line, two blanks, two comments: "White forfeits on time" once written back.
+  auto l = play_line("4k3/8/8/8/8/8/8/4K2Q w - - 0 1", {"e1d1", "e8d8"});
+  const std::string texts[] = {"{White forfeits on\ntime} 0-1", "{White forfeits on  time} 0-1",
+                               "{White forfeits on} {time} 0-1", "{White forfeits on}\n; time\n0-1"};
+  for (const std::string& t : texts) {
+    const std::string game = "[FEN \"x\"]\n\n1. Kd1 Kd8 " + t;
+    l->end.note_text_after_last_move(game, game.find("Kd8") + 3);
+    EXPECT_TRUE(l->end.lost_on_time(nullptr)) << t;
+  }
+  // Not an escape line, a comment in a variation, a tag, a NAG or a move before the last.
+  const std::string not_read[] = {"{x}\n%White forfeits on time\n0-1", "(1... Ke7 {flag fell}) 0-1",
+                                  "$1 {on} time 0-1", "{White did not lose on time} 0-1"};
+  for (const std::string& t : not_read) {
+    const std::string game = "[FEN \"x\"]\n\n1. Kd1 {flag fell} Kd8 " + t;
+    l->end.note_text_after_last_move(game, game.find("Kd8") + 3);
+    EXPECT_FALSE(l->end.lost_on_time(nullptr)) << t;
+  }
+  const std::string time_tag = "Time forfeit";
+  EXPECT_TRUE(l->end.lost_on_time(&time_tag));  // the Termination tag as before
+}
+
+TEST(GameEnd, CommentsAfterAreTheMainlineCommentsAfterTheLastMove) {
+  // A game without moves: all of its comments, not its tags or escape lines.
+  EXPECT_EQ(comments_after("[A \"x\"]\n[B \"y}\"] {lost on\n\t time}  {x} 0-1", 0), "lost on time x");
+  EXPECT_EQ(comments_after("%esc {no}\n[A \"x\"]\r\n%{no}\r\n{c} *", 0), "c");
+  EXPECT_EQ(comments_after("\xEF\xBB\xBF%{no}\n{c}", 0), "c");  // a BOM before the escape line
+  EXPECT_EQ(comments_after("{c} %x\n {d} *", 0), "c d");        // not in column 1: a symbol
+  EXPECT_EQ(comments_after("{c}\n[A \"x\"] ;d\n*", 0), "c d");
+  EXPECT_EQ(comments_after("{a} ( {b} ) *", 0), "a");           // a variation before any move: dead
+  EXPECT_EQ(comments_after("{a\n%b} {c", 0), "a %b c");          // '%' in a comment; unterminated
+  // After the last move (from): the mainline's comments, grouped by the variations.
+  const std::string g = "1. e4 e5 {a} (1... c5 {flag fell} (1... d5 {x}) {y}) {b} (1... d5) {c} 1-0";
+  EXPECT_EQ(comments_after(g, 8), "a\nb\nc");
+  EXPECT_EQ(comments_after("1. e4 e5 {a} ( {b} $1 2. ) {c} 1-0", 8), "a b c");  // a variation without a move
+  EXPECT_EQ(comments_after("1. e4 e5 (1... c5) {a} ( {b} ) {c} *", 8), "b\na c");
+  EXPECT_EQ(comments_after("1. e4 e5 (1... O-O {x}) (1... 0-0 {y}) (1... -- {z}) {a}", 8), "a");
+  EXPECT_EQ(comments_after("1. e4 e5 ) {a} ( {b}", 8), "a b");  // unbalanced both ways
+  EXPECT_EQ(comments_after("1. e4", 6), "");
+  EXPECT_EQ(comments_after("1. e4", 5), "");
+}
+
+TEST(GameEnd, AppendCommentTextCollapsesBlanksAndJoins) {
+  std::string c;
+  append_comment_text(c, "  a \n\t b ");
+  append_comment_text(c, "");
+  append_comment_text(c, "c");
+  EXPECT_EQ(c, "a b c");
+  end_comment_group(c);
+  end_comment_group(c);
+  append_comment_text(c, " d");
+  EXPECT_EQ(c, "a b c\nd");
+  std::string e;
+  end_comment_group(e);
+  EXPECT_EQ(e, "");
 }
 
 TEST(GameEnd, SaysLostOnTime) {
-  for (const char* s : {"White forfeits on time", "lost on time", "Black wins ON TIME", "time forfeit", "Flag fell"})
+  for (const char* s : {"White forfeits on time", "lost on time", "Black wins ON TIME", "time forfeit", "Flag fell",
+                        "Time-forfeit", "White ran out of time", "White flagged.", "White won on time!",
+                        "Black loses on time", "The flag fell; Black won", "No, White lost on time",
+                        "White forfeited on time", "(lost on time)", "White lost on-time", "not\nlost on time"})
     EXPECT_TRUE(says_lost_on_time(s)) << s;
-  for (const char* s : {"White resigns", "time trouble", "a timely move", "", "forfeit"})
+  for (const char* s : {"White resigns", "time trouble", "a timely move", "", "forfeit", "[%clk 0:00:00]", "on time",
+                        "White came on time", "not lost on time", "White did not lose on time",
+                        "Black didn't lose on time", "Black didn\u2019t lose on time", "without losing on time",
+                        "no time forfeit", "White never flagged", "White cannot lose on time",
+                        "White did not really lose on time", "overtime forfeit", "timeforfeit", "unflagged",
+                        "lost on timer", "White lost on\ntime", "White lost on \ntime"})
     EXPECT_FALSE(says_lost_on_time(s)) << s;
+}
+
+TEST(GameEnd, MentionsTimeOrFlag) {
+  for (const char* s : {"TIME", "xflagx", "Time", "fLaG"}) EXPECT_TRUE(mentions_time_or_flag(s)) << s;
+  for (const char* s : {"", "tim", "{ [%clk 0:00:07] } 1-0", "fla g", "t1me", "\x14\x09\x0d\x05"})
+    EXPECT_FALSE(mentions_time_or_flag(s)) << s;
 }
 
 }  // namespace
