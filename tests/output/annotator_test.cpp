@@ -423,6 +423,49 @@ TEST(Annotate, ReplayAdjudicationIsTheMainlineOne) {
   EXPECT_GT(claims, 40u);
 }
 
+// The loss on time read from the game's text (validate, annotate) is the one read from the
+// Game annotate writes (pgn/game_end.hpp): the same comments, in the same groups.
+TEST(Annotate, LostOnTimeReadFromTheTextIsReadFromTheGame) {
+  const std::string head = "[Result \"0-1\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2Q w - - 0 1\"]\n\n";
+  const std::vector<std::string> movetexts = {
+      "{White forfeits on\ntime} 0-1", "{White forfeits on} ; time\n0-1", "{x}\n%White flagged\n0-1",
+      "1. Kd1 Kd8 {White forfeits on}\n{time} 0-1", "1. Kd1 Kd8 (1... Ke7 {flag fell}) 0-1",
+      "1. Kd1 Kd8 (1... Ke7) {flag fell} 0-1", "1. Kd1 Kd8 {flag} (1... Ke7) {fell} 0-1",
+      "1. Kd1 Kd8 ( {White flagged} ) 0-1", "1. Kd1 Kd8 (1... Ke7) {White} ( {ran out} ) {of time} 0-1",
+      "1. Kd1 Kd8 (1... Ke7) {White ran} ( {out of time} ) (1... Kf7) 0-1",
+      "1. Kd1 Kd8 {not} {lost on time} 0-1", "1. Kd1 {flag fell} Kd8 $4 {x} 0-1"};
+  for (const std::string& movetext : movetexts) {
+    const pgn::RawGame r = raw(head + movetext + "\n");
+    pgn::ReplayOptions options;
+    options.keep = pgn::Keep::Tree;
+    pgn::Replayer replayer(options, &r);
+    pgn::parse_game(r, replayer);
+    const pgn::GameReport report = replayer.take_report();
+    ASSERT_TRUE(report.valid) << movetext;
+    const pgn::Game game = replayer.take_game();
+    const bool from_text = replayer.game_end().lost_on_time(nullptr);
+    const output::Adjudication want = output::adjudicate(game);
+    EXPECT_EQ(from_text, want.cannot_win_on_time[Black]) << movetext;  // Black has a bare king
+    // Annotated, written and read back: the same again.
+    pgn::Game annotated = annotator_build(r.text);
+    output::annotate_game(annotated, output::adjudicate(annotated));
+    std::string out;
+    output::write_pgn(annotated, out);
+    EXPECT_EQ(output::adjudicate(annotator_build(out)).cannot_win_on_time[Black], from_text) << out;
+  }
+}
+
+// No annotation text reads as a loss on time, except the FIDE 6.9 sentence itself in
+// English ("White ran out of time"), only ever written after one.
+TEST(Annotate, AnnotationTextsDoNotSayLostOnTime) {
+  for (std::size_t id = 0; id < output::kTextCount; ++id)
+    for (std::size_t lang = 0; lang < output::kLangCount; ++lang) {
+      const std::string_view t = output::annotation_text(TextId(id), Lang(lang));
+      const bool time_draw = TextId(id) == TextId::TimeDrawWhiteCannotMate || TextId(id) == TextId::TimeDrawBlackCannotMate;
+      EXPECT_EQ(pgn::says_lost_on_time(t), time_draw && Lang(lang) == Lang::En) << t;
+    }
+}
+
 // Every replayable corpus game: annotating is idempotent, and the moves survive it.
 TEST(Annotate, CorpusIsIdempotent) {
   if (!testing::corpus_available()) GTEST_SKIP() << "corpus not found";
