@@ -30,14 +30,46 @@ std::string collapse_spaces(std::string_view s) {
   return out;
 }
 
+// Whether s ends with a "[%...]" command such as [%clk 0:00:00]: its ']' the last byte,
+// closing the last '[' ("see [1]" is no command).
+bool ends_with_command(std::string_view s) {
+  if (s.empty() || s.back() != ']') return false;
+  const std::size_t open = s.rfind('[');
+  return open != std::string_view::npos && s[open + 1] == '%' && s.find(']', open) == s.size() - 1;
+}
+
+// s without one closing quote or bracket at its end, if it has one: ASCII " ' ) ], and in
+// UTF-8 the quotes of other languages (” ’ » › and the German and Danish closing “ ‘ « ‹;
+// any quote mark that ends a comment closes something) and the CJK 」 』 ）.
+bool drop_closer(std::string_view& s) {
+  if (s.empty()) return false;
+  if (s.back() == '"' || s.back() == '\'' || s.back() == ')' || s.back() == ']') {
+    s.remove_suffix(1);
+    return true;
+  }
+  static constexpr std::string_view kClosers[] = {"\u201D", "\u2019", "\u00BB", "\u203A", "\u201C", "\u2018",
+                                                  "\u00AB", "\u2039", "\u300D", "\u300F", "\uFF09"};
+  for (std::string_view q : kClosers)
+    if (s.ends_with(q)) {
+      s.remove_suffix(q.size());
+      return true;
+    }
+  return false;
+}
+
 // Whether a comment's text ends a sentence ('.', '!', '?', an ellipsis, the Arabic
-// question mark, before closing quotes or brackets) or with a command such as
-// [%clk 0:00:00], or with a ':' or ';' that leads to what follows.
+// question mark, semicolon and full stop, the CJK full stop and full-width ! and ?,
+// before closing quotes or brackets) or with a command such as [%clk 0:00:00], or with a
+// ':' or ';' that leads to what follows.
 bool ends_sentence(std::string_view s) {
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  if (!s.empty() && s.back() == ']') return true;
-  while (!s.empty() && (s.back() == '"' || s.back() == '\'' || s.back() == ')')) s.remove_suffix(1);
-  if (s.empty() || s.ends_with("\u2026") || s.ends_with("\u061F")) return true;
+  do {
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    if (ends_with_command(s)) return true;
+  } while (drop_closer(s));
+  if (s.empty()) return true;
+  static constexpr std::string_view kEnds[] = {"\u2026", "\u061F", "\u061B", "\u06D4", "\u3002", "\uFF01", "\uFF1F"};
+  for (std::string_view e : kEnds)
+    if (s.ends_with(e)) return true;
   return std::string_view(".!?:;").find(s.back()) != std::string_view::npos;
 }
 

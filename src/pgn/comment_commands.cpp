@@ -30,15 +30,23 @@ std::size_t find_command(std::string_view c, std::size_t from) {
   return std::string_view::npos;
 }
 
+// A sexagesimal field's tens digit, 0 to 5: minutes and seconds run from 00 to 59.
+bool tens_of_sixty(char c) { return c >= '0' && c <= '5'; }
+
 // The seconds of the 7 bytes "H:MM:SS" at s, as every clock of a lichess game is written;
-// -1 when they are not that (a double, not an optional: see lichess_clock).
+// -1 when they are not that, minutes or seconds of 60 or more included (a double, not an
+// optional: see lichess_clock). The same rule as parse_duration's, at the same cost.
 double hms_seconds(const char* s) {
-  if (!(s[1] == ':' && s[4] == ':' && digit(s[0]) && digit(s[2]) && digit(s[3]) && digit(s[5]) && digit(s[6])))
+  if (!(s[1] == ':' && s[4] == ':' && digit(s[0]) && tens_of_sixty(s[2]) && digit(s[3]) && tens_of_sixty(s[5]) &&
+        digit(s[6])))
     return -1;
   return double((s[0] - '0') * 3600 + ((s[2] - '0') * 10 + (s[3] - '0')) * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
 }
 
-// "H:MM:SS", "M:SS" or either with a fraction: seconds.
+// "H:MM:SS", "M:SS" or either with a fraction after the seconds: seconds. The first field
+// (hours, or minutes in "M:SS") is any whole number, within the 10^9 s limit; the minutes
+// of H:MM:SS and the seconds are 0 to 59, so that "0:05:60" is no clock rather than
+// 0:06:00 written another way.
 std::optional<double> parse_duration(std::string_view s) {
   if (s.size() == 7) {  // "H:MM:SS" read at once
     if (const double seconds = hms_seconds(s.data()); seconds >= 0) return seconds;
@@ -54,7 +62,7 @@ std::optional<double> parse_duration(std::string_view s) {
       field = field * 10 + (s[i] - '0');
       ++i;
     }
-    if (i == start) return std::nullopt;
+    if (i == start || (fields > 0 && field > 59)) return std::nullopt;
     total = total * 60 + double(field);
     ++fields;
     if (i < s.size() && s[i] == ':' && fields < 3) {
@@ -134,20 +142,21 @@ std::optional<Eval> parse_eval(std::string_view s, bool convert = true) {
 
 bool square(std::string_view s) { return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'; }
 
-// Comma-separated items of a %cal or %csl: a colour letter and one or two squares.
+// Comma-separated items of a %cal or %csl: a colour letter and one or two squares. At
+// least one, and no empty item: a comma at either end or doubled ("Gd4,") is malformed.
 template <class Item, class Make>
 bool parse_list(std::string_view s, std::size_t squares, std::vector<Item>& out, Make make) {
   std::vector<Item> items;
-  while (!s.empty()) {
+  while (true) {
     const std::size_t comma = s.find(',');
     std::string_view item = s.substr(0, comma);
-    s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
     if (item.size() != 1 + 2 * squares || !(item[0] >= 'A' && item[0] <= 'Z')) return false;
     for (std::size_t k = 0; k < squares; ++k)
       if (!square(item.substr(1 + 2 * k, 2))) return false;
     items.push_back(make(item));
+    if (comma == std::string_view::npos) break;
+    s = s.substr(comma + 1);
   }
-  if (items.empty()) return false;
   out.insert(out.end(), items.begin(), items.end());
   return true;
 }
@@ -156,6 +165,13 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
   return s;
+}
+
+// Whether a blank comes between the '%' of the command opened at c[open] and its name
+// (trimmed by for_each_command): "[% clk 0:05:00]" is no command of that name, and
+// malformed when the name is one read.
+bool spaced_name(std::string_view c, std::size_t open, std::string_view name) {
+  return name.data() != c.data() + open + 2;
 }
 
 // Calls f(name, args, open, close) for each "[%name args]" of c, open and close being
@@ -206,11 +222,12 @@ CommentScan scan_comment(std::string_view c) {
                                                         (t[5] == ' ' || t[5] == '\t') && t.back() == ']')
     if ((out.clock = parse_duration(trim(t.substr(6, t.size() - 7))))) return out;
   for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open, std::size_t close) {
-    bool ok = true;
+    const bool spaced = spaced_name(c, open, name);
+    bool ok = true, known = true;
     if (name == "clk") {
       const std::optional<double> v = parse_duration(args);
       ok = v.has_value();
-      if (v) out.clock = v;
+      if (v && !spaced) out.clock = v;
     } else if (name == "emt") {
       ok = parse_duration(args).has_value();
     } else if (name == "eval") {
@@ -221,7 +238,10 @@ CommentScan scan_comment(std::string_view c) {
     } else if (name == "csl") {
       std::vector<Highlight> squares;
       ok = parse_list(args, 1, squares, [](std::string_view) { return Highlight{}; });
+    } else {
+      known = false;
     }
+    if (spaced && known) ok = false;  // "[% clk 0:05:00]"
     if (!ok && out.malformed.empty()) out.malformed = c.substr(open, close + 1 - open);
   });
   return out;
@@ -236,7 +256,9 @@ CommentData parse_comment_commands(std::string_view c) {
                                                    std::size_t close) {
     rest += c.substr(done, open - done);
     bool ok = false;
-    if (name == "clk") {
+    if (spaced_name(c, open, name)) {
+      // not read: "[% clk 0:05:00]" stays text as written
+    } else if (name == "clk") {
       if (auto v = parse_duration(args)) d.clock = *v, ok = true;
     } else if (name == "emt") {
       if (auto v = parse_duration(args)) d.emt = *v, ok = true;

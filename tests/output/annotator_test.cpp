@@ -277,6 +277,38 @@ TEST(Annotate, AnAnnotationAfterAUsersCommentStartsASentence) {
   }
 }
 
+// Found by QA: "“Good.”. Checkmate ...", "’tis so.’.", "«bien.».", a period after the Arabic
+// semicolon and full stop, and none after "see [1]" (any ']' taken for a command's). The
+// ends are looked for before closing quotes and brackets in UTF-8 too; a ']' is a
+// command's only when it closes "[%...]". Annotating again, or in the other language and
+// back, changes nothing.
+TEST(Annotate, SentenceEndsAreFoundBeforeAnyClosingQuote) {
+  const std::string fools_mate = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# {";
+  const char* ended[] = {"\u201CGood.\u201D", "\u2019tis so.\u2019", "\u00ABbien.\u00BB", "\u201EGut.\u201C",
+                         "\u2039oui!\u203A", "\u300C\u826F\u3044\u3002\u300D", "(\u300E\u826F\u3044\uFF01\u300F\uFF09)",
+                         "\u0644\u0639\u0628 \u062C\u064A\u062F\u061B", "\u0644\u0639\u0628 \u062C\u064A\u062F\u06D4",
+                         "\"Why?\" ", "see [1]: ", "[%clk 0:00:00]", "([%clk 0:00:00])", "see [1] [%eval #-1]"};
+  const char* open[] = {"see [1]", "[%clk 0:00:00] see [1]", "\u201CGood\u201D", "[1]", "a [%clk] b]", "\u060C"};
+  for (Lang lang : {Lang::En, Lang::Ar}) {
+    const std::string text = annotator_text(TextId::CheckmateBlackWins, lang);
+    for (const char* c : ended) {
+      std::string user = c;
+      user.erase(user.find_last_not_of(' ') + 1);  // as the writer prints it
+      const std::string out = annotate(fools_mate + c + "} 0-1", lang);
+      EXPECT_NE(one_line(out).find("{" + user + " " + text + "}"), std::string::npos) << c << "\n" << out;
+      EXPECT_EQ(annotate(out, lang), out) << c;
+      EXPECT_EQ(annotate(annotate(out, lang == Lang::En ? Lang::Ar : Lang::En), lang), out) << c;
+    }
+    for (const char* c : open) {
+      const std::string out = annotate(fools_mate + c + "} 0-1", lang);
+      const std::string expected = std::string("{").append(c).append(". ").append(text).append("}");
+      EXPECT_NE(one_line(out).find(expected), std::string::npos) << c << "\n" << out;
+      EXPECT_EQ(annotate(out, lang), out) << c;
+      EXPECT_EQ(annotate(annotate(out, lang == Lang::En ? Lang::Ar : Lang::En), lang), out) << c;
+    }
+  }
+}
+
 TEST(Annotate, CheckmateReplacesAnUnspecificTermination) {
   pgn::Game game =
       annotator_build("[Result \"*\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 {the point} *");

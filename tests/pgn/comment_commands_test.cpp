@@ -77,6 +77,61 @@ TEST(CommentCommands, ScanFindsTheClockAndTheFirstMalformedCommand) {
   EXPECT_TRUE(scan_comment("[%cal Ge2e4,Rd1d8] [%csl Gd4]").malformed.empty());
 }
 
+// Found by QA: "[%clk 0:05:60]" read as 0:06:00 (and written back so), on lichess's fast
+// path and the general one alike. Minutes and seconds run 0 to 59; the first field
+// (hours, or the minutes of "M:SS") has no such limit. Whatever is not a clock stays text,
+// a malformed-command for validate.
+TEST(CommentCommands, MinutesAndSecondsOf60OrMoreAreNoClock) {
+  for (const std::string t : {"0:05:60", "0:99:99", "0:04:75", "9:99:99", "0:60:00", "10:05:60", "0:05:60.5", "5:60",
+                              "90:60", "0:05:99.0", "1:00:100"}) {
+    for (const std::string name : {"clk", "emt"}) {
+      const std::string command = "[%" + name + " " + t + "]";
+      for (const std::string& c : {command, " " + command + " ", "text " + command, "[%eval 0.1] " + command}) {
+        const CommentData d = parse_comment_commands(c);
+        EXPECT_FALSE(d.clock || d.emt) << c;
+        EXPECT_EQ(d.text, c.find("eval") == std::string::npos ? c : command) << c;  // as written
+        const CommentScan scan = scan_comment(c);
+        EXPECT_FALSE(scan.clock) << c;
+        EXPECT_EQ(scan.malformed, command) << c;
+        EXPECT_NE(render_comment_commands(d).find(command), std::string::npos) << c;  // never rewritten
+      }
+    }
+  }
+  // Within range, both forms; the first field as large as it comes.
+  const std::pair<const char*, double> clocks[] = {{"0:59:59", 3599}, {"59:59", 3599}, {"90:00", 5400}, {"0:00", 0},
+                                                   {"100:59:59", 363599}, {"0:05:59.9", 359.9}, {"9:59:59", 35999}};
+  for (const auto& [t, seconds] : clocks) {
+    const std::string c = std::string("[%clk ") + t + "]";
+    EXPECT_EQ(parse_comment_commands(c).clock, seconds) << c;
+    EXPECT_EQ(scan_comment(c).clock, seconds) << c;
+    EXPECT_TRUE(scan_comment(c).malformed.empty()) << c;
+    if (std::string_view(t).size() == 7) {
+      EXPECT_EQ(scan_comment(" " + c + " ").clock, seconds) << c;  // lichess's shape
+    }
+  }
+}
+
+// A comma at the end of a [%csl] or [%cal] list is an empty item, malformed as one at the
+// start or doubled is; a blank between '%' and a command's name makes no command of it
+// (it stays text as written, never rewritten as "[%clk ...]"), malformed when the name
+// is one chesstool reads.
+TEST(CommentCommands, TrailingCommaAndBlankAfterPercentAreMalformed) {
+  for (const std::string c : {"[%csl Gd4,]", "[%cal Ge2e4,]", "[%csl ,Gd4]", "[%csl Gd4,,Re5]", "[%csl Gd4,Re5,]",
+                              "[% clk 0:05:00]", "[%\tclk 0:05:00]", "[% eval 0.17]", "[% csl Gd4]", "[%  cal Ge2e4]",
+                              "[% emt 0:00:05]"}) {
+    const CommentData d = parse_comment_commands(c);
+    EXPECT_FALSE(d.has_commands()) << c;
+    EXPECT_EQ(d.text, c) << c;
+    EXPECT_EQ(render_comment_commands(d), c) << c;
+    const CommentScan scan = scan_comment(c);
+    EXPECT_EQ(scan.malformed, c) << c;
+    EXPECT_FALSE(scan.clock) << c;
+  }
+  EXPECT_TRUE(scan_comment("[% foo bar]").malformed.empty());  // unknown, as [%foo bar]
+  EXPECT_EQ(parse_comment_commands("[% foo bar]").text, "[% foo bar]");
+  EXPECT_EQ(parse_comment_commands("[%csl Gd4,Re5]").highlights.size(), 2u);
+}
+
 TEST(CommentCommands, DurationsWrittenAsHMmSs) {
   EXPECT_EQ(format_duration(0), "0:00:00");
   EXPECT_EQ(format_duration(300), "0:05:00");

@@ -1,0 +1,1 @@
+in=$(cat); printf "%s\n" "$in" | $CHESSTOOL validate -; echo "exit $?"; printf "%s\n" "$in" | $CHESSTOOL convert -q --to pgn; printf "%s\n" "$in" | $CHESSTOOL convert -q --to json | grep -o "\"san\":\"[^\"]*\"\|\"comment\":\(\"[^\"]*\"\|null\)\|\"clock\":[0-9]*" | paste -sd" "
