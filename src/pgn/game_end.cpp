@@ -279,7 +279,7 @@ std::string CommentReader::run() {
 // or a hyphen ("time-forfeit"). A phrase matches whole words only.
 constexpr std::string_view kLostOnTimePhrases[] = {
     "forfeits on time", "forfeited on time", "forfeit on time",            // FICS, ICC
-    "lost on time",     "loses on time",     "lose on time", "losing on time",
+    "lost on time",     "loses on time",  // not "losing on time": "White is losing on time" is commentary
     "won on time",      "wins on time",                                     // the winner's view
     "time forfeit",                                                         // lichess's Termination
     "flag fell",        "flag falls",        "flagged",

@@ -332,7 +332,8 @@ TEST(GameEnd, SaysLostOnTime) {
                         "Black didn't lose on time", "Black didn\u2019t lose on time", "without losing on time",
                         "no time forfeit", "White never flagged", "White cannot lose on time",
                         "White did not really lose on time", "overtime forfeit", "timeforfeit", "unflagged",
-                        "lost on timer", "White lost on\ntime", "White lost on \ntime"})
+                        "lost on timer", "White lost on\ntime", "White lost on \ntime",
+                        "White is losing on time"})
     EXPECT_FALSE(says_lost_on_time(s)) << s;
 }
 
