@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 
 #include "core/movegen.hpp"
 #include "pgn/game_splitter.hpp"
+#include "pgn/movetext_parser.hpp"
 #include "rules/dead_position.hpp"
 
 namespace chesstool::pgn {
@@ -174,106 +174,61 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 bool is_word_byte(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c + ('a' - 'A')) : c; }
 
-// A move token, as far as the comments after a variation need: a symbol with a letter (SAN,
-// "Z0", "e2e4"), castling with zeros or a null move "--". Move numbers, results and glyphs
-// have none.
-bool is_move_token(std::string_view token) {
-  if (token.starts_with("0-0") || token.starts_with("--")) return true;
-  for (char c : token)
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
-  return false;
-}
-
-// comments_after's reading of a game's text: the mainline's comments (first, then later
-// once a variation with a move closed) and those of the open variation (pending).
-class CommentReader {
+// comments_after's reading, on the parser's events (so that comments, escape lines, tag
+// pairs and variations are the parser's): the mainline's comments from byte `from` on
+// (first, then later once a variation with a move closed) and those of the open
+// variation (pending), grouped as the replay keeps them.
+class CommentsAfter final : public Visitor {
  public:
-  CommentReader(std::string_view text, std::size_t from, bool after_move)
-      : b_(reinterpret_cast<const unsigned char*>(text.data())), n_(text.size()), p_(from), after_move_(after_move) {}
-  std::string run();
+  CommentsAfter(std::uint64_t from, bool after_move) : from_(from), after_move_(after_move) {}
+  std::string take() {
+    if (depth_ > 0) close_variation();  // the parser closes one left open; this is in case
+    if (!later_.empty()) end_comment_group(first_);
+    return first_ + later_;
+  }
+
+  void comment(std::string_view text, const SourceLoc& at) override {
+    if (at.byte_offset < from_) return;
+    if (depth_ == 0) append_comment_text(in_later_ ? later_ : first_, text);
+    else if (depth_ == 1 && counted_) append_comment_text(pending_, text);
+  }
+  void san(std::string_view, const SourceLoc&) override {
+    if (depth_ == 1) moved_ = true;
+  }
+  void begin_variation(const SourceLoc& at) override {
+    if (++depth_ == 1) {
+      moved_ = false;
+      counted_ = at.byte_offset >= from_;
+    }
+  }
+  void end_variation(const SourceLoc&) override {
+    if (depth_ > 0 && --depth_ == 0) close_variation();
+  }
 
  private:
-  void comment(std::string_view text);
-  void close_variation();
-  void line_start();  // at the start of a line: BOMs, then an escape line (spec 6)
-  std::size_t to_line_end(std::size_t p) const {
-    while (p < n_ && b_[p] != '\n' && b_[p] != '\r') ++p;
-    return p;
-  }
-  std::string_view view(std::size_t from, std::size_t to) const {
-    return {reinterpret_cast<const char*>(b_) + from, to - from};
+  // Replayer::end_variation: a variation without a move leaves its comments after the
+  // move before it; one with a move ends the group of comments before it.
+  void close_variation() {
+    depth_ = 0;
+    if (!counted_) return;
+    if (!moved_) {
+      if (after_move_) append_comment_text(first_, pending_);
+    } else if (in_later_) {
+      end_comment_group(later_);
+    } else {
+      in_later_ = true;
+    }
+    pending_.clear();
   }
 
-  const unsigned char* b_;
-  std::size_t n_, p_;
+  std::uint64_t from_;
   bool after_move_;
   int depth_ = 0;
   bool moved_ = false;     // the open variation (depth 1) has a move
+  bool counted_ = false;   // the open variation starts after from_
   bool in_later_ = false;  // a variation with a move closed
   std::string first_, later_, pending_;
 };
-
-void CommentReader::comment(std::string_view text) {
-  if (depth_ == 0) append_comment_text(in_later_ ? later_ : first_, text);
-  else if (depth_ == 1 && !moved_) append_comment_text(pending_, text);
-}
-
-// Replayer::end_variation: a variation without a move leaves its comments after the move
-// before it; one with a move ends the group of comments before it.
-void CommentReader::close_variation() {
-  if (!moved_) {
-    if (after_move_) append_comment_text(first_, pending_);
-  } else if (in_later_) {
-    end_comment_group(later_);
-  } else {
-    in_later_ = true;
-  }
-  pending_.clear();
-}
-
-void CommentReader::line_start() {
-  while (p_ + 2 < n_ && b_[p_] == 0xEF && b_[p_ + 1] == 0xBB && b_[p_ + 2] == 0xBF) p_ += 3;
-  if (p_ < n_ && b_[p_] == '%') p_ = to_line_end(p_);
-}
-
-std::string CommentReader::run() {
-  if (p_ == 0 || b_[p_ - 1] == '\n' || b_[p_ - 1] == '\r') line_start();
-  while (p_ < n_) {
-    const std::uint8_t k = detail::kByteClass[b_[p_]];
-    if (k == detail::kLf || k == detail::kCr) {
-      ++p_;
-      line_start();
-    } else if (k == detail::kLBrace) {  // spec 5: the first '}' ends it
-      const void* close = std::memchr(b_ + p_ + 1, '}', n_ - p_ - 1);
-      const std::size_t end = close ? std::size_t(static_cast<const unsigned char*>(close) - b_) : n_;
-      comment(view(p_ + 1, end));
-      p_ = end + 1;
-    } else if (k == detail::kSemicolon) {
-      const std::size_t end = to_line_end(p_ + 1);
-      comment(view(p_ + 1, end));
-      p_ = end;
-    } else if (k == detail::kLBracket) {  // a tag pair, where the parser ends it
-      detail::TagScan state = detail::TagScan::InTag;
-      p_ = detail::scan_tag_pair(b_, p_ + 1, n_, state);
-    } else if (k == detail::kLParen) {
-      if (++depth_ == 1) moved_ = false;
-      ++p_;
-    } else if (k == detail::kRParen) {
-      if (depth_ > 0 && --depth_ == 0) close_variation();
-      ++p_;
-    } else if (k == detail::kSymbol) {
-      std::size_t end = p_ + 1;
-      while (end < n_ && detail::kByteClass[b_[end]] == detail::kSymbol) ++end;
-      if (depth_ == 1 && !moved_ && is_move_token(view(p_, end))) moved_ = true;
-      p_ = end;
-    } else {
-      ++p_;  // a blank, '*', '$', a stray '}', ']' or '"'
-    }
-  }
-  if (depth_ > 0) close_variation();  // left open: the parser closes it at the end
-  if (!later_.empty()) end_comment_group(first_);
-  return first_ + later_;
-}
 
 // The phrases that say a game was lost on time, in lower case; a space stands for a blank
 // or a hyphen ("time-forfeit"). A phrase matches whole words only.
@@ -350,7 +305,12 @@ void end_comment_group(std::string& comments) {
 
 std::string comments_after(std::string_view game_text, std::size_t from) {
   if (from > game_text.size()) return {};
-  return CommentReader(game_text, from, from > 0).run();
+  RawGame game;  // offsets from the text's start
+  game.text = std::string(game_text);
+  game.line = 1;
+  CommentsAfter reader(from, from > 0);
+  parse_game(game, reader);
+  return reader.take();
 }
 
 bool says_lost_on_time(std::string_view comments) {

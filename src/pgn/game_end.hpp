@@ -103,7 +103,9 @@ void append_comment_text(std::string& comments, std::string_view comment);
 // Starts a new group (after a variation with a move).
 void end_comment_group(std::string& comments);
 // The comments after `from` in a game's text (from its first tag pair, so that escape
-// lines are found in column 1), as above.
+// lines are found in column 1), as above, read by the movetext parser: its comments,
+// escape lines, tag pairs and variations, and its moves (a variation has one when the
+// parser delivers a SAN token in it, as the replay counts them).
 std::string comments_after(std::string_view game_text, std::size_t from);
 
 // True when comments (as comments_after gives them) say a game was lost on time: one of the

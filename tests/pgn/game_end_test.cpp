@@ -302,6 +302,10 @@ TEST(GameEnd, CommentsAfterAreTheMainlineCommentsAfterTheLastMove) {
   EXPECT_EQ(comments_after("1. e4 e5 (1... c5) {a} ( {b} ) {c} *", 8), "b\na c");
   EXPECT_EQ(comments_after("1. e4 e5 (1... O-O {x}) (1... 0-0 {y}) (1... -- {z}) {a}", 8), "a");
   EXPECT_EQ(comments_after("1. e4 e5 ) {a} ( {b}", 8), "a b");  // unbalanced both ways
+  // A variation whose only token is junk has no move, as the replay counts them.
+  EXPECT_EQ(comments_after("1. e4 e5 ( <x> {b} ) {c} 1-0", 8), "b c");
+  // Variations before the last move change nothing.
+  EXPECT_EQ(comments_after("1. e4 (1. d4 {v}) e5 {a} 1-0", 20), "a");
   EXPECT_EQ(comments_after("1. e4", 6), "");
   EXPECT_EQ(comments_after("1. e4", 5), "");
 }
