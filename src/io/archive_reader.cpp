@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Format sniffing and the decoder thread: the stream decoders for gzip, zstd, xz and
-// bzip2 (stream_decoders), libarchive for zip and tar.
+// bzip2 (stream_decoders), libarchive for zip and tar (loaded on first use: libarchive_api).
 #include "io/archive_reader.hpp"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <clocale>
 #include <locale.h>
 #include <fcntl.h>
@@ -22,6 +20,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "io/libarchive_api.hpp"
 #include "io/source.hpp"
 #include "io/stream_decoders.hpp"
 
@@ -226,8 +225,10 @@ class PrefixedInput final : public RawInput {
 // libarchive's stream: what it reads comes from a RawInput; seeking (a zip's central
 // directory, skipping tar members) only on a regular file.
 struct Client {
-  RawInput* in = nullptr;
-  FdInput* seekable = nullptr;
+  Client(const LibArchive& l, RawInput& i, FdInput* s) : la(l), in(&i), seekable(s) {}
+  const LibArchive& la;
+  RawInput* in;
+  FdInput* seekable;
   std::unique_ptr<char[]> buf = std::make_unique<char[]>(kChunk);
   std::string error;  // our own read error, which libarchive would only paraphrase
   bool failed = false;
@@ -238,7 +239,7 @@ la_ssize_t client_read(archive* a, void* data, const void** out) {
   const std::ptrdiff_t got = c->in->read(c->buf.get(), kChunk, c->error);
   if (got < 0) {
     c->failed = true;
-    archive_set_error(a, EIO, "%s", c->error.empty() ? "stopped" : c->error.c_str());
+    c->la.archive_set_error(a, EIO, "%s", c->error.empty() ? "stopped" : c->error.c_str());
     return -1;
   }
   *out = c->buf.get();
@@ -257,7 +258,8 @@ la_int64_t client_seek(archive*, void* data, la_int64_t offset, int whence) {
 }
 
 struct ArchiveFree {
-  void operator()(archive* a) const { archive_read_free(a); }
+  const LibArchive* la;
+  void operator()(archive* a) const { la->archive_read_free(a); }
 };
 using ArchivePtr = std::unique_ptr<archive, ArchiveFree>;
 
@@ -265,16 +267,17 @@ using ArchivePtr = std::unique_ptr<archive, ArchiveFree>;
 // stream). Its data comes decompressed already: the stream decoders keep every byte
 // decoded before a fault, where libarchive's filters lose the block they were decoding.
 ArchivePtr open_archive(Client& client) {
-  ArchivePtr a(archive_read_new());
+  const LibArchive& la = client.la;
+  ArchivePtr a(la.archive_read_new(), ArchiveFree{&la});
   if (!a) return a;
-  archive_read_support_format_tar(a.get());
-  archive_read_support_format_zip(a.get());
-  archive_read_support_format_raw(a.get());
-  archive_read_set_callback_data(a.get(), &client);
-  archive_read_set_read_callback(a.get(), client_read);
+  la.archive_read_support_format_tar(a.get());
+  la.archive_read_support_format_zip(a.get());
+  la.archive_read_support_format_raw(a.get());
+  la.archive_read_set_callback_data(a.get(), &client);
+  la.archive_read_set_read_callback(a.get(), client_read);
   if (client.seekable) {
-    archive_read_set_skip_callback(a.get(), client_skip);
-    archive_read_set_seek_callback(a.get(), client_seek);
+    la.archive_read_set_skip_callback(a.get(), client_skip);
+    la.archive_read_set_seek_callback(a.get(), client_seek);
   }
   return a;
 }
@@ -288,10 +291,10 @@ std::string lowercase(std::string s) {
 // A fault of the compressed stream around a tar (or zip) is the stream decoder's own.
 std::string archive_problem(archive* a, const Client& client, InputFormat guess) {
   if (client.failed && !client.error.empty()) return client.error;
-  const char* m = archive_error_string(a);
+  const char* m = client.la.archive_error_string(a);
   // libarchive's zip reader fails without a word where the data ends after a member's
   // data, where the next header should be: a file cut at a member boundary.
-  if ((!m || !*m) && (archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP)
+  if ((!m || !*m) && (client.la.archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP)
     return "the zip archive is truncated (it ends after a member, where another member or the central directory "
            "should follow)";
   std::string msg = m ? m : "unknown error";
@@ -303,7 +306,7 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
   const bool cut = l.find("truncat") != std::string::npos || l.find("premature") != std::string::npos ||
                    l.find("unexpected end") != std::string::npos || l.find("no progress") != std::string::npos ||
                    l.find("failed (-5)") != std::string::npos;
-  const int base = archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
+  const int base = client.la.archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
   const std::string what = base == ARCHIVE_FORMAT_TAR   ? "the tar archive"
                            : base == ARCHIVE_FORMAT_ZIP ? "the zip archive"
                                                         : std::string("the ") + format_name(guess) + " data";
@@ -335,7 +338,7 @@ class ArchiveDataInput final : public RawInput {
       const void* data = nullptr;
       std::size_t size = 0;
       la_int64_t offset = 0;
-      const int r = archive_read_data_block(a_, &data, &size, &offset);
+      const int r = client_.la.archive_read_data_block(a_, &data, &size, &offset);
       if (r == ARCHIVE_EOF) return 0;
       if (r < ARCHIVE_WARN) {
         if (client_.failed && client_.error.empty()) {
@@ -486,10 +489,10 @@ class Producer {
   // The archive's bytes (decompressed) up to the end of the current entry's data and its
   // padding, for an entry whose data is not read: it is skipped (only right after its
   // header: a skip in another state is a fatal misuse).
-  static std::int64_t end_of_entry(archive* a, int header_status) {
+  std::int64_t end_of_entry(archive* a, int header_status) {
     // After ARCHIVE_RETRY (a header libarchive could not read) it is not.
-    if (header_status == ARCHIVE_OK || header_status == ARCHIVE_WARN) (void)archive_read_data_skip(a);
-    return archive_filter_bytes(a, 0);
+    if (header_status == ARCHIVE_OK || header_status == ARCHIVE_WARN) (void)la_->archive_read_data_skip(a);
+    return la_->archive_filter_bytes(a, 0);
   }
 
   // Why an archive whose members libarchive read to its end was cut short, if it was. A
@@ -498,9 +501,9 @@ class Producer {
   // (and consumes) a zero block only where the marker is. A zip file ends with its central
   // directory's end record (22 bytes and a comment of up to 65,535): without one
   // libarchive reads the members by their local headers and says nothing.
-  static std::optional<std::string> cut_short(archive* a, FdInput* seekable, std::int64_t entry_end) {
-    const int base = archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
-    if (base == ARCHIVE_FORMAT_TAR && archive_filter_bytes(a, 0) - entry_end < 512)
+  std::optional<std::string> cut_short(archive* a, FdInput* seekable, std::int64_t entry_end) {
+    const int base = la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
+    if (base == ARCHIVE_FORMAT_TAR && la_->archive_filter_bytes(a, 0) - entry_end < 512)
       return "the tar archive is truncated (it ends after a member, without its end-of-archive blocks: members after "
              "that one are missing)";
     if (base == ARCHIVE_FORMAT_ZIP && seekable && !seekable->tail_holds(std::string_view("PK\x05\x06", 4), 22 + 65535))
@@ -513,14 +516,14 @@ class Producer {
   // before it) or a symbolic link (tar or zip). Never read: a hard link would give its
   // target's games a second time (libarchive reports it with no data), and a symbolic
   // link points outside the archive's members.
-  static bool is_link(archive_entry* e) {
-    return archive_entry_hardlink(e) != nullptr || archive_entry_filetype(e) == AE_IFLNK;
+  bool is_link(archive_entry* e) {
+    return la_->archive_entry_hardlink(e) != nullptr || la_->archive_entry_filetype(e) == AE_IFLNK;
   }
   // For an entry that is not read: a link with a PGN member's name gets a note saying what
   // it links to (read_members: the PGN members read so far). False when the consumer has gone.
   bool note_link(archive_entry* e, const std::string& name, const std::unordered_set<std::string>& read_members) {
     if (!is_link(e) || !is_pgn_member_name(name)) return true;
-    if (const char* target = archive_entry_hardlink(e)) {
+    if (const char* target = la_->archive_entry_hardlink(e)) {
       if (read_members.contains(target))
         return d_.push_note({name, "a hard link to '" + std::string(target) +
                                        "': its games are that member's, read once [hard-link]"});
@@ -528,21 +531,28 @@ class Producer {
                                      "', a member not read as PGN: its games are not read (extract the archive to "
                                      "read them) [hard-link]"});
     }
-    const char* target = archive_entry_symlink(e);
+    const char* target = la_->archive_entry_symlink(e);
     return d_.push_note({name, "a symbolic link to '" + std::string(target ? target : "") +
                                    "', not followed (only the files stored in the archive are read) [symbolic-link]"});
+  }
+
+  // libarchive, loaded by the first archive; false (the error queued) when it cannot be.
+  bool load_libarchive() {
+    std::string unavailable;
+    la_ = libarchive(&unavailable);
+    if (!la_) d_.push_error("cannot read " + display_ + ": " + unavailable);
+    return la_ != nullptr;
   }
 
   // A zip or a tar (its data decompressed already, when it was compressed), through
   // libarchive.
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
-    Client client;
-    client.in = &in;
-    client.seekable = seekable;
+    if (!load_libarchive()) return;
+    Client client(*la_, in, seekable);
     ArchivePtr a = open_archive(client);
     if (!a) return fail(display_, "out of memory");
     auto stopped = [&] { return client.failed && client.error.empty(); };
-    if (archive_read_open1(a.get()) != ARCHIVE_OK) {
+    if (la_->archive_read_open1(a.get()) != ARCHIVE_OK) {
       if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
       return;
     }
@@ -554,7 +564,7 @@ class Producer {
     std::unordered_set<std::string> read_members;  // the PGN members read, for the hard links to them
     for (;;) {
       archive_entry* e = nullptr;
-      const int r = archive_read_next_header(a.get(), &e);
+      const int r = la_->archive_read_next_header(a.get(), &e);
       if (r == ARCHIVE_EOF) {
         cut = container ? cut_short(a.get(), seekable, entry_end) : std::nullopt;
         break;
@@ -563,15 +573,15 @@ class Producer {
         if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
         return;
       }
-      if ((archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
+      if ((la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
         ArchiveDataInput data(a.get(), client, format);
         if (!d_.push_member("") || !pump(data, display_, false)) return;
         continue;
       }
       container = true;
-      const char* path = archive_entry_pathname(e);
+      const char* path = la_->archive_entry_pathname(e);
       const std::string name = path ? path : "";
-      if (archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
+      if (la_->archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
         if (!note_link(e, name, read_members)) return;
         entry_end = end_of_entry(a.get(), r);
         continue;
@@ -584,13 +594,13 @@ class Producer {
       ++found;
       read_members.insert(name);
       const std::string where = display_ + ":" + name;
-      if (archive_entry_is_encrypted(e)) {
+      if (la_->archive_entry_is_encrypted(e)) {
         d_.push_error("cannot read " + where + ": the member is encrypted (chesstool does not decrypt archives)");
         return;
       }
       ArchiveDataInput data(a.get(), client, format);
       if (!d_.push_member(name) || !pump(data, where, true)) return;
-      entry_end = archive_filter_bytes(a.get(), 0);  // read to its end, padding included
+      entry_end = la_->archive_filter_bytes(a.get(), 0);  // read to its end, padding included
     }
     // The archive has ended, at its end marker or at what the reader took for one: the rest
     // of the stream is read too, so that damage a decompressor finds only at its end
@@ -598,7 +608,7 @@ class Producer {
     // after it.
     if (container && !drain(in)) return;
     if (container && found == 0) {
-      const bool zip = (archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
+      const bool zip = (la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
       std::string msg = "cannot read " + display_ + ": the " + (zip ? "zip" : "tar") + " archive holds no .pgn file";
       if (others > 0)
         msg += " (it holds " + other_names + (others > 3 ? ", and " + std::to_string(others - 3) + " more" : "") + ")";
@@ -618,6 +628,7 @@ class Producer {
 
   Decoder& d_;
   std::string display_;
+  const LibArchive* la_ = nullptr;  // set by run_archive
 };
 
 }  // namespace

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Compressor through libarchive: the raw format (one unnamed stream) with one filter.
+// Compressor through libarchive (loaded on first use: libarchive_api): the raw format
+// (one unnamed stream) with one filter.
 #include "io/compressor.hpp"
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include <utility>
+
+#include "io/libarchive_api.hpp"
 
 namespace chesstool::io {
 
@@ -41,6 +41,7 @@ std::string_view compression_name(Compression c) {
 }
 
 struct Compressor::State {
+  const LibArchive* la = nullptr;
   archive* a = nullptr;
   bool open = false;
 };
@@ -54,7 +55,13 @@ struct CompressorAccess {
 };
 
 Compressor::Compressor(Compression c, Sink sink) : state_(std::make_unique<State>()), sink_(std::move(sink)) {
-  archive* a = archive_write_new();
+  std::string unavailable;
+  const LibArchive* la = state_->la = libarchive(&unavailable);
+  if (!la) {
+    error_ = std::string("cannot compress with ").append(compression_name(c)).append(": ").append(unavailable);
+    return;
+  }
+  archive* a = la->archive_write_new();
   state_->a = a;
   if (!a) {
     error_ = "out of memory";
@@ -63,27 +70,27 @@ Compressor::Compressor(Compression c, Sink sink) : state_(std::make_unique<State
   int r = ARCHIVE_OK;
   switch (c) {
     case Compression::Gzip:
-      r = archive_write_add_filter_gzip(a);
+      r = la->archive_write_add_filter_gzip(a);
       // No time stamp in the header: the same games give the same bytes.
-      if (r == ARCHIVE_OK) archive_write_set_filter_option(a, "gzip", "timestamp", nullptr);
+      if (r == ARCHIVE_OK) la->archive_write_set_filter_option(a, "gzip", "timestamp", nullptr);
       break;
-    case Compression::Zstd: r = archive_write_add_filter_zstd(a); break;
-    case Compression::Bzip2: r = archive_write_add_filter_bzip2(a); break;
-    case Compression::Xz: r = archive_write_add_filter_xz(a); break;
+    case Compression::Zstd: r = la->archive_write_add_filter_zstd(a); break;
+    case Compression::Bzip2: r = la->archive_write_add_filter_bzip2(a); break;
+    case Compression::Xz: r = la->archive_write_add_filter_xz(a); break;
   }
   // Unblocked: the stream ends where the data does, without padding to 10 KiB.
-  if (r == ARCHIVE_OK) r = archive_write_set_bytes_per_block(a, 0);
-  if (r == ARCHIVE_OK) r = archive_write_set_format_raw(a);
-  if (r == ARCHIVE_OK) r = archive_write_open(a, this, nullptr, CompressorAccess::write, nullptr);
-  archive_entry* e = r == ARCHIVE_OK ? archive_entry_new() : nullptr;
+  if (r == ARCHIVE_OK) r = la->archive_write_set_bytes_per_block(a, 0);
+  if (r == ARCHIVE_OK) r = la->archive_write_set_format_raw(a);
+  if (r == ARCHIVE_OK) r = la->archive_write_open(a, this, nullptr, CompressorAccess::write, nullptr);
+  archive_entry* e = r == ARCHIVE_OK ? la->archive_entry_new() : nullptr;
   if (e) {
-    archive_entry_set_pathname(e, "data");
-    archive_entry_set_filetype(e, AE_IFREG);
-    r = archive_write_header(a, e);
-    archive_entry_free(e);
+    la->archive_entry_set_pathname(e, "data");
+    la->archive_entry_set_filetype(e, AE_IFREG);
+    r = la->archive_write_header(a, e);
+    la->archive_entry_free(e);
   }
   if (r != ARCHIVE_OK || !e) {
-    const char* m = archive_error_string(a);
+    const char* m = la->archive_error_string(a);
     error_ = std::string("cannot compress with ").append(compression_name(c)).append(": ").append(m ? m : "out of memory");
     return;
   }
@@ -92,15 +99,15 @@ Compressor::Compressor(Compression c, Sink sink) : state_(std::make_unique<State
 
 Compressor::~Compressor() {
   abandoned_ = abandoned_ || !finished_;  // an unfinished stream reaches nobody
-  if (state_->a) archive_write_free(state_->a);
+  if (state_->a) state_->la->archive_write_free(state_->a);
 }
 
 bool Compressor::write(std::string_view data) {
   if (!error_.empty() || !state_->open) return false;
   while (!data.empty()) {
-    const la_ssize_t n = archive_write_data(state_->a, data.data(), data.size());
+    const la_ssize_t n = state_->la->archive_write_data(state_->a, data.data(), data.size());
     if (n <= 0) {
-      const char* m = archive_error_string(state_->a);
+      const char* m = state_->la->archive_error_string(state_->a);
       error_ = m ? m : "compression failed";
       return false;
     }
@@ -114,8 +121,8 @@ bool Compressor::finish() {
   finished_ = true;
   if (!error_.empty() || !state_->open) return false;
   state_->open = false;
-  if (archive_write_close(state_->a) != ARCHIVE_OK) {
-    const char* m = archive_error_string(state_->a);
+  if (state_->la->archive_write_close(state_->a) != ARCHIVE_OK) {
+    const char* m = state_->la->archive_error_string(state_->a);
     error_ = m ? m : "compression failed";
     return false;
   }

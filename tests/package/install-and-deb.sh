@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the installed layout (cmake --install into a staging folder) and, as root with
-# dpkg, that the CPack .deb installs and removes cleanly.
+# dpkg, that the CPack .deb names libarchive13 (loaded with dlopen) among its dependencies
+# and installs and removes cleanly.
 # Usage: tests/package/install-and-deb.sh [BUILD_DIR]   (default: a portable build of its own)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,6 +31,10 @@ if dpkg -s chesstool >/dev/null 2>&1; then
 fi
 (cd "$build" && cpack -G DEB >/dev/null)
 deb=$(ls "$build"/chesstool_*.deb)
+# libarchive is loaded with dlopen, which dpkg-shlibdeps cannot see: the package names it.
+depends=$(dpkg-deb -f "$deb" Depends)
+[[ $depends == *"libarchive13 (>= 3.4)"* ]] || { echo "deb: libarchive13 not among the dependencies: $depends"; exit 1; }
+[[ $depends == *libzstd1* ]] || { echo "deb: shlibdeps' dependencies missing: $depends"; exit 1; }
 dpkg -i "$deb" >/dev/null
 /usr/bin/chesstool --version
 /usr/bin/chesstool perft startpos 3 --expect 8902 >/dev/null
