@@ -18,9 +18,11 @@
 #include "cli/input_paths.hpp"
 #include "cli/output_file.hpp"
 #include "output/annotation_texts.hpp"
+#include "output/game_output.hpp"
 #include "pgn/replay.hpp"
 #include "tournament/player_identity.hpp"
 #include "tournament/report_table.hpp"
+#include "tournament/result_check.hpp"
 #include "tournament/standings.hpp"
 #include "output/terminal_text.hpp"
 #include "tournament/tiebreak.hpp"
@@ -104,6 +106,11 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     }
     game.file = names[f];
     game.member = raw.member;
+    // Counted as recorded, but a result the replay questions is said, as validate says it.
+    for (const pgn::Diagnostic* d : tournament::result_problems(g, game.result)) {
+      if (!o.quiet) err_line(output::render_diagnostic(display_name(names[f], raw.member), g, *d));
+      rep.result_warnings.push_back(tournament::result_warning(game, *d));
+    }
     const std::string* tc = g.tag("TimeControl");
     if ((!tc || *tc == "?") && assumed) tc = assumed;
     auto key = std::make_pair(tc != nullptr, tc ? *tc : std::string());
@@ -235,7 +242,7 @@ ExitCode run_report(const ReportOptions& o) {
   }
   const bool trf_ok = o.trf.empty() || write_trf(o, rep, c.io_errors == 0);
   if (c.io_errors || !trf_ok) return ExitCode::Error;
-  if (!rep.excluded.empty()) return ExitCode::Negative;
+  if (!rep.excluded.empty() || !rep.result_warnings.empty()) return ExitCode::Negative;
   return ExitCode::Ok;
 }
 

@@ -161,6 +161,17 @@ std::string counted_game_json(const Standings& s, std::size_t k) {
   return std::move(o).str();
 }
 
+std::string result_warning_json(const ResultWarning& w) {
+  output::JsonObject o;
+  o.field("file", w.file);
+  if (!w.member.empty()) o.field("member", w.member);
+  o.field("game", w.index).field("line", w.line);
+  o.field("white", w.white).field("black", w.black).field("result", w.result);
+  o.field("code", w.code).field("message", w.message);
+  o.field("problem_line", w.problem_line).field("problem_column", std::uint64_t(w.problem_column));
+  return std::move(o).str();
+}
+
 void header_fields(const EventReport& r, output::JsonObject& o) {
   std::vector<std::string> events, tcs, ks, tbs, warnings;
   for (const auto& e : r.events) events.push_back(output::json_string(e));
@@ -180,6 +191,7 @@ void header_fields(const EventReport& r, output::JsonObject& o) {
   for (const auto& w : r.standings.warnings) warnings.push_back(output::json_string(w));
   o.field("type", "report").raw_field("events", array(events));
   o.field("games", r.games_read).field("counted", r.counted).field("excluded_count", std::uint64_t(r.excluded.size()));
+  o.field("result_warning_count", std::uint64_t(r.result_warnings.size()));
   if (r.standings.average_rating) o.field("average_rating", *r.standings.average_rating); else o.null_field("average_rating");
   o.field("rated_players", r.standings.rated_players).raw_field("time_controls", array(tcs));
   o.field("k_default", r.k_default).raw_field("k_overrides", array(ks));
@@ -205,9 +217,12 @@ std::string render_report_json(const EventReport& r, bool with_crosstable) {
     o.field("reason", exclusion_code(e.exclusion.reason)).field("detail", e.exclusion.detail);
     excluded.push_back(std::move(o).str());
   }
+  std::vector<std::string> result_warnings;
+  for (const auto& w : r.result_warnings) result_warnings.push_back(result_warning_json(w));
   output::JsonObject o;
   header_fields(r, o);
   o.raw_field("players", array(players)).raw_field("counted_games", array(counted)).raw_field("excluded", array(excluded));
+  o.raw_field("result_warnings", array(result_warnings));
   return std::move(o).str();
 }
 

@@ -292,6 +292,24 @@ std::string not_rated_list(const EventReport& r, output::Lang lang) {
   return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;
 }
 
+// The counted games whose result the replay questions, one line per game with its codes
+// (the messages are on standard error, as validate writes them).
+std::string results_to_check(const EventReport& r, output::Lang lang) {
+  std::string out;
+  const ResultWarning* last = nullptr;
+  for (const auto& w : r.result_warnings) {
+    if (last && last->file == w.file && last->member == w.member && last->index == w.index) {
+      out.insert(out.size() - 1, comma(lang) + w.code);
+    } else {
+      out += game_line(lang, w.member.empty() ? w.file : w.file + ":" + w.member, w.line, w.index, w.white, w.black,
+                       w.result) +
+             ": " + w.code + "\n";
+    }
+    last = &w;
+  }
+  return out.empty() ? out : std::string("\n") + tr(T::ResultsToCheck, lang) + ":\n" + out;
+}
+
 }  // namespace
 
 std::string render_report_text(const EventReport& r, output::Lang lang, bool with_crosstable) {
@@ -307,7 +325,7 @@ std::string render_report_text(const EventReport& r, output::Lang lang, bool wit
                        e.result) +
              ": " + exclusion_text(e.exclusion, lang) + "\n";
   }
-  return out;
+  return out + results_to_check(r, lang);
 }
 
 }  // namespace chesstool::tournament

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "output/annotation_texts.hpp"
+#include "tournament/result_check.hpp"
 #include "tournament/standings.hpp"
 #include "tournament/time_control.hpp"
 
@@ -63,6 +64,7 @@ struct EventReport {
   std::uint64_t counted = 0;
   Standings standings;
   std::vector<ExcludedGame> excluded;
+  std::vector<ResultWarning> result_warnings;  // in input order, a game's in source order
   std::vector<TimeControlCount> time_controls;
   int k_default = kDefaultK;
   std::vector<std::pair<std::string, int>> k_overrides;  // --k NAME=K, as given
@@ -70,7 +72,8 @@ struct EventReport {
 };
 
 // Readable report: summary lines, the standings table (with a crosstable when asked),
-// a legend and the excluded games. Headings and labels in `lang`, data as read.
+// a legend, the excluded games and the results to check. Headings and labels in `lang`,
+// data as read.
 std::string render_report_text(const EventReport& r, output::Lang lang, bool with_crosstable);
 // One header record and one record per player (crosstable columns appended when asked).
 // Excluded games are not part of the CSV table: the caller reports them elsewhere.

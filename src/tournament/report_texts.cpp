@@ -59,6 +59,7 @@ constexpr Text kTexts[] = {
       "الافتراضي في chesstool لهذا النوع؛ وتترك المادة 4.1 من C.07 القائمة للمنظم"}},
     {T::Chosen, {"as chosen with --tiebreaks", "كما اختيرت بالخيار --tiebreaks"}},
     {T::ExcludedGames, {"Excluded games", "المباريات المستبعدة"}},
+    {T::ResultsToCheck, {"Results to check (counted as recorded)", "نتائج يجب التحقق منها (محتسبة كما سُجِّلت)"}},
     {T::NotRatedGames, {"Counted but not rated", "مباريات محتسبة في الترتيب وغير محتسبة في التصنيف"}},
     {T::RatingList, {"Rating list", "قائمة التصنيف"}},
     {T::Standard, {"standard", "الكلاسيكي"}},

@@ -1,0 +1,1 @@
+$CHESSTOOL report --json report-results/result-problems.pgn

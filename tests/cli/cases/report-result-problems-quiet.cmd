@@ -1,0 +1,1 @@
+$CHESSTOOL report --quiet --csv report-results/result-problems.pgn

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// Tests for tournament/result_check: which diagnostics question a counted game's result.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "pgn/replay.hpp"
+#include "tournament/result_check.hpp"
+#include "tournament/standings.hpp"
+
+namespace chesstool {
+namespace {
+
+pgn::GameReport replayed_game(const std::string& text) {
+  pgn::RawGame raw;
+  raw.text = text;
+  raw.index = 1;
+  raw.line = 1;
+  return pgn::check_game(raw, {});
+}
+
+// The codes of a counted game's result problems.
+std::vector<std::string> result_codes(const pgn::GameReport& g) {
+  tournament::EventGame counted;
+  EXPECT_FALSE(tournament::event_game_from(g, counted));
+  std::vector<std::string> out;
+  for (const pgn::Diagnostic* d : tournament::result_problems(g, counted.result)) out.push_back(d->code);
+  return out;
+}
+
+const std::string kTwoPlayers = "[White \"A\"]\n[Black \"B\"]\n";
+
+TEST(ResultCheck, CheckmateContradictedByTheResultTag) {
+  // 4.Qxf7# ends the game (FIDE 5.1.1); the tag and the marker both say Black won.
+  const auto g = replayed_game(kTwoPlayers + "[Result \"0-1\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 0-1\n");
+  tournament::EventGame game;
+  ASSERT_FALSE(tournament::event_game_from(g, game));  // counted, as recorded
+  EXPECT_EQ(game.black_half_points, 2);
+  const auto found = tournament::result_problems(g, game.result);
+  ASSERT_EQ(found.size(), 1u);
+  game.file = "e.pgn";
+  const tournament::ResultWarning w = tournament::result_warning(game, *found[0]);
+  EXPECT_EQ(w.code, "result-contradicts-position");
+  EXPECT_EQ(w.result, "0-1");
+  EXPECT_EQ(w.file, "e.pgn");
+  EXPECT_EQ(w.white, "A");
+  EXPECT_EQ(w.problem_line, 3u);  // the Result tag, where the result is written
+  EXPECT_NE(w.message.find("checkmate"), std::string::npos) << w.message;
+}
+
+TEST(ResultCheck, TagAndMarkerDisagree) {
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n")),
+            std::vector<std::string>{"result-mismatch"});
+  // Counted by the marker alone: the tag is missing or no result value.
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "\n1. e4 e5 1-0\n")), std::vector<std::string>{"missing-result-tag"});
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"?\"]\n\n1. e4 e5 1-0\n")),
+            std::vector<std::string>{"malformed-result-tag"});
+  // A forfeit counts as its tag says it: validate's malformed-result-tag is no problem here.
+  const auto forfeit = replayed_game(kTwoPlayers + "[Result \"+/-\"]\n\n1-0\n");
+  ASSERT_FALSE(forfeit.warnings.empty());
+  EXPECT_EQ(forfeit.warnings.front().code, "malformed-result-tag");
+  EXPECT_TRUE(result_codes(forfeit).empty());
+}
+
+TEST(ResultCheck, WinOnTimeWithoutMatingMaterialAndMovesAfterTheEnd) {
+  // FIDE 6.9: white has a bare king, so white's win on time is a draw.
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"1-0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2q w - - 0 1\"]\n"
+                                                   "[SetUp \"1\"]\n[Termination \"time forfeit\"]\n\n1. Kd2 Qh2+ 2. Ke3 1-0\n")),
+            std::vector<std::string>{"time-forfeit-draw"});
+  // 1.Kxd1 leaves two bare kings, a dead position that ends the game (FIDE 5.2.2).
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/8/3qK3 w - - 0 1\"]\n"
+                                                   "[SetUp \"1\"]\n\n1. Kxd1 Ke7 2. Ke2 1/2-1/2\n")),
+            std::vector<std::string>{"moves-after-game-end"});
+}
+
+TEST(ResultCheck, OtherWarningsSayNothingAboutTheResult) {
+  // A NAG without a move and a clock that goes up: warnings, but no result problem.
+  const auto g = replayed_game(kTwoPlayers + "[Result \"1-0\"]\n\n$1 1. e4 {[%clk 0:10:00]} e5 {[%clk 0:10:00]} "
+                                    "2. Nf3 {[%clk 0:20:00]} 1-0\n");
+  EXPECT_FALSE(g.warnings.empty());
+  EXPECT_TRUE(result_codes(g).empty());
+  EXPECT_TRUE(tournament::is_result_problem("win-on-time-unwinnable"));
+  EXPECT_FALSE(tournament::is_result_problem("clock-inconsistent"));
+  EXPECT_FALSE(tournament::is_result_problem("nag-without-move"));
+}
+
+}  // namespace
+}  // namespace chesstool
