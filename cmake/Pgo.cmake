@@ -65,6 +65,12 @@ if(CHESSTOOL_PGO)
   # not as cold. No profile for a file (eco_gen) or a changed function is no error.
   set(CHESSTOOL_PGO_FLAGS -fprofile-use=${pgo_profiles} -fprofile-prefix-path=${PROJECT_BINARY_DIR}
       -fprofile-partial-training -Wno-missing-profile -Wno-coverage-mismatch -Wno-error)
+  # A new training gives every object new profiles, but an incremental build compiles only
+  # the changed sources again: the training script's hash in the flags (the tree is
+  # configured again when the script changes) has every object compiled with them.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh)
+  file(SHA1 ${PROJECT_SOURCE_DIR}/cmake/pgo-train.sh pgo_training)
+  list(APPEND CHESSTOOL_PGO_FLAGS -DCHESSTOOL_PGO_TRAINING=${pgo_training})
 endif()
 
 # Compiles target with the profiles, once the training has run.
