@@ -181,10 +181,13 @@ bool check_matches(const ReportOptions& o, const tournament::EventReport& rep, c
 // As every output: a file already there is replaced only when every input was read.
 bool write_trf(const ReportOptions& o, const tournament::EventReport& rep, bool inputs_ok) {
   std::string text, e;
-  if (!tournament::render_trf(rep, text, e)) {
+  std::vector<std::string> cuts;
+  if (!tournament::render_trf(rep, text, e, &cuts)) {
     error("--trf: " + e);
     return false;
   }
+  if (!o.quiet)
+    for (const std::string& cut : cuts) warning("--trf: " + cut);
   OutputFile f;
   if (!f.open(o.trf, e)) {
     error(e);

@@ -8,23 +8,33 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <utility>
 
 namespace chesstool::tournament {
 
 namespace {
 
+// The player's name: columns 15-47 of a 001 line.
+constexpr std::size_t kNameWidth = 33;
+
 std::size_t code_points(std::string_view s) {
   return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-// Writes `text` into the line at the 1-based column `at`, `width` characters wide (UTF-8
-// counted by code points, cut to the width), left or right aligned.
-void put(std::string& line, std::size_t at, std::size_t width, std::string text, bool right) {
+// text cut to `width` characters (UTF-8 code points), between two of them.
+std::string cut_to(std::string text, std::size_t width) {
   while (code_points(text) > width) {
     // The last character whole: its continuation bytes, then the byte that leads them.
     while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
     if (!text.empty()) text.pop_back();
   }
+  return text;
+}
+
+// Writes `text` into the line at the 1-based column `at`, `width` characters wide (UTF-8
+// counted by code points, cut to the width), left or right aligned.
+void put(std::string& line, std::size_t at, std::size_t width, std::string text, bool right) {
+  text = cut_to(std::move(text), width);
   const std::string pad(width - code_points(text), ' ');
   const std::string field = right ? pad + text : text + pad;
   // Pad the line to `at - 1` characters, then find the bytes of the columns replaced.
@@ -107,7 +117,7 @@ std::string header(const EventReport& r) {
 
 }  // namespace
 
-bool render_trf(const EventReport& r, std::string& out, std::string& error) {
+bool render_trf(const EventReport& r, std::string& out, std::string& error, std::vector<std::string>* cuts) {
   const Standings& s = r.standings;
   if (!s.rounds_numbered) {
     error = "the Round tags do not number the rounds of every counted game (\"3\" or \"3.1\" is needed)";
@@ -121,7 +131,10 @@ bool render_trf(const EventReport& r, std::string& out, std::string& error) {
     const PlayerStanding& p = s.players[i];
     std::string line = "001";
     put(line, 5, 4, fmt::format("{}", start_rank[i]), true);
-    put(line, 15, 33, p.name, false);
+    put(line, 15, kNameWidth, p.name, false);
+    if (cuts && code_points(p.name) > kNameWidth)
+      cuts->push_back(fmt::format("name '{}' is longer than the {} characters of the TRF-16 name field: cut to '{}'",
+                                  p.name, kNameWidth, cut_to(p.name, kNameWidth)));
     if (p.rating) put(line, 49, 4, fmt::format("{}", *p.rating), true);
     if (!p.fide_id.empty()) put(line, 58, 11, p.fide_id, true);
     put(line, 81, 4, fmt::format("{:.1f}", p.points), true);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tournament/report_table.hpp"
 
@@ -13,6 +14,8 @@ namespace chesstool::tournament {
 // when a counted game has no round number in its Round tag or a player has two games in
 // one round. Fields that PGN cannot supply (federation, chief arbiter, sex, title, birth
 // date) are left blank for the arbiter to fill.
-bool render_trf(const EventReport& r, std::string& out, std::string& error);
+// A name longer than the 33 characters of the name field is cut to them: each such cut
+// is said in `cuts` ("name '...' cut to '...'"), so that the arbiter can shorten it.
+bool render_trf(const EventReport& r, std::string& out, std::string& error, std::vector<std::string>* cuts = nullptr);
 
 }  // namespace chesstool::tournament

@@ -188,6 +188,21 @@ TEST(Trf, LongNamesAreCutToTheirColumns) {
 
 // A long name in UTF-8 is cut between characters: 33 of its two-byte characters, not
 // 33 bytes ending in half of one.
+// Each cut is said, with the name whole and as written, so that the arbiter can shorten it;
+// a name of exactly 33 characters is no cut.
+TEST(Trf, CutNamesAreSaid) {
+  std::string long_name, exact(33, 'x');
+  for (int i = 0; i < 40; ++i) long_name += "\xC3\xA9";  // é
+  std::vector<EventGame> games = {trf_game(long_name, exact, 2, 1, 2100, 2000)};
+  std::string out, error;
+  std::vector<std::string> cuts;
+  ASSERT_TRUE(render_trf(report_of(games), out, error, &cuts)) << error;
+  ASSERT_EQ(cuts.size(), 1u);
+  std::string cut;
+  for (int i = 0; i < 33; ++i) cut += "\xC3\xA9";
+  EXPECT_EQ(cuts[0], "name '" + long_name + "' is longer than the 33 characters of the TRF-16 name field: cut to '" + cut + "'");
+}
+
 TEST(Trf, LongNamesAreCutBetweenCharacters) {
   std::string name;
   for (int i = 0; i < 40; ++i) name += "\xC3\xA9";  // é
