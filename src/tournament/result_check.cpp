@@ -47,9 +47,9 @@ std::vector<const pgn::Diagnostic*> result_problems(const pgn::GameReport& repor
   return found;
 }
 
-ResultWarning result_warning(const EventGame& game, const pgn::Diagnostic& problem) {
-  return {game.file,  game.member, game.index,   game.line,      game.white,  game.black,
-          game.result, problem.code, problem.message, problem.line, problem.column};
+ResultWarning result_warning(const EventGame& game, const pgn::Diagnostic& problem, std::uint64_t ordinal) {
+  return {game.file,  game.member,  game.index,     game.line,    game.white,     game.black,
+          game.result, problem.code, problem.message, problem.line, problem.column, ordinal};
 }
 
 }  // namespace chesstool::tournament

@@ -31,9 +31,13 @@ struct ResultWarning {
   std::string code, message;         // the diagnostic's, as validate gives them
   std::uint64_t problem_line = 0;    // where the diagnostic points
   std::uint32_t problem_column = 0;
+  // The game's place among the counted games: a game's warnings share it, and two games
+  // may share file, member and number (a file named twice, a tar member appended again).
+  std::uint64_t ordinal = 0;
 };
 
-// The warning of a counted game (file, member and place filled) about one result problem.
-ResultWarning result_warning(const EventGame& game, const pgn::Diagnostic& problem);
+// The warning of a counted game (file, member and place filled) about one result problem;
+// `ordinal` as ResultWarning's.
+ResultWarning result_warning(const EventGame& game, const pgn::Diagnostic& problem, std::uint64_t ordinal);
 
 }  // namespace chesstool::tournament

@@ -40,7 +40,7 @@ TEST(ResultCheck, CheckmateContradictedByTheResultTag) {
   const auto found = tournament::result_problems(g, game.result);
   ASSERT_EQ(found.size(), 1u);
   game.file = "e.pgn";
-  const tournament::ResultWarning w = tournament::result_warning(game, *found[0]);
+  const tournament::ResultWarning w = tournament::result_warning(game, *found[0], 0);
   EXPECT_EQ(w.code, "result-contradicts-position");
   EXPECT_EQ(w.result, "0-1");
   EXPECT_EQ(w.file, "e.pgn");
