@@ -17,9 +17,11 @@ namespace chesstool::tournament {
 bool is_result_problem(std::string_view code);
 
 // The result problems of a game counted with the result `counted` (EventGame::result),
-// errors and warnings alike, in source order. A Result tag that is no PGN result but was
-// counted as written (a forfeit, +/-) is no problem here.
-std::vector<const pgn::Diagnostic*> result_problems(const pgn::GameReport& report, const std::string& counted);
+// errors and warnings alike, in source order: the replay's (a Result tag that is no PGN
+// result but was counted as written, a forfeit such as +/-, is none of them), and
+// forfeit-contradicted, which only report gives as the replay knows no forfeits: a forfeit
+// counted in a game whose final position or termination marker gives other points.
+std::vector<pgn::Diagnostic> result_problems(const pgn::GameReport& report, const std::string& counted);
 
 // A counted game's result problem: the game still counts with the result recorded, and is
 // listed so that the arbiter checks it.
