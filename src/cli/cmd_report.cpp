@@ -107,9 +107,9 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     game.file = names[f];
     game.member = raw.member;
     // Counted as recorded, but a result the replay questions is said, as validate says it.
-    for (const pgn::Diagnostic* d : tournament::result_problems(g, game.result)) {
-      if (!o.quiet) err_line(output::render_diagnostic(display_name(names[f], raw.member), g, *d));
-      rep.result_warnings.push_back(tournament::result_warning(game, *d));
+    for (const pgn::Diagnostic& d : tournament::result_problems(g, game.result)) {
+      if (!o.quiet) err_line(output::render_diagnostic(display_name(names[f], raw.member), g, d));
+      rep.result_warnings.push_back(tournament::result_warning(game, d, c.games.size()));
     }
     const std::string* tc = g.tag("TimeControl");
     if ((!tc || *tc == "?") && assumed) tc = assumed;

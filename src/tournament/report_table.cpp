@@ -292,13 +292,14 @@ std::string not_rated_list(const EventReport& r, output::Lang lang) {
   return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;
 }
 
-// The counted games whose result the replay questions, one line per game with its codes
-// (the messages are on standard error, as validate writes them).
+// The counted games whose result is questioned, one line per game with its codes (the
+// messages are on standard error, as validate writes them). A game's warnings are
+// consecutive and share its ordinal: two games may share file, member and number.
 std::string results_to_check(const EventReport& r, output::Lang lang) {
   std::string out;
   const ResultWarning* last = nullptr;
   for (const auto& w : r.result_warnings) {
-    if (last && last->file == w.file && last->member == w.member && last->index == w.index) {
+    if (last && last->ordinal == w.ordinal) {
       out.insert(out.size() - 1, comma(lang) + w.code);
     } else {
       out += game_line(lang, w.member.empty() ? w.file : w.file + ":" + w.member, w.line, w.index, w.white, w.black,

@@ -45,8 +45,9 @@ std::optional<int> parse_round(const std::string& v) {
   return n;
 }
 
-// The score of a result: {white, black} half points, or nullopt.
-std::optional<std::pair<int, int>> result_points(const std::string& r, bool& forfeit) {
+}  // namespace
+
+std::optional<std::pair<int, int>> result_points(std::string_view r, bool& forfeit) {
   forfeit = r == "+/-" || r == "-/+" || r == "-/-";
   if (r == "1-0" || r == "+/-") return std::pair{2, 0};
   if (r == "0-1" || r == "-/+") return std::pair{0, 2};
@@ -54,8 +55,6 @@ std::optional<std::pair<int, int>> result_points(const std::string& r, bool& for
   if (r == "-/-") return std::pair{0, 0};
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<int> parse_elo(const std::string* value) {
   if (!value || value->empty() || value->size() > 5) return std::nullopt;

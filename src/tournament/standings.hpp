@@ -8,6 +8,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pgn/game_report.hpp"
@@ -48,6 +50,10 @@ struct Exclusion {
   ExclusionReason reason = ExclusionReason::NoResult;
   std::string detail;  // the first error of an invalid game, the result found, ...
 };
+
+// The score of a result: {white, black} half points, or nullopt; `forfeit` tells whether it
+// is one of the forfeits +/-, -/+ and -/-.
+std::optional<std::pair<int, int>> result_points(std::string_view r, bool& forfeit);
 
 // Decides whether a checked game counts: it must be valid (every move legal), have a
 // decided result (1-0, 0-1, 1/2-1/2 in the Result tag, else the movetext marker; or a

@@ -40,20 +40,23 @@ TEST(ReportTable, DisplayWidthAndIsolates) {
 TEST(ReportTable, ResultsToCheckAfterTheExcludedGames) {
   tournament::EventReport r;
   r.excluded.push_back({"e.pgn", "", 3, 30, "C", "D", "*", {tournament::ExclusionReason::Unfinished, "*"}});
-  // Two problems of one game make one line; another game its own.
-  r.result_warnings.push_back({"e.pgn", "", 1, 1, "A", "B", "0-1", "result-mismatch", "m", 12, 5});
-  r.result_warnings.push_back({"e.pgn", "", 1, 1, "A", "B", "0-1", "result-contradicts-position", "c", 7, 1});
-  r.result_warnings.push_back({"e.pgn", "", 2, 15, "B", "A", "1-0", "time-forfeit-draw", "t", 21, 1});
+  // Two problems of one game make one line; another game its own, also one with the same
+  // file and number (the file named twice).
+  r.result_warnings.push_back({"e.pgn", "", 1, 1, "A", "B", "0-1", "result-mismatch", "m", 12, 5, 0});
+  r.result_warnings.push_back({"e.pgn", "", 1, 1, "A", "B", "0-1", "result-contradicts-position", "c", 7, 1, 0});
+  r.result_warnings.push_back({"e.pgn", "", 2, 15, "B", "A", "1-0", "time-forfeit-draw", "t", 21, 1, 1});
+  r.result_warnings.push_back({"e.pgn", "", 2, 15, "B", "A", "1-0", "time-forfeit-draw", "t", 21, 1, 3});
   const std::string text = tournament::render_report_text(r, output::Lang::En, false);
   EXPECT_NE(text.find("Excluded games:\n  e.pgn:30: game 3, C - D, *: unfinished game (result *)\n\n"
                       "Results to check (counted as recorded):\n"
                       "  e.pgn:1: game 1, A - B, 0-1: result-mismatch, result-contradicts-position\n"
+                      "  e.pgn:15: game 2, B - A, 1-0: time-forfeit-draw\n"
                       "  e.pgn:15: game 2, B - A, 1-0: time-forfeit-draw\n"),
             std::string::npos)
       << text;
   EXPECT_NE(tournament::render_report_text(r, output::Lang::Ar, false).find("نتائج يجب التحقق منها"), std::string::npos);
   const std::string json = tournament::render_report_json(r, false);
-  EXPECT_NE(json.find("\"excluded_count\":1,\"result_warning_count\":3,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"excluded_count\":1,\"result_warning_count\":4,"), std::string::npos) << json;
   EXPECT_NE(json.find("\"result_warnings\":[{\"file\":\"e.pgn\",\"game\":1,\"line\":1,\"white\":\"A\",\"black\":\"B\","
                       "\"result\":\"0-1\",\"code\":\"result-mismatch\",\"message\":\"m\",\"problem_line\":12,"
                       "\"problem_column\":5},"),

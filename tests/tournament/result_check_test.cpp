@@ -25,7 +25,7 @@ std::vector<std::string> result_codes(const pgn::GameReport& g) {
   tournament::EventGame counted;
   EXPECT_FALSE(tournament::event_game_from(g, counted));
   std::vector<std::string> out;
-  for (const pgn::Diagnostic* d : tournament::result_problems(g, counted.result)) out.push_back(d->code);
+  for (const pgn::Diagnostic& d : tournament::result_problems(g, counted.result)) out.push_back(d.code);
   return out;
 }
 
@@ -40,7 +40,7 @@ TEST(ResultCheck, CheckmateContradictedByTheResultTag) {
   const auto found = tournament::result_problems(g, game.result);
   ASSERT_EQ(found.size(), 1u);
   game.file = "e.pgn";
-  const tournament::ResultWarning w = tournament::result_warning(game, *found[0]);
+  const tournament::ResultWarning w = tournament::result_warning(game, found[0], 0);
   EXPECT_EQ(w.code, "result-contradicts-position");
   EXPECT_EQ(w.result, "0-1");
   EXPECT_EQ(w.file, "e.pgn");
@@ -61,6 +61,36 @@ TEST(ResultCheck, TagAndMarkerDisagree) {
   ASSERT_FALSE(forfeit.warnings.empty());
   EXPECT_EQ(forfeit.warnings.front().code, "malformed-result-tag");
   EXPECT_TRUE(result_codes(forfeit).empty());
+}
+
+TEST(ResultCheck, ForfeitContradictedByTheGame) {
+  // Black mated (FIDE 5.1.1) and the marker says 0-1, yet the tag gives White a forfeit win.
+  const auto g = replayed_game(kTwoPlayers + "[Result \"+/-\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+  const auto found = tournament::result_problems(g, "+/-");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "forfeit-contradicted");
+  EXPECT_EQ(found[0].severity, pgn::Severity::Warning);
+  EXPECT_EQ(found[0].line, 3u);  // the Result tag
+  EXPECT_EQ(found[0].message, "forfeit '+/-' in the Result tag, but the game ended by checkmate at ply 4 ('0-1')");
+  // The marker alone: a draw, or the other player's win, gives other points.
+  const auto by_marker = replayed_game(kTwoPlayers + "[Result \"-/+\"]\n\n1. e4 e5 1/2-1/2\n");
+  EXPECT_EQ(result_codes(by_marker), std::vector<std::string>{"forfeit-contradicted"});
+  EXPECT_EQ(tournament::result_problems(by_marker, "-/+")[0].message,
+            "forfeit '-/+' in the Result tag, but the movetext's result is '1/2-1/2'");
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"-/-\"]\n\n1. e4 e5 1-0\n")),
+            std::vector<std::string>{"forfeit-contradicted"});
+  // Stalemate (FIDE 5.2.1) is a draw, as the marker says, not White's forfeit win.
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"+/-\"]\n[FEN \"7k/5Q2/8/8/8/8/8/K7 w - - 0 1\"]\n"
+                                                   "[SetUp \"1\"]\n\n1. Kb1 1/2-1/2\n")),
+            std::vector<std::string>{"forfeit-contradicted"});
+  // In source order: the marker's own problem (after a mate, '*' cannot be) comes after.
+  EXPECT_EQ(result_codes(replayed_game(kTwoPlayers + "[Result \"+/-\"]\n\n1. f3 e5 2. g4 Qh4# *\n")),
+            (std::vector<std::string>{"forfeit-contradicted", "result-contradicts-position"}));
+  // What agrees with the forfeit, or decides nothing, is no problem: the usual forfeit.
+  EXPECT_TRUE(result_codes(replayed_game(kTwoPlayers + "[Result \"+/-\"]\n\n1-0\n")).empty());
+  EXPECT_TRUE(result_codes(replayed_game(kTwoPlayers + "[Result \"-/+\"]\n\n*\n")).empty());
+  EXPECT_TRUE(result_codes(replayed_game(kTwoPlayers + "[Result \"-/-\"]\n\n1. e4 *\n")).empty());
+  EXPECT_TRUE(result_codes(replayed_game(kTwoPlayers + "[Result \"-/+\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")).empty());
 }
 
 TEST(ResultCheck, WinOnTimeWithoutMatingMaterialAndMovesAfterTheEnd) {

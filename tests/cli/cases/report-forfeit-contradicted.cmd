@@ -1,0 +1,1 @@
+$CHESSTOOL report report-results/forfeit-contradicted.pgn

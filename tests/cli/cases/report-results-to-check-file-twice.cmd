@@ -1,0 +1,1 @@
+$CHESSTOOL report report-results/one-result-problem.pgn report-results/one-result-problem.pgn
