@@ -21,6 +21,7 @@ std::mutex g_stdout_mu;            // the thread delivering a batch and main may
 std::optional<int> g_stdout_errno;  // the first failure, kept for the message
 bool g_stdout_failed = false;
 bool g_stdin_closed = false;
+constexpr std::size_t kStdoutBuffer = std::size_t(256) << 10;
 
 void note_stdout_failure(int err) {
   if (!g_stdout_failed) g_stdout_errno = err;
@@ -42,6 +43,13 @@ void reserve_standard_descriptors() {
 }
 
 bool stdin_was_closed() { return g_stdin_closed; }
+
+void buffer_standard_output() {
+  if (::isatty(STDOUT_FILENO)) return;
+  // Never freed: stdio may flush it up to the process's very end.
+  static char* const buffer = new char[kStdoutBuffer];
+  (void)!std::setvbuf(stdout, buffer, _IOFBF, kStdoutBuffer);
+}
 
 void out(std::string_view text) {
   std::lock_guard lock(g_stdout_mu);

@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
   // other Unix tools, even when the parent ignored it; the handler first removes any
   // unfinished output file.
   reserve_standard_descriptors();
+  buffer_standard_output();
   install_output_signal_handlers();
   ExitCode code = ExitCode::Error;
   bool ran_to_its_end = false;  // no exception ended the command

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Standard output that is not a terminal is written in blocks of 256 KiB
+# (cli/console.cpp, buffer_standard_output), not stdio's 4 KiB: a write(2) for every
+# 4 KiB cost annotate 8% of its time into a pipe or a file. Counted by the kernel
+# (/proc/PID/io, syscw: write calls made) while chesstool is held on a pipe that nobody
+# reads yet: it fills after 64 KiB, and with 4 KiB blocks about 16 calls have been made
+# by then; with large blocks none has ended. The output, read at last, is checked whole.
+# Usage: tests/cli/stdout_blocks.sh BIN
+set -uo pipefail
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+sample=$here/../../testdata/sample/twic-232games.pgn
+tmp=$(mktemp -d)
+pid=""
+trap '[[ -n $pid ]] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+fails=0
+fail() {
+  echo "FAIL: $*"
+  fails=$((fails + 1))
+}
+
+[[ -r /proc/self/io ]] || { echo "skipped: no /proc/PID/io (task I/O accounting)"; exit 77; }
+"$bin" convert --to pgn --jobs 1 --quiet "$sample" >"$tmp/expected" || exit 2
+size=$(wc -c <"$tmp/expected")
+# Over 64 KiB (a pipe's room) and under 256 KiB, so that the pipe fills before the end.
+((size > 100000)) || { echo "the sample's PGN is $size bytes: too small to fill a pipe"; exit 2; }
+
+# check_blocks LABEL CMD...: runs CMD (its output to standard output) into a FIFO.
+check_blocks() {
+  local label=$1
+  shift
+  rm -f "$tmp/fifo"
+  mkfifo "$tmp/fifo" || exit 2
+  "$@" >"$tmp/fifo" &
+  pid=$!
+  exec 3<"$tmp/fifo"  # the read end, open and not read: the writer waits once the pipe is full
+  # Held when the count stays the same for half a second and the process is asleep.
+  local calls="" last="" same=0 state
+  for ((i = 0; i < 200 && same < 10; i++)); do
+    sleep 0.05
+    calls=$(awk '/^syscw:/ { print $2 }' "/proc/$pid/io" 2>/dev/null) || break
+    state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || break
+    if [[ $calls == "$last" && $state == S ]]; then same=$((same + 1)); else same=0; fi
+    last=$calls
+  done
+  if ((same < 10)); then
+    fail "$label: never held on the full pipe (write calls: ${calls:-?})"
+  elif ((calls > 1)); then
+    fail "$label: $calls write calls for the first 64 KiB of standard output (small blocks)"
+  fi
+  cat <&3 >"$tmp/got"
+  exec 3<&-
+  wait "$pid" || fail "$label: exit status $?"
+  pid=""
+  cmp -s "$tmp/expected" "$tmp/got" || fail "$label: the output read from the pipe differs"
+}
+
+check_blocks "convert --jobs 1" "$bin" convert --to pgn --jobs 1 --quiet "$sample"
+check_blocks "convert --jobs 2" "$bin" convert --to pgn --jobs 2 --quiet "$sample"
+
+if ((fails)); then
+  echo "$fails failure(s)"
+  exit 1
+fi
+echo "standard output into a pipe: large blocks, output whole"
