@@ -196,13 +196,22 @@ std::string summary(const EventReport& r, output::Lang lang) {
   std::string out = label(T::Event, lang) + (events.empty() ? "-" : events) + "\n";
   out += label(T::Games, lang) + fmt::format("{} {}{}{} {}\n", r.counted, tr(T::Counted, lang), comma(lang), r.excluded.size(),
                                              tr(T::Excluded, lang));
-  out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? (s.kind_given ? T::RoundRobinGiven : T::RoundRobin)
-                                                        : (s.kind_given ? T::SwissGiven : T::Swiss),
-                                 lang) + comma(lang) +
-         (s.rounds_numbered ? rounds_text(s.rounds, lang) : tr(T::RoundsUnnumbered, lang)) + "\n";
+  // Without a game counted there is no event to tell the kind of, nor to break ties in:
+  // only what the user chose is said.
+  const bool no_games = s.players.empty();
+  if (no_games && !s.kind_given)
+    out += label(T::Kind, lang) + "-\n";
+  else
+    out += label(T::Kind, lang) + tr(s.kind == EventKind::RoundRobin ? (s.kind_given ? T::RoundRobinGiven : T::RoundRobin)
+                                                          : (s.kind_given ? T::SwissGiven : T::Swiss),
+                                   lang) + comma(lang) +
+           (s.rounds_numbered ? rounds_text(s.rounds, lang) : tr(T::RoundsUnnumbered, lang)) + "\n";
   std::string tbs;
   for (TieBreak t : s.tiebreaks) tbs += (tbs.empty() ? "" : comma(lang)) + std::string(tiebreak_code(t));
-  out += label(T::TieBreaks, lang) + (tbs.empty() ? "-" : tbs) + " (" + tr(s.default_tiebreaks ? T::Recommended : T::Chosen, lang) + ")\n";
+  if (no_games && s.default_tiebreaks)
+    out += label(T::TieBreaks, lang) + "-\n";
+  else
+    out += label(T::TieBreaks, lang) + (tbs.empty() ? "-" : tbs) + " (" + tr(s.default_tiebreaks ? T::Recommended : T::Chosen, lang) + ")\n";
   out += label(T::AverageRating, lang) +
          (s.average_rating ? fmt::format("{} ({} {})\n", *s.average_rating, s.rated_players, tr(T::RatedPlayers, lang))
                            : tr(T::NoRatedPlayers, lang) + "\n");

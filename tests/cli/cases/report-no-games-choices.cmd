@@ -1,0 +1,1 @@
+$CHESSTOOL report --kind swiss --tiebreaks BH -
