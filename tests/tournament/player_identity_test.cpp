@@ -24,6 +24,21 @@ TEST(PlayerIdentity, NearMatches) {
   EXPECT_FALSE(tournament::names_nearly_match("Carlsen,M", "Carlson,Magnus"));
 }
 
+TEST(PlayerIdentity, NearMatchesIgnoreAccentsAndCase) {
+  // An export without accents, or in capitals, beside the accented spelling.
+  EXPECT_TRUE(tournament::names_nearly_match("Unsal,Ali", "\u00DCnsal,Ali"));
+  EXPECT_TRUE(tournament::names_nearly_match("\u00DCNSAL,A", "\u00FCnsal,Ali"));
+  EXPECT_TRUE(tournament::names_nearly_match("Cech,Jan", "\u010Cech,Jan"));
+  EXPECT_TRUE(tournament::names_nearly_match("\u00C9lise Dupont", "elise dupont"));
+  EXPECT_FALSE(tournament::names_nearly_match("Unsal,Ali", "\u00DCnsal,Veli"));
+  // A letter of its own, not a letter with a mark, stays itself.
+  EXPECT_FALSE(tournament::names_nearly_match("Lodz,Anna", "\u0141odz,Anna"));
+  auto id = tournament::identify_players({{"Unsal, Ali", ""}, {"\u00DCnsal, Ali", ""}});
+  ASSERT_EQ(id.players.size(), 2u);  // ranked as two, as for any near match
+  ASSERT_EQ(id.warnings.size(), 1u);
+  EXPECT_NE(id.warnings[0].find("may be one player"), std::string::npos);
+}
+
 TEST(PlayerIdentity, FideIdMergesSpellings) {
   auto id = tournament::identify_players({{"Carlsen,M", "1503014"}, {"Carlsen, Magnus", "1503014"}, {"Carlsen,M", "1503014"},
                                       {"Caruana,F", ""}, {"Caruana,F", "2020009"}});
