@@ -521,7 +521,8 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
   }
   // The names are views into the game's text, valid for the whole parse.
   if (!tag_names_.insert(name))
-    report(Severity::Warning, "duplicate-tag", "tag " + quoted(name) + " appears more than once", at, name);
+    report(Severity::Warning, "duplicate-tag",
+           "tag " + quoted(name) + " appears more than once: this value, " + quoted(raw_value) + ", is ignored", at, name);
 
   std::string_view value = raw_value;
   if (has_escape) {
