@@ -99,7 +99,7 @@ class PositionCriteria final : public pgn::MainlineObserver {
   bool has(MoveKind k) const { return has_[std::size_t(k)] == Known::Yes; }
   bool reached() const { return reach_ == Known::Yes; }
   bool material_met() const { return material_ == Known::Yes; }
-  // --eco and --opening, on the deepest named position seen (the game may have ended
+  // --eco and --opening, on the last named position seen (the game may have ended
   // before the table's last ply).
   bool opening_met() {
     if (eco_ == Known::Unknown) decide_opening();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Opening classification: the deepest named position (ECO code and name) a game's mainline reaches.
+// Opening classification: the last named position (ECO code and name) a game's mainline reaches.
 #pragma once
 
 #include <cstddef>
@@ -33,7 +33,7 @@ int max_ply();
 std::size_t position_count();
 std::size_t line_count();
 
-// The deepest named position the mainline reaches, playing the moves from start
+// The last named position the mainline reaches, playing the moves from start
 // (the table's convention: play the moves backwards until a named position is found,
 // so a transposition gets the name of the position, whatever the move order). Only
 // games from the standard start position are classified; the search stops past
@@ -47,7 +47,7 @@ class Classifier final : public pgn::MainlineObserver {
  public:
   bool start(const Position& pos) override;
   bool moved(Move move, const Position& after, int ply) override;
-  // The deepest named position seen so far.
+  // The last named position seen so far.
   const std::optional<Opening>& opening() const { return found_; }
   // The names of every named position seen so far, in the order of the game (the last
   // is opening()'s): an Opening tag may name any of them.
