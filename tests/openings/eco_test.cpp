@@ -112,6 +112,20 @@ TEST(Eco, DeepestNamedPositionWinsAndLaterMovesDoNotUnnameIt) {
   EXPECT_EQ(o->ply, 6);
 }
 
+TEST(Eco, TheLastNamedPositionReachedNamesTheGame) {
+  // 1. d4 Nf6 2. Nf3 is A46 (Indian Defense: Knights Variation); the knights going back
+  // to A45's position (1. d4 Nf6) name the game by where it stands, at ply 6.
+  const auto knights = openings::classify(Position::startpos(), eco_play("1. d4 Nf6 2. Nf3"));
+  const auto back = openings::classify(Position::startpos(), eco_play("1. d4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6"));
+  const auto indian = openings::classify(Position::startpos(), eco_play("1. d4 Nf6"));
+  ASSERT_TRUE(knights && back && indian);
+  EXPECT_EQ(knights->eco, "A46");
+  EXPECT_EQ(back->eco, indian->eco);
+  EXPECT_EQ(back->name, indian->name);
+  EXPECT_NE(back->eco, knights->eco);
+  EXPECT_EQ(back->ply, 6);
+}
+
 TEST(Eco, StopsPastTheDeepestPlyTheTableHolds) {
   // Knights out and back (the start position again, unnamed) until past max_ply, then
   // 1. e4's position: named in the table, but too deep for any table line to name it.
