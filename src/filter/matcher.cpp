@@ -389,7 +389,10 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
     const pgn::GameReport& report = replayer->report();
     v.replayed = full || report.plies > 0;
     if (!report.valid) v.valid = false;
-    else if (!replayer->stopped() && (full || replayer->mainline_replayed())) v.valid = true;
+    // A mainline replay proves validity only for a game without variations: an illegal
+    // move in one it skipped makes the game invalid, as validate and --valid say.
+    else if (!replayer->stopped() && (full || (replayer->mainline_replayed() && !replayer->variations_skipped())))
+      v.valid = true;
     if (keep != pgn::Keep::Report && !replayer->stopped()) {
       v.kept = true;
       if (report.valid) {

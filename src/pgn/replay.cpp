@@ -351,6 +351,7 @@ void Replayer::check_clock(double clock, const SourceLoc& loc) {
 void Replayer::begin_variation(const SourceLoc& loc) {
   if (options_.mainline_only || skipped_depth_ > 0) {
     ++skipped_depth_;
+    variations_skipped_ = true;
     return;
   }
   if (skip_moves_ || lines_.empty()) return;

@@ -112,6 +112,9 @@ class Replayer final : public Visitor {
   std::optional<SourceLoc> marker_place() const { return marker_seen_ ? std::optional(result_loc_) : std::nullopt; }
   // Whether the observer stopped the replay (stop_with_observer).
   bool stopped() const { return stopped_; }
+  // Whether mainline_only passed over a variation unread: the report then says nothing
+  // of its moves, so a valid report is no proof that the game is valid.
+  bool variations_skipped() const { return variations_skipped_; }
   // After end_game(): the report, and the game when the options keep one and every move
   // replayed (an empty Game otherwise). Call each once.
   GameReport take_report() { return std::move(report_); }
@@ -163,6 +166,7 @@ class Replayer final : public Visitor {
   bool mainline_broken_ = false;    // an error that is not in a variation
   bool mainline_replayed_ = false;
   bool stopped_ = false;
+  bool variations_skipped_ = false;
   ClockCheck clocks_;
   bool clocks_started_ = false;
   Color start_side_ = White;
