@@ -696,6 +696,9 @@ ExitCode run_filter(const FilterOptions& o) {
 
 Runner setup_filter(CLI::App& app) {
   auto o = std::make_shared<FilterOptions>();
+  // filter's status is grep's, not the other commands' (see chesstool(1)).
+  app.footer("Exit status: 0 when a game was selected, 1 when none was (as for grep), 2 usage or I/O error.\n"
+             "See chesstool(1) for details.");
   app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   app.add_option("--where", o->where, "Tag expression, e.g. 'WhiteElo >= 2500 and Event ~ Olympiad' (repeatable: all must hold)")
       ->allow_extra_args(false);
