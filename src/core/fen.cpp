@@ -129,6 +129,36 @@ std::optional<FenError> parse_castling(Field f, Position& pos) {
   return std::nullopt;
 }
 
+// Castling rights say that a king and a rook have not moved since a start position, and
+// every start position (standard or Chess960) has the king between its rooks, on files b
+// to g, and Black's pieces facing White's on the same files: rights that no start position
+// gives are refused (a king on a1 with a right; rights for both sides with the kings, or
+// the rooks of one side, on different files).
+std::optional<FenError> check_castling_start(const Position& pos, Field f) {
+  auto err = [&](std::string msg) { return FenError{"castling", std::move(msg), f.column}; };
+  auto has_any = [&](Color c) { return pos.has_castling_right(c, KingSide) || pos.has_castling_right(c, QueenSide); };
+  auto name = [](Color c) { return std::string(c == White ? "white" : "black"); };
+  for (Color c : {White, Black}) {
+    if (!has_any(c)) continue;
+    const int file = file_of(pos.king_square(c));
+    if (file == 0 || file == 7)
+      return err("rights for " + name(c) + ", but its king on " + square_name(pos.king_square(c)) +
+                 " cannot have started there: every start position has the king between its rooks (files b to g)");
+  }
+  if (!has_any(White) || !has_any(Black)) return std::nullopt;
+  if (file_of(pos.king_square(White)) != file_of(pos.king_square(Black)))
+    return err("rights for both sides, but the kings stand on different files (" + square_name(pos.king_square(White)) +
+               ", " + square_name(pos.king_square(Black)) + "): every start position has them on one file");
+  for (CastlingSide s : {KingSide, QueenSide}) {
+    if (!pos.has_castling_right(White, s) || !pos.has_castling_right(Black, s)) continue;
+    const Square w = pos.castling_rook(White, s), b = pos.castling_rook(Black, s);
+    if (file_of(w) != file_of(b))
+      return err(std::string("both sides may castle ") + (s == KingSide ? "king" : "queen") + "side, but with rooks on " +
+                 square_name(w) + " and " + square_name(b) + ": every start position has them on one file");
+  }
+  return std::nullopt;
+}
+
 // Parses a non-negative decimal counter; false when it is not one or is too large.
 bool parse_counter(std::string_view s, long max, long& out) {
   if (s.empty() || s.size() > 10) return false;
@@ -232,6 +262,26 @@ std::optional<FenError> check_double_step_checks(const Position& pos, Field f, S
   return std::nullopt;
 }
 
+// The position before the double step must have been legal: with the opponent to move,
+// the side to move now cannot have been in check there, from the pawn on its origin
+// square or from a piece whose line the pawn now blocks (k7/8/4K3/3pP3/8/8/8/8 w - d6:
+// the pawn on d7 checked the king on e6 while Black was to move).
+std::optional<FenError> check_position_before_double_step(const Position& pos, Field f, Square pushed, Square origin) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us);
+  const Bitboard before = (pos.occupied() ^ square_bb(pushed)) | square_bb(origin);
+  Bitboard checkers = pos.attackers_to(king, before) & pos.pieces(them) & ~square_bb(pushed);
+  if (pawn_attacks(them, origin) & square_bb(king)) checkers |= square_bb(origin);
+  if (!checkers) return std::nullopt;
+  const Square s = lsb(checkers);
+  const std::string by = s == origin ? "pawn on " + square_name(origin) : placed(pos, s);
+  return error("en passant",
+               "square " + std::string(f.text) + " after a double step, but before it the " +
+                   std::string(us == White ? "white" : "black") + " king on " + square_name(king) +
+                   " stood in check from the " + by + " with " + (us == White ? "black" : "white") + " to move",
+               f.column);
+}
+
 std::optional<FenError> parse_en_passant(Field f, Position& pos, FenMode mode) {
   std::string_view ep = f.text;
   Color us = pos.side_to_move();
@@ -246,8 +296,10 @@ std::optional<FenError> parse_en_passant(Field f, Position& pos, FenMode mode) {
   if (pos.piece_on(pawn) != make_piece(~us, Pawn) || pos.piece_on(sq) != NoPiece || pos.piece_on(origin) != NoPiece)
     return error("en passant", "square " + std::string(ep) + " but no pawn can just have made a double step past it",
                 f.column);
-  if (mode == FenMode::Strict)
+  if (mode == FenMode::Strict) {
     if (auto e = check_double_step_checks(pos, f, pawn, origin)) return e;
+    if (auto e = check_position_before_double_step(pos, f, pawn, origin)) return e;
+  }
   pos.set_ep_if_capturable(sq);  // kept only if a capture is legal (X-FEN)
   return std::nullopt;
 }
@@ -299,6 +351,11 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
     r.error = e;
     return r;
   }
+  if (mode == FenMode::Strict)
+    if (auto e = check_castling_start(pos, f[2])) {
+      r.error = e;
+      return r;
+    }
 
   if (f.size() < 4) return missing(3);
   if (f[3].text != "-") {

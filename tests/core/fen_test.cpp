@@ -103,6 +103,37 @@ TEST(Fen, ChecksAfterADoubleStepComeFromIt) {
   EXPECT_EQ(error_of("4k3/8/8/3p4/8/5n2/8/4K3 w - d6 0 1").field, "en passant");
 }
 
+TEST(Fen, ThePositionBeforeADoubleStepWasLegal) {
+  // Before ...d7-d5 the pawn on d7 checked the king on e6 (or c6) with Black to move.
+  EXPECT_EQ(error_of("k7/8/4K3/3pP3/8/8/8/8 w - d6 0 1").field, "en passant");
+  EXPECT_EQ(error_of("k7/8/2K5/3pP3/8/8/8/8 w - d6 0 1").field, "en passant");
+  EXPECT_EQ(error_of("K7/8/8/8/3Pp3/2k5/8/8 b - d3 0 1").field, "en passant");
+  // Before it, d5 was empty and the bishop on a2 checked the king on f7 through it.
+  EXPECT_EQ(error_of("k7/5K2/8/3pP3/8/8/b7/8 w - d6 0 1").field, "en passant");
+  // The same positions without the en passant square: some other move came last.
+  EXPECT_TRUE(parse_fen("k7/8/4K3/3pP3/8/8/8/8 w - - 0 1").ok());
+  EXPECT_TRUE(parse_fen("k7/5K2/8/3pP3/8/8/b7/8 w - - 0 1").ok());
+  // The king one file further: d7 never attacked f6, and the line a2-f7 misses it.
+  EXPECT_TRUE(parse_fen("k7/8/5K2/3pP3/8/8/b7/8 w - d6 0 1").ok());
+  // Playable accepts it, as the move generator can play from it.
+  EXPECT_TRUE(parse_fen("k7/8/4K3/3pP3/8/8/8/8 w - d6 0 1", FenMode::Playable).ok());
+}
+
+TEST(Fen, RejectsCastlingRightsNoStartPositionGives) {
+  // A king on a corner with a right: every start position has it between its rooks.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/8/K6R w K - 0 1").field, "castling");
+  EXPECT_EQ(error_of("k6r/8/8/8/8/8/8/4K3 b k - 0 1").field, "castling");
+  // Rights for both sides: the kings on one file, and the rooks of a side on one file.
+  EXPECT_EQ(error_of("1k5r/8/8/8/8/8/8/4K2R w Kk - 0 1").field, "castling");
+  EXPECT_EQ(error_of("4k1r1/8/8/8/8/8/8/4K2R w Kk - 0 1").field, "castling");
+  // Rights of different sides need not share a rook file; one side's rights alone say
+  // nothing of the other's pieces.
+  EXPECT_TRUE(parse_fen("4k2r/8/8/8/8/8/8/R3K3 w Qk - 0 1").ok());
+  EXPECT_TRUE(parse_fen("1k6/8/8/8/8/8/8/4K2R w K - 0 1").ok());
+  EXPECT_TRUE(parse_fen("rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1").ok());
+  EXPECT_TRUE(parse_fen("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1").ok());
+}
+
 // What perft counts with a warning: positions Strict rejects, in fields other than
 // "position" too, that Playable accepts (the shakmaty tricky.perft suite has these).
 TEST(Fen, PlayableAcceptsImpossibleDoubleStepChecksAndClock) {

@@ -120,11 +120,14 @@ TEST(BoardLastMove, CastlingAndCastlingRights) {
 }
 
 TEST(BoardLastMove, Chess960Castling) {
-  // Black keeps Chess960 rights (rooks a8 and g8, king e8), so the FEN is a Chess960 one.
+  // Black keeps Chess960 rights (rooks a8 and g8, king b8), so the FEN is a Chess960 one.
   // White castled queen side from b1 with the rook on a1: king to c1, rook to d1.
-  expect_accepted("r3k1r1/8/8/8/8/8/8/2KR4 b ga - 1 1", "b1a1");
-  // With a black rook on b8 the king on b1 was in check and could not castle.
-  expect_rejected("1r2k1r1/8/8/8/8/8/8/2KR4 b gb - 1 1", "b1a1", "not a legal move");
+  expect_accepted("rk4r1/8/8/8/8/8/8/2KR4 b ga - 1 1", "b1a1");
+  // With a black rook on b7 the king on b1 was in check and could not castle.
+  expect_rejected("rk4r1/1r6/8/8/8/8/8/2KR4 b ga - 1 1", "b1a1", "not a legal move");
+  // Black's king on e8 with its rights: White's king, with rights before castling, stood
+  // on b1, and no start position has the kings on two files.
+  expect_rejected("r3k1r1/8/8/8/8/8/8/2KR4 b ga - 1 1", "b1a1", "taking it back gives no valid position");
   // Without Chess960 rights left the FEN is read as standard chess: no king on e1, no castling.
   expect_rejected("4k3/8/8/8/8/8/8/2KR4 b - - 1 1", "b1a1", "a1 is empty");
 }
