@@ -47,9 +47,25 @@ struct AnnotateCliOptions {
 
 // The line written before a game that does not replay. A ';' comment runs to the end of
 // its line and may stand before the tag section (PGN spec 5), so the game's own bytes
-// follow unchanged; a later run recognises the line by this prefix and drops it before
-// adding the current one, so the warnings never pile up.
+// follow unchanged; a later run recognises the line by this prefix and the text after it
+// (own_warning_at) and drops it before adding the current one, so the warnings never
+// pile up.
 constexpr std::string_view kWarningPrefix = "; chesstool: ";
+
+// Whether the line at text[at] is a warning line an earlier run wrote (kWarningPrefix, the
+// InvalidGame text of any language, ": "): only these are dropped, not a user's own
+// "; chesstool: ..." comment, which is kept as any comment is.
+bool own_warning_at(const std::string& text, std::size_t at) {
+  if (text.compare(at, kWarningPrefix.size(), kWarningPrefix) != 0) return false;
+  const std::string_view rest = std::string_view(text).substr(at + kWarningPrefix.size());
+  for (std::size_t l = 0; l < output::kLangCount; ++l) {
+    const std::string_view says = output::annotation_text(output::TextId::InvalidGame, output::Lang(l));
+    if (rest.size() > says.size() + 1 && rest.compare(0, says.size(), says) == 0 && rest[says.size()] == ':' &&
+        rest[says.size() + 1] == ' ')
+      return true;
+  }
+  return false;
+}
 
 // One game, processed on a worker thread.
 struct Annotated {
@@ -72,12 +88,12 @@ std::size_t last_line_end(const std::string& text) {
 
 // Whether drop_own_warnings has anything to drop: a warning line first or last.
 bool holds_own_warnings(const pgn::RawGame& raw) {
-  if (raw.text.compare(0, kWarningPrefix.size(), kWarningPrefix) == 0) return true;
+  if (own_warning_at(raw.text, 0)) return true;
   // Nearly every game has no ';' at all: one memchr says so, where the walk back to the
   // last line end would read a whole movetext written on one line (lichess's database).
   if (std::memchr(raw.text.data(), ';', raw.text.size()) == nullptr) return false;
   const std::size_t eol = last_line_end(raw.text);
-  return eol != std::string::npos && raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) == 0;
+  return eol != std::string::npos && own_warning_at(raw.text, eol + 1);
 }
 
 // Drops the warning lines an earlier run put before this game (see kWarningPrefix),
@@ -85,7 +101,7 @@ bool holds_own_warnings(const pgn::RawGame& raw) {
 void drop_own_warnings(pgn::RawGame& raw) {
   std::size_t cut = 0;
   std::uint64_t lines = 0;
-  while (raw.text.compare(cut, kWarningPrefix.size(), kWarningPrefix) == 0) {
+  while (own_warning_at(raw.text, cut)) {
     std::size_t eol = raw.text.find_first_of("\r\n", cut);
     if (eol == std::string::npos) {
       cut = raw.text.size();
@@ -112,7 +128,7 @@ void drop_own_warnings(pgn::RawGame& raw) {
   for (;;) {
     const std::size_t eol = last_line_end(raw.text);
     if (eol == std::string::npos) break;
-    if (raw.text.compare(eol + 1, kWarningPrefix.size(), kWarningPrefix) != 0) break;
+    if (!own_warning_at(raw.text, eol + 1)) break;
     std::size_t end = eol;
     while (end > 0 && is_blank(raw.text[end - 1])) --end;
     raw.text.erase(end);
