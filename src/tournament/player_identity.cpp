@@ -31,6 +31,18 @@ std::size_t invisible_at(std::string_view s, std::size_t i) {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// The UTF-8 sequence at s[i] is a space other than ASCII's: U+00A0 (no-break space, which
+// word processors put after a comma), U+2000-U+200A, U+202F, U+205F, U+3000. Its length, else 0.
+std::size_t wide_space_at(std::string_view s, std::size_t i) {
+  auto b = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
+  if (b(0) == 0xC2 && b(1) == 0xA0) return 2;
+  if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) <= 0x8A && b(2) >= 0x80)) return 3;
+  if (b(0) == 0xE2 && b(1) == 0x80 && b(2) == 0xAF) return 3;
+  if (b(0) == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) return 3;
+  if (b(0) == 0xE3 && b(1) == 0x80 && b(2) == 0x80) return 3;
+  return 0;
+}
+
 // The text in Unicode normalization form C: "Mu\u0308ller", as a Mac keyboard may write it,
 // and "M\u00fcller" are one spelling. Text that is not UTF-8 stays as it is.
 std::string composed(std::string_view s) {
@@ -98,9 +110,11 @@ std::string normalize_name(std::string_view name) {
   const std::string visible = composed(strip_invisible(name));
   std::string out;
   bool pending_space = false;
-  for (char c : visible) {
-    if (blank(c)) {
+  for (std::size_t i = 0; i < visible.size(); ++i) {
+    const char c = visible[i];
+    if (const std::size_t n = wide_space_at(visible, i); n > 0 || blank(c)) {
       pending_space = !out.empty();
+      if (n > 0) i += n - 1;
       continue;
     }
     if (pending_space && out.back() != ',') out += ' ';

@@ -84,6 +84,15 @@ std::string render_report_csv(const EventReport& r, bool with_crosstable) {
 
 namespace {
 
+// The games against rated opponents of a player without a rating change, as the text
+// counts them: by the performance, else by the initial rating's count; nullopt for none.
+std::optional<int> games_against_rated(const std::optional<Performance>& performance,
+                                       const std::optional<InitialRating>& initial) {
+  if (performance) return performance->games;
+  if (initial) return initial->games;
+  return std::nullopt;
+}
+
 std::string list_json(const ListFigures& f) {
   output::JsonObject o;
   if (f.rating) o.field("rating", *f.rating); else o.null_field("rating");
@@ -92,7 +101,11 @@ std::string list_json(const ListFigures& f) {
     o.field("rated_games", f.change->games).field("score", f.change->score).field("expected", two_decimals(f.change->expected));
     o.field("rating_change", f.change->rounded).field("rating_change_exact", two_decimals(f.change->exact));
   } else {
-    o.null_field("rated_games").null_field("score").null_field("expected").null_field("rating_change").null_field("rating_change_exact");
+    // An unrated player: the games against rated opponents still count (the text's Games
+    // column, the initial rating's five games).
+    if (const auto games = games_against_rated(f.performance, f.initial)) o.field("rated_games", *games);
+    else o.null_field("rated_games");
+    o.null_field("score").null_field("expected").null_field("rating_change").null_field("rating_change_exact");
   }
   if (f.performance)
     o.field("performance", f.performance->rating).field("average_opponent", f.performance->average_opponent).field("percent", f.performance->percent);
@@ -120,7 +133,12 @@ std::string player_json(const EventReport& r, std::size_t i, bool with_crosstabl
     o.field("rated_games", p.rating_change->games).field("expected", two_decimals(p.rating_change->expected));
     o.field("rating_change", p.rating_change->rounded).field("rating_change_exact", two_decimals(p.rating_change->exact));
   } else {
-    o.null_field("rated_games").null_field("expected").null_field("rating_change").null_field("rating_change_exact");
+    const ListFigures* only = p.lists.size() == 1 ? &p.lists.front() : nullptr;
+    if (const auto games = games_against_rated(p.performance, only ? only->initial : std::nullopt))
+      o.field("rated_games", *games);
+    else
+      o.null_field("rated_games");
+    o.null_field("expected").null_field("rating_change").null_field("rating_change_exact");
   }
   if (p.performance)
     o.field("performance", p.performance->rating).field("average_opponent", p.performance->average_opponent).field("percent", p.performance->percent);

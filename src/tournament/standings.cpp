@@ -67,6 +67,17 @@ std::optional<int> parse_elo(const std::string* value) {
   return v;
 }
 
+std::string fide_id(const std::string* value) {
+  if (!value) return {};
+  std::string_view v(*value);
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  if (v.empty() || v.size() > 11 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return {};
+  while (!v.empty() && v.front() == '0') v.remove_prefix(1);
+  return std::string(v);  // "" for "0": no id
+}
+
 std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGame& game, const std::string* assumed_tc) {
   if (!report.valid) {
     std::string detail = report.errors.empty() ? std::string() : report.errors.front().message;
@@ -87,12 +98,13 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
   game.black = tag_or_empty(report, "Black");
   if (!named(game.white) || !named(game.black))
     return Exclusion{ExclusionReason::NoPlayer, named(game.white) ? game.black : game.white};
-  game.white_fide_id = tag_or_empty(report, "WhiteFideId");
-  game.black_fide_id = tag_or_empty(report, "BlackFideId");
-  // One player on both sides: the same name as players are told apart (normalize_name:
-  // "Carlsen, Magnus" and "Carlsen,Magnus"), or the same FideId under two spellings.
-  if (normalize_name(game.white) == normalize_name(game.black) ||
-      (!game.white_fide_id.empty() && game.white_fide_id == game.black_fide_id))
+  game.white_fide_id = fide_id(report.tag("WhiteFideId"));
+  game.black_fide_id = fide_id(report.tag("BlackFideId"));
+  // One player on both sides: the same FideId under two spellings; without FideIds on
+  // both sides, the same name as players are told apart (normalize_name: "Carlsen, Magnus"
+  // and "Carlsen,Magnus"). Two FideIds that differ are two players, whatever their names.
+  const bool both_ids = !game.white_fide_id.empty() && !game.black_fide_id.empty();
+  if (both_ids ? game.white_fide_id == game.black_fide_id : normalize_name(game.white) == normalize_name(game.black))
     return Exclusion{ExclusionReason::SamePlayer, game.white};
   game.white_elo = parse_elo(report.tag("WhiteElo"));
   game.black_elo = parse_elo(report.tag("BlackElo"));
@@ -126,9 +138,10 @@ Rateability rateability(const EventGame& g, std::optional<int> white_elo, std::o
     const int minutes = top >= 2400 ? 120 : top >= 1800 ? 90 : 60;
     if (*g.time_control.seconds < std::int64_t(minutes) * 60)
       return {NotRated::BelowMinimumTime, minutes, top >= 2400 ? 2400 : top >= 1800 ? 1800 : 0};
-    // 1.2: a move count in the first time control is at least 30 moves.
+    // 1.2: a move count in the first time control is at least 30 moves, whether more
+    // controls follow or it repeats ("20/3600", an hour for every 20 moves).
     const auto& first = g.time_control.periods.front();
-    if (g.time_control.periods.size() > 1 && first.moves > 0 && first.moves < kMinFirstControlMoves)
+    if (first.moves > 0 && first.moves < kMinFirstControlMoves)
       return {NotRated::FirstControlUnder30Moves, 0, 0};
   }
   // Rapid and Blitz Rating Regulations 2024, 1.1.2: a blitz game is rated only with more

@@ -66,6 +66,10 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
 // A rating tag value as a rating: a positive whole number, else nullopt (unrated: "",
 // "0", "-", "?" ...).
 std::optional<int> parse_elo(const std::string* value);
+// A FideId tag value as an id: its digits without leading zeros, else "" (no FideId:
+// "", "0", "-", "?", or anything but a whole number of up to 11 digits, the TRF field),
+// so that placeholders never make two players one.
+std::string fide_id(const std::string* value);
 
 // Why a counted game is not rated, by the FIDE Rating Regulations (2024) and the Rapid
 // and Blitz Rating Regulations (2024).

@@ -33,23 +33,40 @@ std::string cut_to(std::string text, std::size_t width) {
 
 // Writes `text` into the line at the 1-based column `at`, `width` characters wide (UTF-8
 // counted by code points, cut to the width), left or right aligned.
-void put(std::string& line, std::size_t at, std::size_t width, std::string text, bool right) {
+// A 001 line being built, with its length in characters, so that a field appended after
+// the last (every round's, left to right) costs its own bytes, not a pass over the line:
+// an event of thousands of rounds made the export quadratic.
+struct TrfLine {
+  std::string bytes;
+  std::size_t columns = 0;
+};
+
+void put(TrfLine& line, std::size_t at, std::size_t width, std::string text, bool right) {
   text = cut_to(std::move(text), width);
   const std::string pad(width - code_points(text), ' ');
   const std::string field = right ? pad + text : text + pad;
-  // Pad the line to `at - 1` characters, then find the bytes of the columns replaced.
-  const std::size_t have = code_points(line);
-  if (have < at - 1) line.append(at - 1 - have, ' ');
+  // Pad the line to `at - 1` characters; a field at its end is appended.
+  if (line.columns < at - 1) {
+    line.bytes.append(at - 1 - line.columns, ' ');
+    line.columns = at - 1;
+  }
+  if (line.columns == at - 1) {
+    line.bytes += field;
+    line.columns += width;
+    return;
+  }
+  // Inside the line: find the bytes of the columns replaced.
   auto byte_of = [&line](std::size_t column) {  // 1-based column -> byte offset
     std::size_t byte = 0;
-    for (std::size_t col = 1; col < column && byte < line.size(); ++col) {
+    for (std::size_t col = 1; col < column && byte < line.bytes.size(); ++col) {
       ++byte;
-      while (byte < line.size() && (static_cast<unsigned char>(line[byte]) & 0xC0) == 0x80) ++byte;
+      while (byte < line.bytes.size() && (static_cast<unsigned char>(line.bytes[byte]) & 0xC0) == 0x80) ++byte;
     }
     return byte;
   };
   const std::size_t byte = byte_of(at), end = byte_of(at + width);
-  line.replace(byte, end - byte, field);
+  line.bytes.replace(byte, end - byte, field);
+  line.columns = std::max(line.columns, at - 1 + width);
 }
 
 // "2024.05.01" -> "2024/05/01"; nullopt for an incomplete date.
@@ -129,7 +146,7 @@ bool render_trf(const EventReport& r, std::string& out, std::string& error, std:
   out = header(r);
   for (std::size_t i : order) {
     const PlayerStanding& p = s.players[i];
-    std::string line = "001";
+    TrfLine line{"001", 3};
     put(line, 5, 4, fmt::format("{}", start_rank[i]), true);
     put(line, 15, kNameWidth, p.name, false);
     if (cuts && code_points(p.name) > kNameWidth)
@@ -152,8 +169,8 @@ bool render_trf(const EventReport& r, std::string& out, std::string& error, std:
       put(line, 92 + 10 * (round - 1), 8,
           fmt::format("{:>4} {} {}", start_rank[g.opponent], g.white ? 'w' : 'b', result_code(eg, g.half_points)), false);
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\r\n";
+    while (!line.bytes.empty() && line.bytes.back() == ' ') line.bytes.pop_back();
+    out += line.bytes + "\r\n";
   }
   return true;
 }

@@ -14,6 +14,9 @@ TEST(PlayerIdentity, Normalize) {
   EXPECT_EQ(tournament::normalize_name("So\u200B,W\u200F"), "So,W");
   EXPECT_EQ(tournament::normalize_name("Van  der Wiel, John"), "Van der Wiel,John");
   EXPECT_EQ(tournament::strip_invisible("a\u00ADb\uFEFFc\u202Ed"), "abcd");
+  // Unicode's other spaces are blanks: a no-break space after the comma, an ideographic one.
+  EXPECT_EQ(tournament::normalize_name("Carlsen,\u00A0Magnus"), "Carlsen,Magnus");
+  EXPECT_EQ(tournament::normalize_name("Van\u202Fder\u3000Wiel, John"), "Van der Wiel,John");
 }
 
 TEST(PlayerIdentity, NearMatches) {

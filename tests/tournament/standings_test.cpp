@@ -150,6 +150,9 @@ TEST(ReportLists, RateabilityReasons) {
   // Standard 1.2: a move count in the first control is at least 30 moves.
   EXPECT_EQ(why(timed("A", "B", 2, "20/3600:3600", 2000, 2000)), NotRated::FirstControlUnder30Moves);
   EXPECT_EQ(why(timed("A", "B", 2, "30/3600:3600", 2000, 2000)), NotRated::Rated);
+  // Also when the one control repeats: an hour for every 20 moves.
+  EXPECT_EQ(why(timed("A", "B", 2, "20/3600", 2000, 2000)), NotRated::FirstControlUnder30Moves);
+  EXPECT_EQ(why(timed("A", "B", 2, "40/7200", 2000, 2000)), NotRated::Rated);
   // Rapid and blitz 1.1.2: blitz is rated with more than 3 minutes per player.
   EXPECT_EQ(why(timed("A", "B", 2, "180", 2000, 2000)), NotRated::BelowMinimumTime);
   EXPECT_EQ(tournament::rateability(timed("A", "B", 2, "180", 2000, 2000)).minimum_minutes, 3);
@@ -228,6 +231,22 @@ TEST(ReportStandings, ExclusionReasons) {
   // Two players who share no FideId but a name differing in more than spacing count.
   EXPECT_FALSE(tournament::event_game_from(
       checked("[White \"E\"]\n[Black \"F\"]\n[WhiteFideId \"1\"]\n[BlackFideId \"\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"), g));
+  // Namesakes with two FideIds are two players: their game counts.
+  EXPECT_FALSE(tournament::event_game_from(checked("[White \"Wang, Hao\"]\n[Black \"Wang, Hao\"]\n[WhiteFideId \"8601445\"]\n"
+                                                   "[BlackFideId \"8603405\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"),
+                                           g));
+  // A placeholder FideId on both sides is no FideId: two players, not one.
+  for (const char* id : {"0", "?", "-", "00"})
+    EXPECT_FALSE(tournament::event_game_from(checked(std::string("[White \"Smith, A\"]\n[Black \"Brown, C\"]\n[WhiteFideId \"") +
+                                                     id + "\"]\n[BlackFideId \"" + id + "\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"),
+                                             g))
+        << id;
+  const std::string id_zero = "0", id_padded = " 01503014 ", id_text = "FIDE 1503014", id_long = "123456789012";
+  EXPECT_EQ(tournament::fide_id(nullptr), "");
+  EXPECT_EQ(tournament::fide_id(&id_zero), "");
+  EXPECT_EQ(tournament::fide_id(&id_padded), "1503014");
+  EXPECT_EQ(tournament::fide_id(&id_text), "");
+  EXPECT_EQ(tournament::fide_id(&id_long), "");  // longer than TRF's 11 columns
   EXPECT_EQ(tournament::parse_elo(nullptr), std::nullopt);
   const std::string zero = "0", dash = "-", ok = "2650";
   EXPECT_EQ(tournament::parse_elo(&zero), std::nullopt);

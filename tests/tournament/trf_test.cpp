@@ -173,6 +173,24 @@ TEST(Trf, ColumnsCountCharactersNotBytes) {
   EXPECT_EQ(l->substr(48 + 1, 4), "2100");
 }
 
+TEST(Trf, FarRoundsLandInTheirColumnsAfterAUtf8Name) {
+  // Round 3000 (a typo or a numbering of its own): the rounds before it are unplayed
+  // fields, appended one after the other; the game's field replaces its own, 10 columns
+  // a round from column 92, counted in characters after the two-byte "Ø".
+  std::vector<EventGame> games = {trf_game("\xC3\x98rsted", "Bo", 2, 3000, 2100, 2000), trf_game("Bo", "Cy", 1, 1, 2000, 1900)};
+  std::string out, error;
+  ASSERT_TRUE(render_trf(report_of(games), out, error)) << error;
+  const auto lines = trf_lines_of(out);
+  const std::string* l = line_starting(lines, "001    1");
+  ASSERT_NE(l, nullptr) << out;
+  const std::size_t round3000 = 92 + 10 * 2999 - 1 + 1;  // 0-based, one byte more for "Ø"
+  ASSERT_GE(l->size(), round3000 + 8);
+  EXPECT_EQ(l->substr(round3000, 8), "   2 w 1");
+  EXPECT_EQ(l->substr(92 - 1 + 1, 8), "0000 - Z");                  // round 1: unplayed
+  EXPECT_EQ(l->substr(round3000 - 10, 8), "0000 - Z");              // round 2999
+  EXPECT_EQ(l->size(), round3000 + 8);                              // nothing after the last round
+}
+
 TEST(Trf, LongNamesAreCutToTheirColumns) {
   const std::string name(40, 'N');
   std::vector<EventGame> games = {trf_game(name, "B", 2, 1, 2100, 2000)};
