@@ -36,7 +36,7 @@ bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 std::size_t wide_space_at(std::string_view s, std::size_t i) {
   auto b = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
   if (b(0) == 0xC2 && b(1) == 0xA0) return 2;
-  if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) <= 0x8A && b(2) >= 0x80)) return 3;
+  if (b(0) == 0xE2 && b(1) == 0x80 && b(2) >= 0x80 && b(2) <= 0x8A) return 3;
   if (b(0) == 0xE2 && b(1) == 0x80 && b(2) == 0xAF) return 3;
   if (b(0) == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) return 3;
   if (b(0) == 0xE3 && b(1) == 0x80 && b(2) == 0x80) return 3;
@@ -63,20 +63,17 @@ std::string composed(std::string_view s) {
 // accents). Letters that are no letter and a mark ("ø", "ł") stay. Text that is not
 // UTF-8 is folded in ASCII only.
 std::string folded(std::string_view s) {
-  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+  const auto lower_ascii = [s] {
     std::string out(s);
     for (auto& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
     return out;
-  }
+  };
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return lower_ascii();
   utf8proc_uint8_t* out = nullptr;
   const utf8proc_ssize_t n = utf8proc_map(
       reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()), &out,
       static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK));
-  if (n < 0) {
-    std::string ascii(s);
-    for (auto& c : ascii) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return ascii;
-  }
+  if (n < 0) return lower_ascii();
   std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
   std::free(out);
   return result;
