@@ -34,12 +34,13 @@ check_blocks() {
   "$@" >"$tmp/fifo" &
   pid=$!
   exec 3<"$tmp/fifo"  # the read end, open and not read: the writer waits once the pipe is full
-  # Held when the count stays the same for half a second and the process is asleep.
+  # Held when the count stays the same for half a second and every thread of the process
+  # is asleep (with --jobs, the main thread sleeps while the others work).
   local calls="" last="" same=0 state
   for ((i = 0; i < 200 && same < 10; i++)); do
     sleep 0.05
     calls=$(awk '/^syscw:/ { print $2 }' "/proc/$pid/io" 2>/dev/null) || break
-    state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || break
+    state=$(cat "/proc/$pid"/task/*/stat 2>/dev/null | awk '$3 != "S" { busy = 1 } END { print busy ? "busy" : "S" }') || break
     if [[ $calls == "$last" && $state == S ]]; then same=$((same + 1)); else same=0; fi
     last=$calls
   done
