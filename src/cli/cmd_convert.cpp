@@ -413,6 +413,13 @@ ExitCode run_convert(const ConvertOptions& o) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }
+  // The rejected games are PGN: they may share standard output with PGN output only, not
+  // with a stream of another format (NDJSON, CSV, UCI lines ...) that they would corrupt.
+  if (!o.rejects.empty() && o.to != output::Format::Pgn && is_standard_output(o.rejects) && is_standard_output(o.output)) {
+    error(fmt::format("--rejects writes PGN and --to {} is on standard output: name a file for one of them",
+                      format_info(o.to).name));
+    return ExitCode::Error;
+  }
   InputList inputs = expand_inputs(o.paths);
   std::vector<NamedOutput> outputs = {{"-o", o.output}};
   if (!o.rejects.empty()) outputs.push_back({"--rejects", o.rejects});

@@ -206,6 +206,12 @@ ExitCode run_report(const ReportOptions& o) {
   tournament::StandingsOptions so;
   tournament::EventReport rep;
   if (!parse_options(o, so, rep)) return ExitCode::Error;
+  // The report takes standard output: a TRF there would be mixed into it (a --json or
+  // --csv stream that no reader could parse).
+  if (!o.trf.empty() && is_standard_output(o.trf)) {
+    error("the report is written to standard output: name a file for --trf");
+    return ExitCode::Error;
+  }
   InputList inputs = expand_inputs(o.paths);
   std::vector<NamedOutput> outputs{{"standard output", ""}};
   if (!o.trf.empty()) outputs.push_back({"--trf", o.trf});

@@ -73,6 +73,21 @@ std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI:
   return std::nullopt;
 }
 
+// An empty value ("--jobs ''" from an unset shell variable) fails a range or choice check
+// before the empty-value check, whose words are the clearer ("Value  not in range"):
+// the option with the empty value, when a validation failed.
+std::optional<std::string> empty_value_behind(const CLI::App& app, const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ValidationError*>(&e) == nullptr) return std::nullopt;
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) apps.push_back(sub);
+  for (const CLI::App* a : apps)
+    for (const CLI::Option* opt : a->get_options())
+      for (const std::string& r : opt->results())
+        if (r.empty()) return opt->get_name() + ": the value is empty";
+  return std::nullopt;
+}
+
 // A whole number's text as CLI11 must read it: decimal digits after an optional sign,
 // leading zeros dropped; an error for anything else.
 std::string decimal_digits(std::string& v) {
@@ -140,7 +155,9 @@ ExitCode parse_and_run(int argc, char** argv) {
       out(text.str());
       return ExitCode::Ok;
     }
-    error(unknown_option_behind(app, e).value_or(e.what()));
+    std::optional<std::string> why = unknown_option_behind(app, e);
+    if (!why) why = empty_value_behind(app, e);
+    error(why.value_or(e.what()));
     err_line("Run with --help for more information.");
     return ExitCode::Error;
   }

@@ -1,0 +1,1 @@
+$CHESSTOOL validate --jobs '' report/rapid.pgn; echo "status $?"; $CHESSTOOL perft startpos ''
