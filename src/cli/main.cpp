@@ -78,6 +78,7 @@ std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI:
 // the option with the empty value, when a validation failed.
 std::optional<std::string> empty_value_behind(const CLI::App& app, const CLI::ParseError& e) {
   if (dynamic_cast<const CLI::ValidationError*>(&e) == nullptr) return std::nullopt;
+  if (std::string_view(e.what()).find("the value is empty") != std::string_view::npos) return std::nullopt;  // said already
   std::vector<const CLI::App*> apps = {&app};
   for (const CLI::App* sub : app.get_subcommands({}))
     if (sub->parsed()) apps.push_back(sub);

@@ -72,7 +72,8 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
     std::string v = variant_key(*variant);
     if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
       out.chess960 = true;
-    } else if (!(v.empty() || v == "standard" || v == "fromposition" || v == "normal")) {
+    } else if (!(v.empty() || v == "standard" || v == "fromposition" || v == "normal" || v == "chess" ||
+                 v == "classical")) {
       note(Severity::Error, false, "unsupported-variant", *variant,
            "unsupported variant '" + *variant + "': only standard chess and Chess960 are checked", "Variant");
       out.ok = false;

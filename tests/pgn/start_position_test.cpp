@@ -171,7 +171,7 @@ TEST(StartPosition, Chess960WithoutFenIsUnknownStartWarning) {
 }
 
 TEST(StartPosition, StandardVariantSpellingsAreAccepted) {
-  for (const char* variant : {"Standard", "standard", "From Position", "from_position", "Normal", ""}) {
+  for (const char* variant : {"Standard", "standard", "From Position", "from_position", "Normal", "Chess", "Classical", ""}) {
     const StartPosition s = resolve_start_position({{"Variant", variant}});
     EXPECT_TRUE(s.ok) << variant;
     EXPECT_FALSE(s.chess960) << variant;
@@ -180,7 +180,7 @@ TEST(StartPosition, StandardVariantSpellingsAreAccepted) {
 }
 
 TEST(StartPosition, OtherVariantsAreUnsupportedAtTheVariantTag) {
-  for (const char* variant : {"Crazyhouse", "atomic", "King of the Hill", "Three-check", "Chess 961"}) {
+  for (const char* variant : {"Crazyhouse", "atomic", "King of the Hill", "Three-check", "Chess 961", "Chess960 Crazyhouse"}) {
     const StartPosition s = resolve_start_position({{"Variant", variant}, {"SetUp", "1"}, {"FEN", kSicilian}});
     EXPECT_FALSE(s.ok) << variant;
     ASSERT_EQ(codes(s), std::vector<std::string>{"unsupported-variant"}) << variant;
