@@ -149,9 +149,9 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   } else if (!result_tag_loc_ && detail::equal_ignoring_case(name, "Result")) {
     result_tag_loc_ = loc;
   }
-  // A name FEN or Variant in some letter case may be the tag resolve_start_position reads:
-  // its notes point at that tag's place.
-  if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant"))
+  // A name FEN, Variant or SetUp in some letter case may be the tag resolve_start_position
+  // reads: its notes point at that tag's place.
+  if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant") || may_be_set_up_tag(name, "SetUp"))
     set_up_tag_locs_.emplace_back(report_.tags.size() - 1, loc);
 }
 
@@ -555,8 +555,9 @@ void Replayer::setup_start_position() {
     if (note.strict_only && !options_.strict) continue;
     // A note about one tag points at that tag's line.
     SourceLoc where = at;
-    const std::optional<std::size_t> tag = note.tag == "FEN" ? start.fen_tag
+    const std::optional<std::size_t> tag = note.tag == "FEN"       ? start.fen_tag
                                            : note.tag == "Variant" ? start.variant_tag
+                                           : note.tag == "SetUp"   ? start.setup_tag
                                                                    : std::nullopt;
     if (tag)
       for (const auto& [index, loc] : set_up_tag_locs_)

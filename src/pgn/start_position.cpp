@@ -25,12 +25,6 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
          });
 }
 
-const std::string* find_tag(const std::vector<std::pair<std::string, std::string>>& tags, std::string_view name) {
-  for (const auto& [k, v] : tags)
-    if (k == name) return &v;
-  return nullptr;
-}
-
 // Where in tags the tag spelled `name` is, else the first one spelled so in another letter
 // case, with a strict-only note. The PGN writer keeps the same one under the standard
 // spelling (output/pgn_writer.cpp), so a written game starts where the read one did.
@@ -82,7 +76,9 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   }
   out.fen_tag = find_tag_any_case(tags, "FEN", out.notes);
   const std::string* fen = out.fen_tag ? &tags[*out.fen_tag].second : nullptr;
-  const std::string* setup = find_tag(tags, "SetUp");
+  // SetUp in another letter case is read as SetUp, as PGN output writes it ([Setup "1"]).
+  out.setup_tag = find_tag_any_case(tags, "SetUp", out.notes);
+  const std::string* setup = out.setup_tag ? &tags[*out.setup_tag].second : nullptr;
   if (fen) {
     FenResult parsed = parse_fen(*fen);
     if (!parsed.ok()) {
@@ -91,16 +87,18 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
       return out;
     }
     out.position = parsed.position;
-    if (!setup || *setup != "1") note(Severity::Warning, true, "fen-without-setup", "FEN", "FEN tag without [SetUp \"1\"]");
+    if (!setup || *setup != "1")
+      note(Severity::Warning, true, "fen-without-setup", "FEN", "FEN tag without [SetUp \"1\"]", "FEN");
   } else {
     if (setup && *setup == "1")
       note(Severity::Warning, false, "setup-without-fen", "SetUp",
-           "[SetUp \"1\"] without a FEN tag: starting from the standard position");
+           "[SetUp \"1\"] without a FEN tag: starting from the standard position", "SetUp");
     // The standard array is only one of the 960 start positions; without a FEN tag the
     // file does not say which one was played. Replayed from the standard one, as before.
     if (out.chess960)
       note(Severity::Warning, false, "chess960-without-fen", variant ? *variant : std::string("Variant"),
-           "Chess960 game without a FEN tag: its start position is unknown; replaying from the standard position");
+           "Chess960 game without a FEN tag: its start position is unknown; replaying from the standard position",
+           "Variant");
   }
   if (out.chess960) out.position.set_chess960(true);
   if (out.position.is_chess960()) out.chess960 = true;

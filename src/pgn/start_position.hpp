@@ -22,9 +22,9 @@ struct StartNote {
                      // "chess960-without-fen"
   std::string token;
   std::string message;
-  // The tag the note is about, "FEN" or "Variant", so that the diagnostic points at that
-  // tag's line (for "FEN", the tag the resolver read, in whatever letter case the game
-  // wrote its name); empty: the game as a whole.
+  // The tag the note is about, "FEN", "Variant" or "SetUp", so that the diagnostic points
+  // at that tag's line (the tag the resolver read, in whatever letter case the game wrote
+  // its name); empty: the game as a whole.
   std::string tag;
 };
 
@@ -34,7 +34,7 @@ struct StartPosition {
   bool chess960 = false;   // Variant tag names Chess960 (or the FEN implies it)
   // Where in the tags the Variant and FEN tags read are (in whatever letter case), so
   // that the notes about them point at their lines.
-  std::optional<std::size_t> variant_tag, fen_tag;
+  std::optional<std::size_t> variant_tag, fen_tag, setup_tag;
   std::vector<StartNote> notes;
 };
 
