@@ -366,6 +366,8 @@ class Outputs {
         }
         const std::string part = unused_part(split_value ? safe_name_part(*split_value) : "no-" + safe_name_part(o_.split_by));
         auto file = std::make_unique<OutputFile>();
+        // Up to kMaxSplitByFiles open at once: 64 KiB each rather than 1 MiB (a GB).
+        file->set_buffer_bytes(std::size_t(64) << 10);
         std::string error;
         if (!open_part(*file, names_.first + "-" + part + names_.second, error)) {
           cli::error(error);

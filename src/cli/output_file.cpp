@@ -470,7 +470,7 @@ void OutputFile::write_data(std::string_view text) {
   }
   if (kind_ == Kind::None || !error_.empty()) return;
   buf_ += text;
-  if (buf_.size() >= (1u << 20)) flush();
+  if (buf_.size() >= buffer_bytes_) flush();
 }
 
 void OutputFile::flush() {

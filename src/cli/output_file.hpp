@@ -50,6 +50,9 @@ class OutputFile {
   bool open_in_place(const std::string& path, bool force, std::string& error);
 
   void write(std::string_view text);
+  // What is gathered before a write(2) or the compressor takes it: 1 MiB, less where many
+  // files are open at once (filter --split-by keeps up to a thousand).
+  void set_buffer_bytes(std::size_t n) { buffer_bytes_ = n; }
   // True once a write failed: the command can stop early; commit() reports it.
   bool failed() const { return !error_.empty() || to_stdout_failed(); }
   // Finishes the output: the error ("" if none). A temporary file is written to the disk
@@ -103,6 +106,7 @@ class OutputFile {
   std::string target_;  // the file a temporary replaces
   std::string temp_;
   std::string buf_;
+  std::size_t buffer_bytes_ = std::size_t(1) << 20;
   // A terminal (standard output or a device) is shown text from files escaped, line by
   // line (output::terminal_safe_lines); the line not yet ended waits here.
   bool terminal_ = false;

@@ -2,13 +2,29 @@
 // The game tree: iterative release, so any nesting depth is safe.
 #include "pgn/game.hpp"
 
+#include <new>
+
 #include "pgn/standard_tags.hpp"
 
 #include "pgn/movetext_parser.hpp"
 
 namespace chesstool::pgn {
 
-void release_line(Line& line) {
+namespace {
+
+// release_line's fallback when its work list cannot grow (out of memory, as when a game
+// being built ran the machine out of it and is destroyed while that error unwinds: a
+// destructor that throws then would end the process). Recursion: as deep as the
+// variations nest, which the replayer and the JSON reader bound (kMaxVariationDepth).
+void release_line_recursively(Line& line) noexcept {
+  for (Node& n : line)
+    for (Line& v : n.variations) release_line_recursively(v);
+  line.clear();
+}
+
+}  // namespace
+
+void release_line(Line& line) noexcept {
   // Most lines have no variation: their nodes are shallow already, and no work list is made.
   bool deep = false;
   for (const Node& n : line) deep = deep || !n.variations.empty();
@@ -19,14 +35,25 @@ void release_line(Line& line) {
   // Moving every variation out onto a work list before its node dies keeps each
   // destructor shallow: nodes are destroyed holding only empty lines.
   std::vector<Line> pending;
-  pending.push_back(std::move(line));
+  try {
+    pending.push_back(std::move(line));
+  } catch (const std::bad_alloc&) {
+    release_line_recursively(line);
+    return;
+  }
   line.clear();
   while (!pending.empty()) {
     Line l = std::move(pending.back());
     pending.pop_back();
     for (Node& n : l)
-      for (Line& v : n.variations)
-        if (!v.empty()) pending.push_back(std::move(v));
+      for (Line& v : n.variations) {
+        if (v.empty()) continue;
+        try {
+          pending.push_back(std::move(v));
+        } catch (const std::bad_alloc&) {
+          release_line_recursively(v);
+        }
+      }
   }
 }
 

@@ -43,7 +43,7 @@ struct Node {
 
 // Destroys a line without recursing into its variations, so a tree nested 10,000 deep
 // cannot overflow the stack; line is left empty.
-void release_line(Line& line);
+void release_line(Line& line) noexcept;
 
 // A fully replayed game. Move-only: copying would recurse through the variations.
 class Game {
