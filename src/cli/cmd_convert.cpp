@@ -17,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
+#include "cli/verbatim_games.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "core/fen.hpp"
@@ -255,6 +256,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     ++t.io_errors;
     error(e);
   };
+  VerbatimGames verbatim;  // the rejected games, as they were read
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
     if (c.valid) {
       if (t.converted && format_info(to).multi_line) out.write("\n");
@@ -264,12 +266,8 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
         for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *c.left_out)) err_line(line);
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
-      if (rejects) {
-        const std::string_view eol = pgn::line_end_of(raw);  // as it was read: CRLF stays CRLF
-        if (t.rejected) rejects->write(eol);
-        rejects->write(raw.text);
-        rejects->write(eol);
-      }
+      std::uint64_t written = t.rejected;
+      if (rejects) verbatim.write(*rejects, written, raw, raw.text);  // as it was read: CRLF stays CRLF
       ++t.rejected;
     }
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading
@@ -413,11 +411,15 @@ ExitCode run_convert(const ConvertOptions& o) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }
-  // The rejected games are PGN: they may share standard output with PGN output only, not
-  // with a stream of another format (NDJSON, CSV, UCI lines ...) that they would corrupt.
-  if (!o.rejects.empty() && o.to != output::Format::Pgn && is_standard_output(o.rejects) && is_standard_output(o.output)) {
-    error(fmt::format("--rejects writes PGN and --to {} is on standard output: name a file for one of them",
-                      format_info(o.to).name));
+  // The rejected inputs are written as they were read (PGN games, FEN lines, NDJSON
+  // records): they may share standard output with output of that format only, not with a
+  // stream of another (NDJSON, CSV, UCI lines ...) that they would corrupt.
+  if (!o.rejects.empty() && format_info(o.to).name != o.from && is_standard_output(o.rejects) &&
+      is_standard_output(o.output)) {
+    const std::string_view as_read = o.from == "fen" ? "FEN lines" : o.from == "json" ? "NDJSON records" : "PGN";
+    error(fmt::format("--rejects writes the rejected input as read ({}) and --to {} is on standard output: name a file "
+                      "for one of them",
+                      as_read, format_info(o.to).name));
     return ExitCode::Error;
   }
   InputList inputs = expand_inputs(o.paths);

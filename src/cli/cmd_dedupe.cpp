@@ -20,6 +20,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "cli/output_file.hpp"
+#include "cli/verbatim_games.hpp"
 #include "dedupe/game_facts.hpp"
 #include "dedupe/key_table.hpp"
 #include "output/game_output.hpp"
@@ -211,14 +212,10 @@ class Writer {
 
  private:
   std::string place_file(const std::string&, const pgn::RawGame&) const { return file_; }
-  // Games are separated by an empty line; each ends with a line end, in the game's own
-  // line-end style (CRLF stays CRLF, as filter keeps it).
-  static void put(OutputFile* f, std::uint64_t& written, const pgn::RawGame& raw, const std::string& text) {
-    if (!f) return;
-    const std::string_view eol = pgn::line_end_of(raw);
-    if (written++) f->write(eol);
-    f->write(text);
-    f->write(eol);
+  // Joined as VerbatimGames joins games (an empty line between them, each in its own
+  // line-end style).
+  void put(OutputFile* f, std::uint64_t& written, const pgn::RawGame& raw, const std::string& text) {
+    if (f) verbatim_.write(*f, written, raw, text);
   }
 
   const DedupeOptions& o_;
@@ -227,6 +224,7 @@ class Writer {
   OutputFile* rejects_;
   std::string file_;
   std::uint64_t kept_written_ = 0, dups_written_ = 0, rejects_written_ = 0;
+  VerbatimGames verbatim_;
 };
 
 // What the two-pass rules keep per distinct game. aux is the best score in the first

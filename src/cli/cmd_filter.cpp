@@ -23,6 +23,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "cli/output_file.hpp"
+#include "cli/verbatim_games.hpp"
 #include "core/fen.hpp"
 #include "filter/criteria.hpp"
 #include "filter/matcher.hpp"
@@ -334,7 +335,7 @@ class Outputs {
   // `converted` (with --to) replaces the game's own bytes.
   // The file the next selected game goes to, and its count of games so far; false when a
   // file could not be finished or opened. Sets neither for -o given only to --json.
-  bool target(const std::optional<std::string>& split_value, OutputFile*& f, std::size_t*& count) {
+  bool target(const std::optional<std::string>& split_value, OutputFile*& f, std::uint64_t*& count) {
     if (o_.split) {
       if (!current_ || in_current_ == o_.split) {
         if (current_ && !current_->finish(true)) {  // said by finish(): not again at the end
@@ -389,7 +390,7 @@ class Outputs {
 
   bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value, const Judged& judged) {
     OutputFile* f = nullptr;
-    std::size_t* count = nullptr;
+    std::uint64_t* count = nullptr;
     if (!target(split_value, f, count)) return false;
     if (!f) return true;
     // Each game exactly as read, ending with a line end and separated from the one before
@@ -407,10 +408,13 @@ class Outputs {
       output::append_csv_header(header, output::default_csv_columns());
       f->write(header);
     }
-    const std::string_view eol = convert ? "\n" : pgn::line_end_of(raw);
-    if (*count && blank_between) f->write(eol);
+    if (!convert) {
+      verbatim_.write(*f, *count, raw, text);
+      return !f->failed();
+    }
+    if (*count && blank_between) f->write("\n");
     f->write(text);
-    f->write(eol);
+    f->write("\n");
     ++*count;
     return !f->failed();
   }
@@ -480,19 +484,20 @@ class Outputs {
  private:
   struct Slot {
     std::size_t file = 0;
-    std::size_t games = 0;
+    std::uint64_t games = 0;
   };
   const FilterOptions& o_;
   const std::vector<std::string>& inputs_;
   std::pair<std::string, std::string> names_;
   std::vector<std::unique_ptr<OutputFile>> files_;
   std::unique_ptr<OutputFile> current_;  // --split: the chunk being filled
-  std::size_t in_current_ = 0, single_count_ = 0;
+  std::uint64_t in_current_ = 0, single_count_ = 0;
   int chunk_ = 0;
   std::map<std::string, Slot> by_value_;
   std::set<std::string> used_;  // --split-by: the names given, in lower case
   std::map<std::string, std::string> part_places_;  // the file of each part opened, links followed
   bool failed_ = false;
+  VerbatimGames verbatim_;
 };
 
 struct FilterTotals {

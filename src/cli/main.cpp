@@ -78,14 +78,21 @@ std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI:
 // the option with the empty value, when a validation failed.
 std::optional<std::string> empty_value_behind(const CLI::App& app, const CLI::ParseError& e) {
   if (dynamic_cast<const CLI::ValidationError*>(&e) == nullptr) return std::nullopt;
-  if (std::string_view(e.what()).find("the value is empty") != std::string_view::npos) return std::nullopt;  // said already
+  const std::string_view what = e.what();
+  if (what.find("the value is empty") != std::string_view::npos) return std::nullopt;  // said already
+  // CLI11 names the option that failed first ("--jobs: Value  not in range ..."): that
+  // option, when one of its values is empty, and no other.
+  const std::size_t colon = what.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view failed = what.substr(0, colon);
   std::vector<const CLI::App*> apps = {&app};
   for (const CLI::App* sub : app.get_subcommands({}))
     if (sub->parsed()) apps.push_back(sub);
   for (const CLI::App* a : apps)
     for (const CLI::Option* opt : a->get_options())
-      for (const std::string& r : opt->results())
-        if (r.empty()) return opt->get_name() + ": the value is empty";
+      if (opt->get_name() == failed)
+        for (const std::string& r : opt->results())
+          if (r.empty()) return opt->get_name() + ": the value is empty";
   return std::nullopt;
 }
 

@@ -481,6 +481,9 @@ void OutputFile::flush() {
     write_raw(buf_.data(), buf_.size());
   }
   buf_.clear();
+  // One huge game grew the buffer: give that room back, or each of many open files
+  // (filter --split-by) would keep as much as the largest game it was sent.
+  if (buf_.capacity() > 2 * buffer_bytes_) std::string().swap(buf_);
 }
 
 void OutputFile::write_raw(const char* data, std::size_t size) {

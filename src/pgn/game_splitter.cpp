@@ -273,6 +273,7 @@ void GameSplitter::emit(RawGame& out) {
     out.text.assign(buf_.get() + game_start_, end - game_start_);
   }
   out.crlf_after = crlf_after(end);
+  out.has_movetext = has_movetext_;
   out.index = ++count_;
   out.line = game_line_;
   out.column = game_column_ - (keep_a_blank ? 1 : 0);
@@ -941,6 +942,16 @@ GameSplitter::Scan GameSplitter::scan() {
   }
   pos_ = p;
   return Scan::NeedInput;
+}
+
+bool joined_apart(std::string_view first, std::string_view eol, std::string_view second) {
+  std::string joined(first);
+  joined.append(eol).append(eol).append(second).append(eol);
+  io::ByteSource source = io::ByteSource::from_memory(std::move(joined));
+  GameSplitter splitter(source);
+  RawGame game;
+  if (!splitter.next(game) || game.text != first) return false;
+  return splitter.next(game);
 }
 
 }  // namespace chesstool::pgn

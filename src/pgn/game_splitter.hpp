@@ -28,7 +28,16 @@ struct RawGame {
   std::uint32_t column = 1;       // 1-based column of the first byte of text (games may start mid-line)
   std::string member;             // the archive member it comes from ("" outside archives); set by the reader, not the splitter
   bool crlf_after = false;        // the first line end after the text is CRLF (the last one read before it, at the end of a read)
+  // The game has movetext (a move, a marker, any token but comments): set by the splitter.
+  // One without (tags only, or comments only) ends only where what follows starts a game,
+  // which a writer that joins games must see to (joined_apart).
+  bool has_movetext = true;
 };
+
+// Whether `first`, a game's text, then an empty line and `second` are read back as two
+// games, `first` whole (the splitter's own answer, on the joined text). A game of tags
+// or comments only may not be: "[White \"A\"]" then "[Site \"x\"] ..." is one game.
+bool joined_apart(std::string_view first, std::string_view eol, std::string_view second);
 
 // The line end a text uses, for what is written after it: CRLF when the text holds one,
 // else LF. Writers of games as they were read (filter, dedupe, annotate's games that do

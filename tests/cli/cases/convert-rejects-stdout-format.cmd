@@ -1,1 +1,1 @@
-f=../tests/cli/cases/filter-variation-illegal.pgn; $CHESSTOOL convert --to json --rejects - $f; echo "status $?"; $CHESSTOOL convert --to csv -o - --rejects /dev/stdout $f; echo "status $?"; $CHESSTOOL convert --to pgn --rejects - $f
+f=../tests/cli/cases/filter-variation-illegal.pgn; $CHESSTOOL convert --to json --rejects - $f; echo "status $?"; $CHESSTOOL convert --to csv -o - --rejects /dev/stdout $f; echo "status $?"; printf "not a fen\n" | $CHESSTOOL convert --from fen --to pgn --rejects - -; echo "status $?"; $CHESSTOOL convert --to pgn --rejects - $f
