@@ -621,6 +621,22 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
     const SourceLoc where{line, static_cast<std::uint32_t>(std::min<std::size_t>(column, UINT32_MAX)), byte_offset + column - 1};
     unread("invalid-json", "invalid JSON: " + parse_error_text(e.what()), where);
     return;
+  } catch (const Json::out_of_range& e) {
+    // A number beyond a double ("number overflow parsing '1e400'"): JSON, but a value out
+    // of range, said at the number (its first place in the record) in words of our own.
+    const std::string_view what = e.what();
+    const std::size_t open = what.find('\''), close = what.rfind('\'');
+    const std::string_view number =
+        open != std::string_view::npos && close > open ? what.substr(open + 1, close - open - 1) : std::string_view();
+    const std::size_t place = number.empty() ? std::string_view::npos : text.find(number);
+    SourceLoc where = at;
+    if (place != std::string_view::npos)
+      where = SourceLoc{line, static_cast<std::uint32_t>(std::min<std::size_t>(place + 1, UINT32_MAX)), byte_offset + place};
+    unread("json-field",
+           number.empty() ? std::string("a number is out of range: the record is not read")
+                          : "number " + message_excerpt(number) + " is beyond the range of a double: the record is not read",
+           where, number);
+    return;
   } catch (const Json::exception& e) {
     unread("invalid-json", std::string("invalid JSON: ") + e.what(), at);
     return;
