@@ -31,8 +31,6 @@ std::string cut_to(std::string text, std::size_t width) {
   return text;
 }
 
-// Writes `text` into the line at the 1-based column `at`, `width` characters wide (UTF-8
-// counted by code points, cut to the width), left or right aligned.
 // A 001 line being built, with its length in characters, so that a field appended after
 // the last (every round's, left to right) costs its own bytes, not a pass over the line:
 // an event of thousands of rounds made the export quadratic.
@@ -41,6 +39,8 @@ struct TrfLine {
   std::size_t columns = 0;
 };
 
+// Writes `text` into the line at the 1-based column `at`, `width` characters wide (UTF-8
+// counted by code points, cut to the width), left or right aligned.
 void put(TrfLine& line, std::size_t at, std::size_t width, std::string text, bool right) {
   text = cut_to(std::move(text), width);
   const std::string pad(width - code_points(text), ' ');
