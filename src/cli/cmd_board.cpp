@@ -219,8 +219,13 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
 ExitCode load(const BoardOptions& o, Shown& shown) {
   std::string game_file;
   if (o.game_given) {
-    if (o.position.size() != 1) {
-      error("--game and --ply read one PGN file (or - for standard input)");
+    // A position given with them (several FEN fields, or one FEN or startpos that names
+    // no file) is said as such, not as a file that cannot be opened.
+    struct stat st {};
+    const bool position = o.position.size() != 1 || (o.position[0] != "-" && ::stat(o.position[0].c_str(), &st) != 0 &&
+                                                     parse_fen(fen_or_startpos(o.position[0])).ok());
+    if (position) {
+      error("--game and --ply read one PGN file (or - for standard input), not a position: draw a FEN without them");
       return ExitCode::Error;
     }
     game_file = o.position[0];
@@ -308,7 +313,12 @@ Runner setup_board(CLI::App& app) {
                    ->check(whole_number(18, true, "games count from 1 (a number up to 18 digits)"));
   auto* ply = app.add_option("--ply", o->ply, "The position after this many half-moves of the game's mainline, or end (default)");
   app.add_flag("--flip", o->flip, "Black at the bottom");
-  app.add_flag("--coordinates,!--no-coordinates", o->coordinates, "Rank and file coordinates (default on)");
+  // Two flags, each set when it is read, so the last one given wins (CLI11's negated form
+  // would show "{false}" in the help).
+  app.add_flag_callback("--coordinates", [o] { o->coordinates = true; }, "Rank and file coordinates (default on)")
+      ->trigger_on_parse();
+  app.add_flag_callback("--no-coordinates", [o] { o->coordinates = false; }, "No rank and file coordinates")
+      ->trigger_on_parse();
   app.add_option("--size", o->size, "Width and height of the SVG picture in pixels (default 400)")
       ->check(CLI::Range(16, 10000))
       ->needs(svg);

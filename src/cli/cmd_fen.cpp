@@ -2,6 +2,10 @@
 // `chesstool fen`: checks FENs and prints them in canonical form.
 #include <fmt/core.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -81,8 +85,13 @@ Runner setup_fen(CLI::App& app) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
         all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
       }
-      if (std::cin.bad() || stdin_was_closed()) {
-        error("reading standard input failed");
+      // std::cin reads through stdio's stdin (synced, the default): a read that failed
+      // (standard input a directory, an I/O error) ends the lines as the end of the file
+      // would, and only ferror tells the two apart.
+      if (std::cin.bad() || stdin_was_closed() || std::ferror(stdin)) {
+        struct stat st {};
+        const bool directory = ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
+        error(directory ? "cannot read standard input: Is a directory" : "reading standard input failed");
         return ExitCode::Error;
       }
     }

@@ -519,6 +519,7 @@ Judged judge_and_convert(const filter::Matcher& matcher, const FilterOptions& o,
     j.left_out = output::left_out_report(j.verdict.report, *j.verdict.game, *o.to, o.reduced);
   } else {
     j.not_converted = true;
+    return j;  // its report tells why, on standard error
   }
   j.verdict.game.reset();  // converted: the tree and the report are not needed any more
   j.verdict.report = pgn::GameReport();
@@ -671,9 +672,10 @@ ExitCode run_filter(const FilterOptions& o) {
       ++t.matched;
       if (judged.not_converted) {
         ++t.not_converted;
+        // Its errors, as convert and validate print them: the reason it is left out.
         if (!o.quiet)
-          error(fmt::format("{}:{}: game {} does not replay: left out of the --to output (validate says why)",
-                            display_name(names[f], raw.member), raw.line, raw.index));
+          for (const auto* d : output::in_source_order(judged.verdict.report, false))
+            err_line(output::render_diagnostic(display_name(names[f], raw.member), judged.verdict.report, *d));
       } else if (!outputs.write(raw, v.split_value, judged)) {
         return false;  // a full disk: stop reading
       } else if (judged.left_out && !o.quiet) {
@@ -694,8 +696,8 @@ ExitCode run_filter(const FilterOptions& o) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   write_summary(o, t, inputs.files.size(), seconds);
   if (t.io_errors) return ExitCode::Error;
-  // As for grep: 0 when a game was written (a selected game that does not replay is not
-  // written with --to).
+  // As for grep: 0 when a game matched (with --to, a matched game that does not replay is
+  // left out of the output and does not count).
   return t.matched > t.not_converted ? ExitCode::Ok : ExitCode::Negative;
 }
 
@@ -704,7 +706,8 @@ ExitCode run_filter(const FilterOptions& o) {
 Runner setup_filter(CLI::App& app) {
   auto o = std::make_shared<FilterOptions>();
   // filter's status is grep's, not the other commands' (see chesstool(1)).
-  app.footer("Exit status: 0 when a game was selected, 1 when none was (as for grep), 2 usage or I/O error.\n"
+  app.footer("Exit status: 0 when a game matched, 1 when none did (as for grep; with --to, a matched game that does "
+             "not replay does not count), 2 usage or I/O error.\n"
              "See chesstool(1) for details.");
   app.add_option("path", o->paths, "PGN files (plain, gzip, zstd, bzip2, xz, zip, tar), directories (searched for them) or - for standard input");
   app.add_option("--where", o->where, "Tag expression, e.g. 'WhiteElo >= 2500 and Event ~ Olympiad' (repeatable: all must hold)")

@@ -269,7 +269,7 @@ Runner setup_report(CLI::App& app) {
       ->allow_extra_args(false);  // one NAME=K per --k, so paths may follow
   app.add_option("--k-default", o->k_default, "K factor of every other player rated under 2400, in every list (default 20; 10 from 2400)")
       ->check(CLI::IsMember({10, 20, 40}));
-  app.add_option("--lang", o->lang, "Language of the headings and labels of the text report")
+  app.add_option("--lang", o->lang, "Language of the headings and labels of the text report: en (default) or ar")
       ->check(CLI::IsMember({"en", "ar"}));
   app.add_option("--event", o->event, "Count only the games whose Event tag is this (invisible characters ignored)");
   app.add_option("--tiebreaks", o->tiebreaks, "Tie-breaks by their C.07 codes, e.g. DE,WIN,SB (default: round robin DE,WIN,SB,KS; Swiss BH-C1,BH,DE,WIN)");

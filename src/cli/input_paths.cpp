@@ -25,10 +25,13 @@ bool is_scanned_name(const fs::path& p) {
   auto ends_with = [&](std::string_view suffix) {
     return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
-  // A tar archive also by the short names its compressed forms go by (.tgz, ...).
-  for (std::string_view s : {".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".pgn.xz", ".zip", ".tar", ".tgz", ".tbz2", ".txz", ".tzst"})
+  // A tar archive also by the short names its compressed forms go by (.tgz, ...). Only
+  // the compressions read: "games.tar.gz.sha256" or ".tar.gz.part" beside the archive
+  // are no games (and --in-place would rewrite them).
+  for (std::string_view s : {".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".pgn.xz", ".zip", ".tar", ".tar.gz", ".tar.zst",
+                             ".tar.bz2", ".tar.xz", ".tgz", ".tbz2", ".txz", ".tzst"})
     if (ends_with(s)) return true;
-  return name.find(".tar.") != std::string::npos && !ends_with(".tar.");
+  return false;
 }
 
 // "a FIFO" and the like for a file that is neither a regular file nor a directory.
@@ -112,7 +115,7 @@ InputList expand_inputs(const std::vector<std::string>& paths) {
     scan_directory(path, found, unreadable);
     std::sort(unreadable.begin(), unreadable.end(), [](const InputError& a, const InputError& b) { return a.path < b.path; });
     out.errors.insert(out.errors.end(), unreadable.begin(), unreadable.end());
-    if (found.empty() && unreadable.empty()) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.*, *.tgz, .tbz2, .txz, .tzst) in directory " + path});
+    if (found.empty() && unreadable.empty()) out.errors.push_back({path, "no PGN files (*.pgn, *.pgn.gz, .zst, .bz2, .xz, *.zip, *.tar, *.tar.gz, .zst, .bz2, .xz, *.tgz, .tbz2, .txz, .tzst) in directory " + path});
     std::sort(found.begin(), found.end());
     out.files.insert(out.files.end(), found.begin(), found.end());
   }

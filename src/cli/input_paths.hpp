@@ -22,7 +22,7 @@ struct InputList {
 
 // Files are taken as given (any name: the format is told by content); directories are
 // searched recursively for *.pgn, *.pgn.gz, *.pgn.zst, *.pgn.bz2, *.pgn.xz, *.zip, *.tar
-// and *.tar.* in any letter case, in sorted order so runs are reproducible; "-" or no
+// and *.tar.gz, .zst, .bz2, .xz in any letter case, in sorted order so runs are reproducible; "-" or no
 // path at all means standard input.
 InputList expand_inputs(const std::vector<std::string>& paths);
 

@@ -2,6 +2,7 @@
 // Entry point: builds the command line, dispatches to a subcommand, maps errors to exit
 // codes. Nothing escapes: every failure ends in one "chesstool: error:" line.
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 #include <csignal>
 #include <exception>
 #include <map>
@@ -96,6 +97,62 @@ std::optional<std::string> empty_value_behind(const CLI::App& app, const CLI::Pa
   return std::nullopt;
 }
 
+// The subcommand being parsed ("validate"), or none.
+const CLI::App* parsed_subcommand(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) return sub;
+  return nullptr;
+}
+
+// CLI11's words for the usual slips, in ours, as the other usage errors are worded: an
+// argument no option took, an option without its value, an option given twice, a number
+// out of its range. None for the other errors, whose CLI11 words are clear enough.
+std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseError& e) {
+  const std::string_view what = e.what();
+  const CLI::App* sub = parsed_subcommand(app);
+  const std::string command = sub ? " for " + sub->get_name() : std::string();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    // "The following argument(s) was/were not expected: a b": the first is named.
+    const std::size_t colon = what.find(": ");
+    if (colon == std::string_view::npos) return std::nullopt;
+    std::string_view arg = what.substr(colon + 2);
+    arg = arg.substr(0, arg.find(' '));
+    const bool option = arg.size() > 1 && arg[0] == '-';
+    return std::string(option ? "unknown option '" : "unexpected argument '") + chesstool::output::terminal_safe(arg) +
+           "'" + command;
+  }
+  const std::size_t colon = what.find(": ");
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view name = what.substr(0, colon), rest = what.substr(colon + 2);
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    // "--jobs: 1 required INT:INT in [1 - 1024] missing"
+    if (rest.ends_with(" missing")) {
+      std::string hint;
+      if (const std::size_t open = rest.find('{'), close = rest.rfind('}');
+          open != std::string_view::npos && close != std::string_view::npos && close > open) {
+        std::string choices(rest.substr(open + 1, close - open - 1));
+        for (std::size_t at = choices.find(','); at != std::string::npos; at = choices.find(',', at + 2))
+          choices.replace(at, 1, ", ");
+        hint = " (one of " + choices + ")";
+      } else if (const std::size_t from = rest.find(" in ["), dash = rest.find(" - ");
+                 from != std::string_view::npos && dash != std::string_view::npos && rest.find(']') != std::string_view::npos) {
+        hint = fmt::format(" (a whole number from {} to {})", rest.substr(from + 5, dash - from - 5),
+                           rest.substr(dash + 3, rest.find(']') - dash - 3));
+      }
+      return std::string(name) + " needs a value" + hint;
+    }
+    // "--elo: At Most 1 required but received 2"
+    if (rest.starts_with("At Most 1 ")) return std::string(name) + " is given more than once: give it once";
+    return std::nullopt;
+  }
+  // "--jobs: Value 0 not in range 1 to 1024"
+  if (rest.starts_with("Value ") && rest.find(" not in range ") != std::string_view::npos) {
+    const std::size_t at = rest.find(" not in range ");
+    return fmt::format("{}: {} is not in the range {}", name, rest.substr(6, at - 6), rest.substr(at + 14));
+  }
+  return std::nullopt;
+}
+
 // A whole number's text as CLI11 must read it: decimal digits after an optional sign,
 // leading zeros dropped; an error for anything else.
 std::string decimal_digits(std::string& v) {
@@ -165,6 +222,7 @@ ExitCode parse_and_run(int argc, char** argv) {
     }
     std::optional<std::string> why = unknown_option_behind(app, e);
     if (!why) why = empty_value_behind(app, e);
+    if (!why) why = in_our_words(app, e);
     error(why.value_or(e.what()));
     err_line("Run with --help for more information.");
     return ExitCode::Error;

@@ -75,7 +75,7 @@ std::optional<FenError> parse_placement(Field f, Position& pos) {
       last_was_digit = false;
     }
   }
-  if (rank != 0) return err("has " + std::to_string(8 - rank) + " ranks, expected 8", f.text.size());
+  if (rank != 0) return err("has " + std::to_string(8 - rank) + (rank == 7 ? " rank" : " ranks") + ", expected 8", f.text.size());
   if (file != 8) return err("rank 1 has " + std::to_string(file) + " files, expected 8", f.text.size());
   return std::nullopt;
 }

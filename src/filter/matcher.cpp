@@ -342,10 +342,8 @@ Verdict Matcher::judge(const pgn::RawGame& raw, pgn::Keep keep) const {
     v.valid = r.ok();
     v.replayed = true;
     v.kept = true;
-    if (r.ok()) {
-      v.game = std::move(r.game);
-      v.report = std::move(r.report);
-    }
+    if (r.ok()) v.game = std::move(r.game);
+    v.report = std::move(r.report);  // also of a game that does not replay: it says why
   }
   return v;
 }
@@ -395,10 +393,8 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
       v.valid = true;
     if (keep != pgn::Keep::Report && !replayer->stopped()) {
       v.kept = true;
-      if (report.valid) {
-        v.game = replayer->take_game();
-        v.report = report;
-      }
+      if (report.valid) v.game = replayer->take_game();
+      v.report = report;
     }
   }
   v.ply = positions.ply();

@@ -36,7 +36,7 @@ struct Verdict {
   // `game` holds it as kept when it replays.
   bool kept = false;
   std::optional<pgn::Game> game;
-  pgn::GameReport report;  // with game: its replay's report (convert --to csv's columns)
+  pgn::GameReport report;  // when kept: the replay's report (convert --to csv's columns; the errors of a game that does not replay)
 };
 
 // Immutable after construction, so one Matcher serves every worker thread.

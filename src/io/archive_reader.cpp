@@ -69,7 +69,11 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
   if (starts_with(h, "BZh") && u(3) >= '1' && u(3) <= '9') return InputFormat::Bzip2;
   if (starts_with(h, std::string_view("\xFD" "7zXZ\0", 6))) return InputFormat::Xz;
   if (starts_with(h, "PK\x03\x04") || starts_with(h, "PK\x05\x06")) return InputFormat::Zip;
-  if ((h.size() >= 262 && h.substr(257, 5) == "ustar") || is_v7_tar_header(h)) return InputFormat::Tar;
+  // The ustar magic with the NUL bytes every tar header has (its name field is padded with
+  // them): PGN text may hold "ustar" there ("Mustard" in a tag value), never a NUL.
+  if ((h.size() >= 512 && h.substr(257, 5) == "ustar" && h.substr(0, 512).find('\0') != std::string_view::npos) ||
+      is_v7_tar_header(h))
+    return InputFormat::Tar;
   // A whole input that is only the first bytes of a magic number (a download cut there):
   // that format, whose decoder then says the data is truncated. Only starts that hold a
   // byte no PGN text has (0x1F, 0xB5, 0xFD), so a short text stays text.

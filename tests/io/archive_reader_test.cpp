@@ -83,6 +83,12 @@ TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
   tar.replace(0, 8, "game.pgn");
   tar.replace(257, 6, std::string("ustar\0", 6));
   EXPECT_EQ(sniff_format(tar), InputFormat::Tar);
+  // PGN text with "ustar" where a tar header has its magic ("Mustard" in a tag) is text:
+  // a tar header has NUL bytes.
+  std::string text = "[Event \"" + std::string(237, 'x') + "\"]\n[White \"Mustard, A.\"]\n";
+  ASSERT_EQ(text.substr(257, 5), "ustar");
+  text += std::string(600, 'y') + "\n\n1. e4 *\n";
+  EXPECT_EQ(sniff_format(text), InputFormat::Plain);
   std::string what;
   EXPECT_EQ(sniff_format("7z\xBC\xAF\x27\x1C\x00\x04", &what), InputFormat::Binary);
   EXPECT_NE(what.find("7z"), std::string::npos);

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && mkdir "$d/games" && cp pgn/invalid/illegal-move.pgn "$d/games/a.pgn" && echo "0123abcd  games.tar.gz" > "$d/games/games.tar.gz.sha256" && echo partial > "$d/games/next.tar.xz.part" && cd "$d" && { $CHESSTOOL validate --quiet --json games | jq -c 'select(.type=="game") | [.file, .valid]'; echo "exit $?"; }; cd /; rm -rf "$d"
