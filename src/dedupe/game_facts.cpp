@@ -4,6 +4,7 @@
 #include "dedupe/game_facts.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,10 +16,16 @@ namespace chesstool::dedupe {
 
 namespace {
 
-// Passes every token on to the replayer and counts the annotations on the way.
+// Passes every token on to the replayer and counts the annotations on the way, and keeps
+// every tag pair as written, a repeated name's too (the replay keeps the first value of a
+// name): --keep most-tags counts them, and they are what a game without moves is.
 class CountingVisitor final : public pgn::ForwardingVisitor {
  public:
-  explicit CountingVisitor(pgn::Replayer& r) : ForwardingVisitor(&r) {}
+  CountingVisitor(pgn::Replayer& r, std::string_view text) : ForwardingVisitor(&r), text_(text) {}
+  void tag(std::string_view name, std::string_view value, const pgn::SourceLoc& loc) override {
+    tags.emplace_back(kept(name), kept(value));
+    ForwardingVisitor::tag(name, value, loc);
+  }
   void san(std::string_view token, const pgn::SourceLoc& loc) override {
     // A plain loop: find_first_of calls memchr once per character.
     for (const char c : token)
@@ -42,6 +49,17 @@ class CountingVisitor final : public pgn::ForwardingVisitor {
   }
 
   std::uint32_t annotations = 0;
+  std::vector<std::pair<std::string_view, std::string_view>> tags;  // in the game's text, or in copies_
+
+ private:
+  // A view that outlives the call: the parser's own when it points into the game's text
+  // (nearly every tag), else a copy (a value unescaped or converted into its scratch).
+  std::string_view kept(std::string_view s) {
+    if (s.empty() || (s.data() >= text_.data() && s.data() + s.size() <= text_.data() + text_.size())) return s;
+    return copies_.emplace_back(s);
+  }
+  std::string_view text_;
+  std::deque<std::string> copies_;  // a deque: its strings stay where they are as it grows
 };
 
 std::uint32_t date_hash(const std::string* date) {
@@ -54,10 +72,9 @@ std::uint32_t date_hash(const std::string* date) {
 // termination marker, so two such games are the same game only when their tag pairs
 // (in any order) and markers are equal. Each string is length-prefixed, so no two
 // different sets give the same bytes.
-std::string moveless_content(const pgn::GameReport& report) {
-  std::vector<const std::pair<std::string, std::string>*> tags;
-  for (const auto& t : report.tags) tags.push_back(&t);
-  std::sort(tags.begin(), tags.end(), [](const auto* a, const auto* b) { return *a < *b; });
+std::string moveless_content(const pgn::GameReport& report,
+                             std::vector<std::pair<std::string_view, std::string_view>> tags) {
+  std::sort(tags.begin(), tags.end());
   std::string out;
   auto put = [&out](std::string_view s) {
     const std::uint64_t n = s.size();
@@ -65,9 +82,9 @@ std::string moveless_content(const pgn::GameReport& report) {
     out += s;
   };
   put(report.result_token);
-  for (const auto* t : tags) {
-    put(t->first);
-    put(t->second);
+  for (const auto& [name, value] : tags) {
+    put(name);
+    put(value);
   }
   return out;
 }
@@ -87,7 +104,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   options.stop_at_first_error = true;  // validity is all dedupe asks
   options.check_comments = false;
   pgn::Replayer replayer(options, &raw);
-  CountingVisitor counting(replayer);
+  CountingVisitor counting(replayer, raw.text);
   pgn::parse_game(raw, counting);
   GameFacts f;
   f.report = replayer.take_report();
@@ -99,7 +116,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
     return f;
   }
   pgn::Game game = replayer.take_game();
-  f.tags = std::uint32_t(f.report.tags.size());
+  f.tags = std::uint32_t(counting.tags.size());
   f.annotations = counting.annotations;
   f.plies = std::uint32_t(game.mainline.size());
   const std::string* white = f.report.tag("White");
@@ -115,7 +132,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   for (const Move m : game.mainline) kb.push(m);
   // A game without moves would otherwise share the key of every other moveless game
   // from its start position (a broadcast's pairings all dropped as one).
-  f.key = f.plies == 0 ? kb.key_without_moves(moveless_content(f.report)) : kb.key();
+  f.key = f.plies == 0 ? kb.key_without_moves(moveless_content(f.report, std::move(counting.tags))) : kb.key();
   if (with_prefixes && f.plies > 1) {
     f.prefixes.reserve(f.plies - 1);
     for (std::size_t n = 1; n < f.plies; ++n) f.prefixes.push_back(kb.key(n));

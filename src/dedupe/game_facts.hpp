@@ -17,7 +17,7 @@ struct GameFacts {
   pgn::GameReport report;  // kept when !valid, to say why
   GameKey key;             // start position + mainline moves, or + tags without moves (valid games only)
   std::uint32_t plies = 0;
-  std::uint32_t tags = 0;         // distinct tag names (--keep most-tags)
+  std::uint32_t tags = 0;         // tag pairs, a repeated name's each (--keep most-tags)
   std::uint32_t annotations = 0;  // comments, NAGs (suffix glyphs included) and variations (--keep most-annotated)
   std::uint64_t players = 0;      // hash of White and Black as written (--embedded)
   std::uint32_t date = 0;         // hash of the Date tag, 0 when it has no digit (unknown)

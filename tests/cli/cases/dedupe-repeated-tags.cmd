@@ -1,0 +1,1 @@
+$CHESSTOOL dedupe -q --json ../tests/cli/cases/dedupe-repeated-tags.pgn | jq -c '[.game, .status, .duplicate_of]'; $CHESSTOOL dedupe -q --keep most-tags ../tests/cli/cases/dedupe-repeated-tags.pgn | grep -c '^\[Black'
