@@ -100,6 +100,18 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
     return binary("UTF-32 text (convert it to UTF-8 first: iconv -f UTF-32 -t UTF-8)");
   if (starts_with(h, "\xFF\xFE") || starts_with(h, "\xFE\xFF"))
     return binary("UTF-16 text (convert it to UTF-8 first: iconv -f UTF-16 -t UTF-8)");
+  // UTF-16 without its byte order mark (some Windows tools write it): ASCII text with a
+  // NUL beside every byte, after it (little-endian) or before it (big-endian).
+  if (h.size() >= 16) {
+    std::size_t le = 0, be = 0, pairs = 0;
+    for (std::size_t i = 0; i + 1 < h.size(); i += 2, ++pairs) {
+      const auto ascii = [](unsigned c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'; };
+      le += ascii(u(i)) && u(i + 1) == 0;
+      be += u(i) == 0 && ascii(u(i + 1));
+    }
+    if (le * 10 >= pairs * 9 || be * 10 >= pairs * 9)
+      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8, or UTF-16BE)");
+  }
   // A tar archive with no member is zero blocks only (10 KiB from tar), with no header to
   // say tar; a file of zeros is told as what it most likely is.
   if (h.size() >= 512 && h.find_first_not_of('\0') == std::string_view::npos)

@@ -142,7 +142,8 @@ void ByteSource::fail(std::string message) {
 }
 
 void ByteSource::stop(const std::string& what) {
-  std::string where = name_ == "-" ? std::string("standard input") : name_;
+  // A member is named as diagnostics name it ("<stdin>:a.pgn"), standard input alone in words.
+  std::string where = name_ != "-" ? name_ : member_.empty() ? std::string("standard input") : std::string("<stdin>");
   if (!member_.empty()) where.append(":").append(member_);
   fail("error reading " + where + ": " + what);
 }

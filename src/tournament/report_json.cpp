@@ -69,7 +69,7 @@ std::string render_report_csv(const EventReport& r, bool with_crosstable) {
     row.push_back(points(p.sonneborn_berger));
     row.push_back(points(p.buchholz));
     row.push_back(p.performance ? fmt::format("{}", p.performance->rating) : "");
-    row.push_back(fmt::format("{}", p.k));
+    row.push_back(p.lists.size() > 1 ? std::string() : fmt::format("{}", p.k));  // several lists: each its own K
     row.push_back(p.rating_change ? fmt::format("{}", p.rating_change->rounded) : "");
     row.push_back(p.rating_change ? fmt::format("{:.2f}", p.rating_change->exact) : "");
     for (const auto& v : p.tiebreaks) row.push_back(v ? points(*v) : "");
@@ -128,7 +128,9 @@ std::string player_json(const EventReport& r, std::size_t i, bool with_crosstabl
   if (p.rating) o.field("rating", *p.rating); else o.null_field("rating");
   o.field("games", p.games).field("wins", p.wins).field("draws", p.draws).field("losses", p.losses).field("points", p.points);
   if (p.direct_encounter) o.field("direct_encounter", *p.direct_encounter); else o.null_field("direct_encounter");
-  o.field("sonneborn_berger", p.sonneborn_berger).field("buchholz", p.buchholz).field("k", p.k);
+  o.field("sonneborn_berger", p.sonneborn_berger).field("buchholz", p.buchholz);
+  // Rated in several lists, the player has a K in each ("lists"), none of its own.
+  if (p.lists.size() > 1) o.null_field("k"); else o.field("k", p.k);
   if (p.rating_change) {
     o.field("rated_games", p.rating_change->games).field("expected", two_decimals(p.rating_change->expected));
     o.field("rating_change", p.rating_change->rounded).field("rating_change_exact", two_decimals(p.rating_change->exact));
@@ -205,7 +207,11 @@ void header_fields(const EventReport& r, output::JsonObject& o) {
     output::JsonObject k;
     ks.push_back(std::move(k.field("name", name).field("k", value)).str());
   }
-  for (TieBreak t : r.standings.tiebreaks) tbs.push_back(output::json_string(tiebreak_code(t)));
+  // Without a game counted there is no event to tell the kind of, nor ties to break: as
+  // the text says "-", only what the user chose is given (null, [] otherwise).
+  const bool no_games = r.standings.players.empty();
+  if (!(no_games && r.standings.default_tiebreaks))
+    for (TieBreak t : r.standings.tiebreaks) tbs.push_back(output::json_string(tiebreak_code(t)));
   for (const auto& w : r.standings.warnings) warnings.push_back(output::json_string(w));
   o.field("type", "report").raw_field("events", array(events));
   o.field("games", r.games_read).field("counted", r.counted).field("excluded_count", std::uint64_t(r.excluded.size()));
@@ -213,7 +219,11 @@ void header_fields(const EventReport& r, output::JsonObject& o) {
   if (r.standings.average_rating) o.field("average_rating", *r.standings.average_rating); else o.null_field("average_rating");
   o.field("rated_players", r.standings.rated_players).raw_field("time_controls", array(tcs));
   o.field("k_default", r.k_default).raw_field("k_overrides", array(ks));
-  o.field("kind", r.standings.kind == EventKind::RoundRobin ? "round_robin" : "swiss").field("rounds", r.standings.rounds);
+  if (no_games && !r.standings.kind_given)
+    o.null_field("kind");
+  else
+    o.field("kind", r.standings.kind == EventKind::RoundRobin ? "round_robin" : "swiss");
+  o.field("rounds", r.standings.rounds);
   o.field("kind_given", r.standings.kind_given);
   o.field("rounds_numbered", r.standings.rounds_numbered).raw_field("tiebreaks", array(tbs));
   o.field("tiebreaks_default", r.standings.default_tiebreaks).raw_field("warnings", array(warnings));

@@ -86,9 +86,9 @@ class Values {
   double points(std::size_t i) const { return p_[i].half_points / 2.0; }
   bool swiss() const { return kind_ == EventKind::Swiss; }
   static bool forfeit_loss(const TbGame& g) { return !g.played && g.half_points == 0; }
-  // 7.2-7.4 count games over the board; in a round robin (15.2) a forfeit win is a regular
-  // game, a forfeit loss stays unplayed for these type B tie-breaks.
-  bool over_the_board(const TbGame& g) const { return g.played || (!swiss() && g.half_points > 0); }
+  // 7.2-7.4 count games over the board; in a round robin (15.2) a forfeit is a regular
+  // game, won or lost (BPG counts a forfeit with Black whoever won it).
+  bool over_the_board(const TbGame& g) const { return g.played || !swiss(); }
 
   double count(std::size_t i, const std::function<bool(const TbGame&)>& f) const {
     return double(std::count_if(p_[i].games.begin(), p_[i].games.end(), f));

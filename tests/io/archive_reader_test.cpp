@@ -96,6 +96,12 @@ TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
   EXPECT_NE(what.find("PNG"), std::string::npos);
   EXPECT_EQ(sniff_format("\xFF\xFE[\0E\0", &what), InputFormat::Binary);
   EXPECT_NE(what.find("UTF-16"), std::string::npos);
+  // UTF-16 without its mark: a NUL beside every ASCII byte, either side.
+  for (const std::string_view u16 : {std::string_view("[\0E\0v\0e\0n\0t\0 \0\"\0x\0\"\0]\0\n\0", 24),
+                                     std::string_view("\0[\0E\0v\0e\0n\0t\0 \0\"\0x\0\"\0]\0\n", 24)}) {
+    EXPECT_EQ(sniff_format(std::string(u16), &what), InputFormat::Binary);
+    EXPECT_NE(what.find("UTF-16"), std::string::npos) << what;
+  }
   // UTF-32's little-endian mark starts with UTF-16's.
   for (const std::string_view u32 : {std::string_view("\xFF\xFE\0\0[\0\0\0", 8), std::string_view("\0\0\xFE\xFF\0\0\0[", 8)}) {
     EXPECT_EQ(sniff_format(std::string(u32), &what), InputFormat::Binary);

@@ -90,7 +90,9 @@ TEST(TieBreak, RoundRobinCountsForfeitsAsGames) {
   EXPECT_EQ(v(TieBreak::KS), 1.0);        // B has 1 of 2 games: 50%; the forfeit counts
   EXPECT_EQ(v(TieBreak::ARO), 1900);      // but only C was met over the board (15.2)
   EXPECT_EQ(v(TieBreak::WON), 2);         // the forfeit win is a regular game (15.2)
-  EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::BPG, 3, rr)[1], 0);  // a forfeit loss is not
+  // The forfeit is a game with Black for the one who lost it too, as for C, who won one.
+  EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::BPG, 3, rr)[1], 1);
+  EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::BPG, 3)[1], 0);  // in a Swiss: over the board only
   EXPECT_EQ(tournament::tiebreak_values(p, TieBreak::WON, 3)[0], 1);      // in a Swiss: over the board only
   // D and E level on points, their game a forfeit: in a round robin DE decides it.
   std::vector<TbPlayer> q(2);

@@ -1,0 +1,1 @@
+$CHESSTOOL report --json /dev/null | jq -c '[.kind, .kind_given, .tiebreaks, .tiebreaks_default]'; $CHESSTOOL report --json --kind swiss /dev/null | jq -c '[.kind, .kind_given, .tiebreaks, .tiebreaks_default]'; $CHESSTOOL report --json --tiebreaks BPG,WIN /dev/null | jq -c '[.kind, .tiebreaks]'; $CHESSTOOL report /dev/null | grep -E "^(Kind|Tie)"
