@@ -311,7 +311,28 @@ void GameSplitter::emit(RawGame& out) {
     break;
   }
   comment_after_empty_ = false;  // the line just ended had the text that Text skipped
+  comment_semicolon_offset_ = kNoOffset;
   comment_scan_ = CommentScan::LineStart;
+  return false;
+}
+
+// A ';' line after an empty line: a comment line before the next game's tags, as annotate
+// writes its warning line, unless a '}' on it closes the open comment after all.
+[[gnu::always_inline]] inline bool GameSplitter::comment_semicolon_line(const unsigned char* b, std::size_t& p,
+                                                                        std::size_t n) {
+  p = static_cast<std::size_t>(detail::find_any<'}', '\n', '\r'>(b + p, b + n) - b);
+  if (p == n) return true;
+  if (b[p] == '}') {
+    comment_semicolon_offset_ = kNoOffset;
+    comment_scan_ = CommentScan::Text;  // which ends the comment at this '}'
+    return false;
+  }
+  if (b[p] == '\n') {
+    newline_lf(p++);
+  } else {
+    newline_cr(p++);
+  }
+  comment_scan_ = CommentScan::LineStart;  // comment_after_empty_ stays: a tag line may follow
   return false;
 }
 
@@ -338,13 +359,28 @@ void GameSplitter::emit(RawGame& out) {
   if (c == '\r' || c == '\n') {
     // The LF of a CRLF is not a line of its own; any other line end here ends a line of
     // blanks only.
+    // (The ';' lines before an empty line are not the next game's.)
     if (c == '\r') {
       newline_cr(p);
       comment_after_empty_ = true;
+      comment_semicolon_offset_ = kNoOffset;
     } else {
-      if (p == 0 || b[p - 1] != '\r') comment_after_empty_ = true;
+      if (p == 0 || b[p - 1] != '\r') {
+        comment_after_empty_ = true;
+        comment_semicolon_offset_ = kNoOffset;
+      }
       newline_lf(p);
     }
+    ++p;
+    return false;
+  }
+  if (c == ';' && comment_after_empty_) {
+    if (comment_semicolon_offset_ == kNoOffset) {
+      comment_semicolon_offset_ = base_ + p;
+      comment_semicolon_line_ = line_;
+      comment_semicolon_line_start_ = line_start_;
+    }
+    comment_scan_ = CommentScan::SemicolonLine;
     ++p;
     return false;
   }
@@ -354,6 +390,7 @@ void GameSplitter::emit(RawGame& out) {
     ++p;
     return false;
   }
+  comment_semicolon_offset_ = kNoOffset;
   comment_scan_ = CommentScan::Text;  // c is looked at again there (it may be '}')
   return false;
 }
@@ -385,11 +422,21 @@ void GameSplitter::emit(RawGame& out) {
       while (p < n && kByteClass[b[p]] == detail::kSpace) ++p;
       if (p == n) return true;
       if (b[p] == '"') {
-        // A tag pair line after an empty line: the comment was never closed in time.
-        p = static_cast<std::size_t>(comment_tag_offset_ - base_);
+        // A tag pair line after an empty line: the comment was never closed in time. The
+        // game ends before it, or before the ';' lines between them.
+        if (comment_semicolon_offset_ != kNoOffset) {
+          // Read again from there: its lines are counted once more, from the first.
+          p = static_cast<std::size_t>(comment_semicolon_offset_ - base_);
+          line_ = comment_semicolon_line_;
+          line_start_ = comment_semicolon_line_start_;
+          comment_semicolon_offset_ = kNoOffset;
+        } else {
+          p = static_cast<std::size_t>(comment_tag_offset_ - base_);
+        }
         game_ends_at(p);
         return true;
       }
+      comment_semicolon_offset_ = kNoOffset;
       comment_scan_ = CommentScan::Text;
       return false;
   }
@@ -413,6 +460,9 @@ std::size_t GameSplitter::skip_comment(const unsigned char* b, std::size_t p, st
       case CommentScan::TagName:
       case CommentScan::TagAfterName:
         stop = comment_tag_line(b, p, n);
+        break;
+      case CommentScan::SemicolonLine:
+        stop = comment_semicolon_line(b, p, n);
         break;
     }
     if (stop) return p;
@@ -747,6 +797,7 @@ std::optional<GameSplitter::Step> GameSplitter::mid_line_bom(const unsigned char
     case kLBrace:
       state_ = State::BraceComment;
       comment_scan_ = CommentScan::Text;
+      comment_semicolon_offset_ = kNoOffset;
       p = skip_comment(b, p + 1, n);
       if (state_ == State::Between) return Step::GameDone;  // see skip_comment
       return state_ != State::Movetext ? Step::Leave : Step::Next;  // Leave: cut by the buffer's end

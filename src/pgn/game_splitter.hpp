@@ -234,7 +234,9 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // bytes of a symbol: anything but blanks, line ends and the delimiters of kByteClass),
 // optional blanks and '"'. When such a line comes right after an empty line (one or
 // more) inside a {comment}, the game ends before that line's '[' and the next game
-// starts there; the parser then finds the comment unclosed (unterminated-comment) and
+// starts there, or at the first of the lines starting with ';' that come between the
+// empty line and it (annotate's warning line before a game that does not replay), unless
+// a '}' on one of them closes the comment; the parser then finds the comment unclosed (unterminated-comment) and
 // any '(' still open (unbalanced-variation), as when a comment runs to the end of a
 // game's text. The rule is decided at that line, reading forward only: it applies even
 // when a '}' further on would have closed the comment, which is then a stray '}' of the
@@ -351,6 +353,7 @@ class GameSplitter {
   bool comment_text(const unsigned char* b, std::size_t& p, std::size_t n);
   bool comment_line_start(const unsigned char* b, std::size_t& p, std::size_t n);
   bool comment_tag_line(const unsigned char* b, std::size_t& p, std::size_t n);
+  bool comment_semicolon_line(const unsigned char* b, std::size_t& p, std::size_t n);
   // Where skip_comment is inside an open {comment}, resumable across reads.
   enum class CommentScan : std::uint8_t {
     Text,          // mid-line: only '}' and line ends matter
@@ -358,10 +361,16 @@ class GameSplitter {
     TagBracket,    // a line after an empty line began with '[': blanks before the name
     TagName,       // in the name
     TagAfterName,  // blanks after the name, before the '"' that ends the game
+    SemicolonLine, // a line after an empty line (or after such lines) began with ';'
   };
+  static constexpr std::uint64_t kNoOffset = ~std::uint64_t{0};
   CommentScan comment_scan_ = CommentScan::Text;
-  bool comment_after_empty_ = false;      // the line before the current one was empty
+  bool comment_after_empty_ = false;      // the line before the current one was empty (or a SemicolonLine after one)
   std::uint64_t comment_tag_offset_ = 0;  // source offset of the '[' under test
+  // Source offset of the first ';' line of the run between the empty line and the '[':
+  // the next game's own comment lines (annotate's warning line), where the game ends.
+  std::uint64_t comment_semicolon_offset_ = kNoOffset;
+  std::uint64_t comment_semicolon_line_ = 0, comment_semicolon_line_start_ = 0;  // line_ and line_start_ there
   std::size_t skip_tag(const unsigned char* b, std::size_t p, std::size_t n);
   detail::TagScan tag_scan_ = detail::TagScan::InTag;
   void emit(RawGame& out);

@@ -162,13 +162,19 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
       }
       if (d == '{') {
         // The first '}' closes it, unless a tag pair line right after an empty line
-        // comes first: then the game ends before that line's '['.
+        // comes first: then the game ends before that line's '[', or before the ';' lines
+        // between the empty line and it (the next game's comment lines).
         bool line_has_text = true, last_line_empty = false, cut = false;
+        std::size_t semicolon_at = std::string::npos;  // the first of those ';' lines
+        bool semicolon_line = false;                    // the current line is one
+        std::uint64_t semicolon_line_no = 0, semicolon_line_start = 0;  // line and line_start there
         for (++i; i < n && s[i] != '}'; ++i) {
           if (s[i] == '\n' || s[i] == '\r') {
             if (!(s[i] == '\n' && s[i - 1] == '\r')) {  // the LF of a CRLF ends no line
               last_line_empty = !line_has_text;
+              if (!line_has_text && !semicolon_line) semicolon_at = std::string::npos;  // an empty line
               line_has_text = false;
+              semicolon_line = false;
             }
             newline(i);
             continue;
@@ -183,11 +189,29 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
             cut = true;
             break;
           }
+          if (!line_has_text && last_line_empty && s[i] == ';') {
+            // To its line end, which keeps last_line_empty; a '}' on it closes the comment.
+            if (semicolon_at == std::string::npos) {
+              semicolon_at = i;
+              semicolon_line_no = line;
+              semicolon_line_start = line_start;
+            }
+            semicolon_line = true;
+            while (i + 1 < n && s[i + 1] != '}' && s[i + 1] != '\n' && s[i + 1] != '\r') ++i;
+            if (i + 1 < n && s[i + 1] == '}') semicolon_at = std::string::npos;
+            continue;
+          }
           line_has_text = true;
+          semicolon_at = std::string::npos;
         }
         if (cut) {
           if (comment_cuts != nullptr) ++*comment_cuts;
           end = i;
+          if (semicolon_at != std::string::npos) {  // read again from there, its lines counted once more
+            end = semicolon_at;
+            line = semicolon_line_no;
+            line_start = semicolon_line_start;
+          }
           break;
         }
         if (i < n) ++i;
@@ -307,6 +331,8 @@ std::string random_soup(std::mt19937& rng) {
       // Tag pair lines and near misses, for the rule that cuts an open comment.
       "\n\n[Event \"", "\r\n \t\r\n[Site \"x\"]", "\n\n  [ _a\"", "\r\r[9-x \"", "[E\"", "[E", "[ ",
       "\n \n[-x \"", "\n\n[\xC3\xA9 \"", "\n\n[A \n\"", "\n\n[A }\"", "{ open\n\n",
+      // ';' lines between the empty line and the tag pair line (annotate's warning line).
+      "\n\n; w\n[Event \"", "\r\n\r\n ; a\r\n;b\r\n[S \"", "\n\n; x } y\n[E \"", "\n\n;", "; c\n",
       // NUL bytes (a blank in a game, a game's start between games) and BOMs glued to
       // tokens or cut short, for the rules of both.
       "\0"s, "\0\0"s, "e4\0"s, "\0" "1-0"s, "\0-"s, "\n\0\n"s, "[\0E\0 \"x\"]\0"s, "\n \0\n[Event \""s, "\xEF\xBB\xBF[E \"x\"]", "\xEF\xBB\xBF \t[A \"y\"]", "\xEF\xBB\xBF\xEF\xBB\xBF[",

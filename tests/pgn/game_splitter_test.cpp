@@ -545,6 +545,32 @@ TEST(GameSplitter, UnterminatedCommentEndsBeforeTagPairLineAfterEmptyLine) {
   }
 }
 
+TEST(GameSplitter, UnterminatedCommentEndsBeforeTheSemicolonLinesOfTheNextGame) {
+  // annotate writes a warning line before a game that does not replay: after a game with a
+  // comment left open, the game still starts there, so that the output reads back as the
+  // same games. A '}' on such a line closes the comment (then the tag line is its text's).
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    SCOPED_TRACE(eol == "\n" ? "LF" : eol == "\r" ? "CR" : "CRLF");
+    const std::string b = "; chesstool: warning" + eol + ";second" + eol + "[Event \"b\"]" + eol + eol + "1. d4 d5 *";
+    const std::string input = "1. e4 { oops" + eol + eol + b + eol;
+    const auto games = split_every_way(input);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].text, "1. e4 { oops");
+    EXPECT_EQ(games[1].text, b);
+    EXPECT_EQ(games[1].line, 3u);
+    EXPECT_EQ(games[1].column, 1u);
+    EXPECT_EQ(games[1].byte_offset, input.find(';'));
+    // An empty line between the ';' line and the tag line: the ';' line stays in the comment.
+    const auto apart = split_every_way("1. e4 { oops" + eol + eol + "; x" + eol + eol + "[Event \"b\"] *" + eol);
+    ASSERT_EQ(apart.size(), 2u);
+    EXPECT_EQ(apart[0].text, "1. e4 { oops" + eol + eol + "; x");
+    // A '}' on the ';' line closes the comment: the line is the first game's.
+    const auto closed = split_every_way("1. e4 { oops" + eol + eol + "; x } e5" + eol + "[Event \"b\"] *" + eol);
+    ASSERT_EQ(closed.size(), 2u);
+    EXPECT_EQ(closed[0].text, "1. e4 { oops" + eol + eol + "; x } e5");
+  }
+}
+
 TEST(GameSplitter, EveryGameAfterUnterminatedCommentsIsFound) {
   // Two broken games in a row, the second one opened by its comment, then a good one;
   // several empty lines, blank-only lines and leading blanks before the '['.
