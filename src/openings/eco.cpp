@@ -64,17 +64,28 @@ const detail::EcoEntry* entry(Key key) {
   return index.find(key);
 }
 
+// The tag `name` set to value: the one spelt so, else the first in another letter case
+// ([eco "C60"], which the PGN writer writes as ECO), spelt so from now on. Other spellings
+// go: JSON, which keeps every tag as written, would hold the old value beside the new.
 void set_tag(pgn::Game& game, std::string_view name, std::string_view value, bool& changed) {
-  for (auto& [k, v] : game.tags)
-    if (k == name) {
-      if (v != value) {
-        v = std::string(value);
-        changed = true;
-      }
-      return;
+  auto& tags = game.tags;
+  auto it = std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; });
+  if (it == tags.end())
+    it = std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return pgn::detail::equal_ignoring_case(t.first, name); });
+  if (it == tags.end()) {
+    tags.emplace_back(std::string(name), std::string(value));
+    changed = true;
+    return;
+  }
+  if (it->first != name || it->second != value) changed = true;
+  it->first = std::string(name);
+  it->second = std::string(value);
+  const std::size_t keep = static_cast<std::size_t>(it - tags.begin());
+  for (std::size_t i = tags.size(); i-- > 0;)
+    if (i != keep && pgn::detail::equal_ignoring_case(tags[i].first, name)) {
+      tags.erase(tags.begin() + static_cast<std::ptrdiff_t>(i));
+      changed = true;
     }
-  game.tags.emplace_back(std::string(name), std::string(value));
-  changed = true;
 }
 
 // A name split at its part boundaries ("Family: Variation, Sub, ..."), the parts joined

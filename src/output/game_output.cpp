@@ -25,21 +25,26 @@ std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game,
   return all;
 }
 
-bool tells_of_left_out_input(std::string_view code) {
+bool tells_of_left_out_input(std::string_view code, Format to, bool reduced) {
+  if (format_info(to).mainline_only) return false;
+  // The PGN writer puts the marker's result in a Result tag that holds none of the four
+  // (reduced or not); JSON keeps the tag as it was.
+  if (code == "malformed-result-tag") return to == Format::Pgn;
   static constexpr std::string_view kLeftOut[] = {"duplicate-tag", "duplicate-tag-case", "nag-without-move", "empty-variation",
                                                   "result-in-variation", "malformed-nag"};
-  return std::find(std::begin(kLeftOut), std::end(kLeftOut), code) != std::end(kLeftOut);
+  return !reduced && std::find(std::begin(kLeftOut), std::end(kLeftOut), code) != std::end(kLeftOut);
 }
 
-bool tells_of_left_out_input(const pgn::GameReport& report) {
+bool tells_of_left_out_input(const pgn::GameReport& report, Format to, bool reduced) {
   return std::any_of(report.warnings.begin(), report.warnings.end(),
-                     [](const pgn::Diagnostic& d) { return tells_of_left_out_input(d.code); });
+                     [&](const pgn::Diagnostic& d) { return tells_of_left_out_input(d.code, to, reduced); });
 }
 
-std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report) {
+std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report, Format to,
+                                              bool reduced) {
   std::vector<std::string> lines;
   for (const auto* d : in_source_order(report, true))
-    if (tells_of_left_out_input(d->code)) lines.push_back(render_diagnostic(file, report, *d));
+    if (tells_of_left_out_input(d->code, to, reduced)) lines.push_back(render_diagnostic(file, report, *d));
   return lines;
 }
 
@@ -53,9 +58,12 @@ std::string escape_lines_left_out(const std::string& file, std::uint64_t escape_
 
 std::optional<pgn::GameReport> left_out_report(const pgn::GameReport& report, const pgn::Game& game, Format to,
                                                bool reduced) {
-  if (reduced || format_info(to).mainline_only || !tells_of_left_out_input(report)) return std::nullopt;
+  if (!tells_of_left_out_input(report, to, reduced)) return std::nullopt;
   pgn::GameReport kept = report;
   kept.tags = game.tags;
+  // Only those warnings: left_out_diagnostics, asked of the report without the format,
+  // prints them all.
+  std::erase_if(kept.warnings, [&](const pgn::Diagnostic& d) { return !tells_of_left_out_input(d.code, to, reduced); });
   return kept;
 }
 

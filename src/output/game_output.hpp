@@ -15,14 +15,17 @@ namespace chesstool::output {
 // The game's errors (and warnings, when asked) sorted by line and column, as a reader
 // of the file meets them.
 std::vector<const pgn::Diagnostic*> in_source_order(const pgn::GameReport& game, bool with_warnings);
-// Whether a warning's code tells of input the PGN and JSON writers leave out (a tag given
-// twice, a NAG or a variation without a move, a result inside a variation, a NAG too
-// large to keep): the commands that rewrite games print these.
-bool tells_of_left_out_input(std::string_view code);
+// Whether a warning's code tells of input that a game written in `to` leaves out: for PGN
+// and JSON, a tag given twice, a NAG or a variation without a move, a result inside a
+// variation, a NAG too large to keep (not when reduced: it leaves them out by design);
+// for PGN also a Result tag that holds no result (the marker's is written). None for
+// the formats of the mainline only. The commands that rewrite games print these.
+bool tells_of_left_out_input(std::string_view code, Format to = Format::Pgn, bool reduced = false);
 // Whether one of the report's warnings does, and those warnings as render_diagnostic
 // lines, in source order (the report's tags name the players).
-bool tells_of_left_out_input(const pgn::GameReport& report);
-std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report);
+bool tells_of_left_out_input(const pgn::GameReport& report, Format to = Format::Pgn, bool reduced = false);
+std::vector<std::string> left_out_diagnostics(const std::string& file, const pgn::GameReport& report,
+                                              Format to = Format::Pgn, bool reduced = false);
 // The file-level warning of a command that rewrites games (annotate, convert to PGN or
 // JSON) when the file had escape lines ('%' in column 1, PGN standard section 6): no game
 // keeps them, so the output has not got them. Empty when there were none.

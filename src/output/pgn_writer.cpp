@@ -62,9 +62,10 @@ std::size_t columns(std::string_view w) {
     if ((b & 0xC0) == 0x80) continue;
     unsigned cp = b;
     if (b >= 0xC0 && i + 1 < w.size()) {
-      const auto c1 = static_cast<unsigned char>(w[i + 1]) & 0x3Fu;
-      if (b < 0xE0) cp = ((b & 0x1Fu) << 6) | c1;
-      else if (i + 2 < w.size()) cp = ((b & 0x0Fu) << 12) | (c1 << 6) | (static_cast<unsigned char>(w[i + 2]) & 0x3Fu);
+      const auto cont = [&](std::size_t k) { return static_cast<unsigned char>(w[i + k]) & 0x3Fu; };
+      if (b < 0xE0) cp = ((b & 0x1Fu) << 6) | cont(1);
+      else if (b < 0xF0 && i + 2 < w.size()) cp = ((b & 0x0Fu) << 12) | (cont(1) << 6) | cont(2);
+      else if (b >= 0xF0 && i + 3 < w.size()) cp = ((b & 0x07u) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3);
     }
     const bool zero = (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x610 && cp <= 0x61A) || (cp >= 0x64B && cp <= 0x65F) ||
                       cp == 0x670 || (cp >= 0x6D6 && cp <= 0x6ED) || (cp >= 0x200B && cp <= 0x200F) ||
@@ -132,6 +133,13 @@ class TextSink {
     room(text.size());
     put_unchecked(text);
   }
+  // Where the next byte goes, counted in the whole string; and a byte written there before
+  // overwritten (the wrapper moving a line break back).
+  std::size_t position() const { return out_.size() + static_cast<std::size_t>(p_ - base_); }
+  void set_at(std::size_t at, char c) {
+    if (at >= out_.size()) base_[at - out_.size()] = c;
+    else out_[at] = c;
+  }
 
  private:
   static constexpr std::size_t kChunk = 2048;  // below the size where memcpy turns to `rep movsb`
@@ -197,14 +205,12 @@ class Wrapper {
       return;
     }
     out_.room(text.size() + 3);
-    if (col_ > 0) {
-      out_.put_unchecked(' ');
-      ++col_;
-    }
+    if (col_ > 0) blank();
+    else last_blank_ = kNone;
     out_.put_unchecked('{');
     out_.put_unchecked(text);
     out_.put_unchecked('}');
-    col_ += cols;
+    placed(cols, false);
   }
   // "{text}" word by word, as word() would take the words with the braces glued to the
   // first and the last, for an ASCII text; kPlain when its only whitespace is single
@@ -218,6 +224,7 @@ class Wrapper {
     if (col_ > 0 && col_ + columns(text) <= width_) {
       out_.put(text);
       col_ += columns(text);
+      last_cols_ += columns(text);  // one word with the last: moved with it
     } else {
       place(text);
     }
@@ -229,30 +236,58 @@ class Wrapper {
     }
     if (col_ > 0) out_.put('\n');
     col_ = 0;
+    last_blank_ = kNone;
   }
 
  private:
+  static constexpr std::size_t kNone = ~std::size_t{0};
+
+  // Before a word that does not fit on the line: a line break. A word starting with '%'
+  // never starts a line (in the first column it would start an escape line, spec 6, and
+  // the rest be lost): the break goes before the word before it instead, when that one
+  // has a blank before it on this line and may start a line itself; else the line runs
+  // long.
+  void break_before(bool percent) {
+    if (!percent) {
+      out_.put_unchecked('\n');
+      col_ = 0;
+    } else if (last_blank_ != kNone) {
+      out_.set_at(last_blank_, '\n');
+      col_ = last_cols_;
+    }
+    last_blank_ = kNone;
+  }
+  // The blank before a word at col_ > 0, remembered for break_before.
+  void blank() {
+    last_blank_ = out_.position();
+    out_.put_unchecked(' ');
+    ++col_;
+  }
+  // After a word of `cols` columns: break_before may move it to the next line unless it
+  // starts with '%'.
+  void placed(std::size_t cols, bool percent) {
+    col_ += cols;
+    last_cols_ = cols;
+    if (percent) last_blank_ = kNone;
+  }
+
   void place(std::string_view w) { place(w, columns(w)); }
   [[gnu::always_inline]] void place(std::string_view w, std::size_t cols) {
     out_.room(w.size() + 1);
-    // A comment word starting with '%' stays on the line, however long it makes it: in
-    // the first column it would start an escape line (spec 6) and the rest be lost.
-    if (col_ > 0 && col_ + 1 + cols > width_ && (w.empty() || w[0] != '%')) {
-      out_.put_unchecked('\n');
-      col_ = 0;
-    }
-    if (col_ > 0) {
-      out_.put_unchecked(' ');
-      ++col_;
-    }
+    const bool percent = !w.empty() && w[0] == '%';
+    if (col_ > 0 && col_ + 1 + cols > width_) break_before(percent);
+    if (col_ > 0) blank();
+    else last_blank_ = kNone;
     out_.put_unchecked(w);
-    col_ += cols;
+    placed(cols, percent);
   }
 
   TextSink& out_;
   std::size_t width_;
   std::size_t col_ = 0;
   std::string prefix_;
+  std::size_t last_blank_ = kNone;  // position of the blank before the line's last word, when it may move
+  std::size_t last_cols_ = 0;       // that word's columns
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
@@ -359,15 +394,11 @@ void Wrapper::braced_words(std::string_view text) {
     const std::size_t glued = first ? prefix_.size() + 1 : 0;  // prefix_ is ASCII: only "(" and "{" are glued
     const std::size_t cols = glued + piece.size() + (last ? 1 : 0);
     out_.room(cols + 1);
-    // As place(): a word starting with '%' stays on the line (the first starts with '{' or '(').
-    if (col_ > 0 && col_ + 1 + cols > width_ && (first || piece[0] != '%')) {
-      out_.put_unchecked('\n');
-      col_ = 0;
-    }
-    if (col_ > 0) {
-      out_.put_unchecked(' ');
-      ++col_;
-    }
+    // As place() (the first word starts with '{' or '(').
+    const bool percent = !first && piece[0] == '%';
+    if (col_ > 0 && col_ + 1 + cols > width_) break_before(percent);
+    if (col_ > 0) blank();
+    else last_blank_ = kNone;
     if (first) {
       out_.put_unchecked(prefix_);
       out_.put_unchecked('{');
@@ -375,7 +406,7 @@ void Wrapper::braced_words(std::string_view text) {
     }
     out_.put_unchecked(piece);
     if (last) out_.put_unchecked('}');
-    col_ += cols;
+    placed(cols, percent);
     s = next;
   }
 }
@@ -414,18 +445,22 @@ using detail::Plainness;
 using detail::plainness;
 
 // A brace comment word by word, whitespace collapsed. One word is read ahead, so the
-// last one gets the closing brace.
-void write_comment(Wrapper& w, std::string_view text) {
+// last one gets the closing brace. False when it has no word (control characters only,
+// each written as a blank): nothing is written, and nothing breaks the move numbers.
+bool write_comment(Wrapper& w, std::string_view text) {
   // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
   // and fit where they are: written whole, as word by word would write them.
   const Plainness kind = plainness(text);
   std::string blanked;
-  if (kind == Plainness::No) text = without_controls(text, blanked);  // then whitespace, collapsed
+  if (kind == Plainness::No) {
+    text = without_controls(text, blanked);  // then whitespace, collapsed
+    if (std::all_of(text.begin(), text.end(), is_space)) return false;
+  }
   const bool plain = kind != Plainness::No;
   if (const std::size_t cols = plain ? (kind == Plainness::Ascii ? text.size() : columns(text)) + 2 : 0;
       plain && w.fits(cols)) {
     w.braced(text, cols);
-    return;
+    return true;
   }
   if (plain || (text.find('}') == std::string_view::npos && !has_command(text))) {
     if (kind == Plainness::Ascii)
@@ -434,17 +469,17 @@ void write_comment(Wrapper& w, std::string_view text) {
       w.braced_words<false>(text);
     else
       write_comment_word_views(w, text);
-    return;
+    return true;
   }
   std::string word, next;
   std::size_t i = 0;
-  if (!next_comment_word(text, i, word)) return;
+  if (!next_comment_word(text, i, word)) return false;
   word.insert(word.begin(), '{');
   for (;;) {
     const bool more = next_comment_word(text, i, next);
     if (!more) word += '}';
     w.word(word);
-    if (!more) return;
+    if (!more) return true;
     std::swap(word, next);
   }
 }
@@ -714,10 +749,7 @@ void write_after_move(Wrapper& w, LineFrame& f, const pgn::Node& n, const PgnWri
       if (nag > 255) with_nags.append(with_nags.empty() ? "$" : " $").append(std::to_string(nag));
     text = with_nags;
   }
-  if (!text.empty()) {
-    write_comment(w, text);
-    f.need_number = true;
-  }
+  if (!text.empty() && write_comment(w, text)) f.need_number = true;
 }
 
 }  // namespace
@@ -765,10 +797,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       const pgn::Node& n = f.nodes[f.i];
       if (full && !n.comment_before.empty()) {
         const std::string_view text = comment_as_written(n.comment_before, options, rendered);
-        if (!text.empty()) {
-          write_comment(w, text);
-          f.need_number = true;
-        }
+        if (!text.empty() && write_comment(w, text)) f.need_number = true;
       }
       move_text(f, n, word, scratch);
       w.ascii_word(word.view());  // SAN tokens are ASCII: the lexer reads no other byte into one

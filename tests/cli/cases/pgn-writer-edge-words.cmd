@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to pgn - > "${TMPDIR:-/tmp}/ct-edge.$$.pgn"; cat "${TMPDIR:-/tmp}/ct-edge.$$.pgn"; $CHESSTOOL convert --to pgn "${TMPDIR:-/tmp}/ct-edge.$$.pgn" | cmp - "${TMPDIR:-/tmp}/ct-edge.$$.pgn" && echo "converted again: the same"; rm -f "${TMPDIR:-/tmp}/ct-edge.$$.pgn"
