@@ -289,6 +289,17 @@ bool RecordWalker::comment_after(const Json& m) {
     d.text = c->get_ref<const std::string&>();
   }
   if (!commands(m, d) || !shapes(m, d)) return false;
+  if (d.has_commands() && d.text.find("[%") != std::string::npos) {
+    // A command given twice, as a field and inside "comment": one would be lost.
+    const CommentData in_text = parse_comment_commands(d.text);
+    const char* twice = d.clock && in_text.clock ? "clock"
+                        : d.emt && in_text.emt   ? "emt"
+                        : d.eval && in_text.eval ? "eval"
+                        : !d.arrows.empty() && !in_text.arrows.empty() ? "arrows"
+                        : !d.highlights.empty() && !in_text.highlights.empty() ? "highlights"
+                                                                             : nullptr;
+    if (twice) return fail(std::string("\"") + twice + "\" is given twice: as a field and as a command in \"comment\"");
+  }
   const std::string text = d.has_commands() ? render_comment_commands(d) : d.text;
   if (!text.empty()) v_.comment(text, loc_);
   return true;

@@ -1,0 +1,1 @@
+printf '{"tags":{"Event":"x","Result":"*"},"moves":[{"san":"e4","comment":"ok [%%clk 0:01:00]","clock":30}],"result":"*"}\n{"tags":{"Event":"y","Result":"*"},"moves":[{"san":"e4","comment":"[%%eval 0.2] fine","clock":30}],"result":"*"}\n' | $CHESSTOOL convert --from json --to pgn -; echo "exit $?"
