@@ -474,6 +474,23 @@ class Outputs {
       if (open > 0) errf("chesstool: {} output file{} not written (files already there are left as they were)", open, open == 1 ? "" : "s");
       return false;
     }
+    if (!inputs_ok && (o_.split || !o_.split_by.empty())) {
+      // An input could not be read: no part is written, said in one line, not a line
+      // for each of a thousand parts.
+      std::size_t open = 0;
+      std::string first;
+      auto drop = [&](OutputFile& f) {
+        if (f.is_open() && open++ == 0) first = f.name();
+        f.discard();
+      };
+      if (current_) drop(*current_);
+      for (auto& f : files_) drop(*f);
+      if (open == 1) errf("chesstool: {} not written: an input could not be read", first);
+      if (open > 1)
+        errf("chesstool: {} output files not written: an input could not be read (files already there are left as "
+             "they were)", open);
+      return true;  // the input's error is the run's
+    }
     bool ok = true;
     if (current_ && !current_->finish(inputs_ok)) ok = false;
     for (auto& f : files_)

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && cd "$d" && for i in 1 2 3 4 5 6; do printf '[Event "e%d"]\n[Result "*"]\n\n1. e4 *\n\n' $i; done > a.pgn && printf 'x' | gzip | head -c 15 > t.gz && $CHESSTOOL filter --split-by Event -o out.pgn a.pgn t.gz; echo "exit $?"; ls; cd /; rm -rf "$d"
