@@ -221,11 +221,14 @@ ExitCode load(const BoardOptions& o, Shown& shown) {
   if (o.game_given) {
     // A position given with them (several FEN fields, or one FEN or startpos that names
     // no file) is said as such, not as a file that cannot be opened.
+    std::string words;
+    for (const auto& part : o.position) words += (words.empty() ? "" : " ") + part;
     struct stat st {};
-    const bool position = o.position.size() != 1 || (o.position[0] != "-" && ::stat(o.position[0].c_str(), &st) != 0 &&
-                                                     parse_fen(fen_or_startpos(o.position[0])).ok());
-    if (position) {
-      error("--game and --ply read one PGN file (or - for standard input), not a position: draw a FEN without them");
+    const bool position =
+        words != "-" && ::stat(words.c_str(), &st) != 0 && parse_fen(fen_or_startpos(words)).ok();
+    if (position || o.position.size() != 1) {
+      error(std::string("--game and --ply read one PGN file (or - for standard input)") +
+            (position ? ", not a position: draw a FEN without them" : ""));
       return ExitCode::Error;
     }
     game_file = o.position[0];
@@ -315,9 +318,12 @@ Runner setup_board(CLI::App& app) {
   app.add_flag("--flip", o->flip, "Black at the bottom");
   // Two flags, each set when it is read, so the last one given wins (CLI11's negated form
   // would show "{false}" in the help).
-  app.add_flag_callback("--coordinates", [o] { o->coordinates = true; }, "Rank and file coordinates (default on)")
+  // A flag's value counts too: --coordinates=false is --no-coordinates (a count of -1).
+  app.add_flag_function("--coordinates", [o](std::int64_t count) { o->coordinates = count > 0; },
+                        "Rank and file coordinates (default on)")
       ->trigger_on_parse();
-  app.add_flag_callback("--no-coordinates", [o] { o->coordinates = false; }, "No rank and file coordinates")
+  app.add_flag_function("--no-coordinates", [o](std::int64_t count) { o->coordinates = count <= 0; },
+                        "No rank and file coordinates")
       ->trigger_on_parse();
   app.add_option("--size", o->size, "Width and height of the SVG picture in pixels (default 400)")
       ->check(CLI::Range(16, 10000))

@@ -689,10 +689,10 @@ ExitCode run_filter(const FilterOptions& o) {
       ++t.matched;
       if (judged.not_converted) {
         ++t.not_converted;
-        // Its errors, as convert and validate print them: the reason it is left out.
+        // Its first error, as validate prints it: the reason it is left out.
         if (!o.quiet)
-          for (const auto* d : output::in_source_order(judged.verdict.report, false))
-            err_line(output::render_diagnostic(display_name(names[f], raw.member), judged.verdict.report, *d));
+          if (const auto errors = output::in_source_order(judged.verdict.report, false); !errors.empty())
+            err_line(output::render_diagnostic(display_name(names[f], raw.member), judged.verdict.report, *errors.front()));
       } else if (!outputs.write(raw, v.split_value, judged)) {
         return false;  // a full disk: stop reading
       } else if (judged.left_out && !o.quiet) {

@@ -107,19 +107,25 @@ const CLI::App* parsed_subcommand(const CLI::App& app) {
 // CLI11's words for the usual slips, in ours, as the other usage errors are worded: an
 // argument no option took, an option without its value, an option given twice, a number
 // out of its range. None for the other errors, whose CLI11 words are clear enough.
-std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseError& e) {
+std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseError& e,
+                                        const std::vector<std::string_view>& args) {
   const std::string_view what = e.what();
-  const CLI::App* sub = parsed_subcommand(app);
-  const std::string command = sub ? " for " + sub->get_name() : std::string();
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
-    // "The following argument(s) was/were not expected: a b": the first is named.
-    const std::size_t colon = what.find(": ");
-    if (colon == std::string_view::npos) return std::nullopt;
-    std::string_view arg = what.substr(colon + 2);
-    arg = arg.substr(0, arg.find(' '));
-    const bool option = arg.size() > 1 && arg[0] == '-';
+    // The first argument no option took, whole (blanks and all), named with the command
+    // it was given to: chesstool itself when it comes before the subcommand ("--bogus
+    // validate"), else the subcommand.
+    const CLI::App* sub = parsed_subcommand(app);
+    const CLI::App* holder = !app.remaining().empty() ? &app : sub && !sub->remaining().empty() ? sub : nullptr;
+    if (!holder) return std::nullopt;
+    const std::string arg = holder->remaining().front();
+    const auto at = std::find(args.begin(), args.end(), arg);
+    const auto sub_at = sub ? std::find(args.begin(), args.end(), sub->get_name()) : args.end();
+    const bool for_sub = sub && sub_at < at;
+    // After "--" every argument is a value, whatever it starts with.
+    const bool after_dashes = std::find(args.begin(), at, "--") != at;
+    const bool option = !after_dashes && arg.size() > 1 && arg[0] == '-';
     return std::string(option ? "unknown option '" : "unexpected argument '") + chesstool::output::terminal_safe(arg) +
-           "'" + command;
+           "'" + (for_sub ? " for " + sub->get_name() : std::string());
   }
   const std::size_t colon = what.find(": ");
   if (colon == std::string_view::npos) return std::nullopt;
@@ -222,7 +228,7 @@ ExitCode parse_and_run(int argc, char** argv) {
     }
     std::optional<std::string> why = unknown_option_behind(app, e);
     if (!why) why = empty_value_behind(app, e);
-    if (!why) why = in_our_words(app, e);
+    if (!why) why = in_our_words(app, e, std::vector<std::string_view>(argv + 1, argv + argc));
     error(why.value_or(e.what()));
     err_line("Run with --help for more information.");
     return ExitCode::Error;

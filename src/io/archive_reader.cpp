@@ -71,7 +71,8 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
   if (starts_with(h, "PK\x03\x04") || starts_with(h, "PK\x05\x06")) return InputFormat::Zip;
   // The ustar magic with the NUL bytes every tar header has (its name field is padded with
   // them): PGN text may hold "ustar" there ("Mustard" in a tag value), never a NUL.
-  if ((h.size() >= 512 && h.substr(257, 5) == "ustar" && h.substr(0, 512).find('\0') != std::string_view::npos) ||
+  // (A tar cut inside its first header is still told, and its reader says it is truncated.)
+  if ((h.size() >= 262 && h.substr(257, 5) == "ustar" && h.substr(0, 512).find('\0') != std::string_view::npos) ||
       is_v7_tar_header(h))
     return InputFormat::Tar;
   // A whole input that is only the first bytes of a magic number (a download cut there):
@@ -109,8 +110,10 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
       le += ascii(u(i)) && u(i + 1) == 0;
       be += u(i) == 0 && ascii(u(i + 1));
     }
-    if (le * 10 >= pairs * 9 || be * 10 >= pairs * 9)
-      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8, or UTF-16BE)");
+    if (le * 10 >= pairs * 9)
+      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8)");
+    if (be * 10 >= pairs * 9)
+      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16BE -t UTF-8)");
   }
   // A tar archive with no member is zero blocks only (10 KiB from tar), with no header to
   // say tar; a file of zeros is told as what it most likely is.

@@ -205,12 +205,11 @@ class Wrapper {
       return;
     }
     out_.room(text.size() + 3);
-    if (col_ > 0) blank();
-    else last_blank_ = kNone;
+    if (col_ > 0) blank(false);
     out_.put_unchecked('{');
     out_.put_unchecked(text);
     out_.put_unchecked('}');
-    placed(cols, false);
+    col_ += cols;
   }
   // "{text}" word by word, as word() would take the words with the braces glued to the
   // first and the last, for an ASCII text; kPlain when its only whitespace is single
@@ -224,7 +223,6 @@ class Wrapper {
     if (col_ > 0 && col_ + columns(text) <= width_) {
       out_.put(text);
       col_ += columns(text);
-      last_cols_ += columns(text);  // one word with the last: moved with it
     } else {
       place(text);
     }
@@ -236,7 +234,7 @@ class Wrapper {
     }
     if (col_ > 0) out_.put('\n');
     col_ = 0;
-    last_blank_ = kNone;
+    movable_blank_ = kNone;
   }
 
  private:
@@ -244,31 +242,28 @@ class Wrapper {
 
   // Before a word that does not fit on the line: a line break. A word starting with '%'
   // never starts a line (in the first column it would start an escape line, spec 6, and
-  // the rest be lost): the break goes before the word before it instead, when that one
-  // has a blank before it on this line and may start a line itself; else the line runs
-  // long.
+  // the rest be lost): the break goes instead before the last word of this line that may
+  // start one (a blank before it, no '%' first), taking the words after it along; with
+  // none, the line runs long.
   void break_before(bool percent) {
     if (!percent) {
       out_.put_unchecked('\n');
       col_ = 0;
-    } else if (last_blank_ != kNone) {
-      out_.set_at(last_blank_, '\n');
-      col_ = last_cols_;
+    } else if (movable_blank_ != kNone) {
+      out_.set_at(movable_blank_, '\n');
+      col_ -= movable_col_;
     }
-    last_blank_ = kNone;
+    movable_blank_ = kNone;
   }
-  // The blank before a word at col_ > 0, remembered for break_before.
-  void blank() {
-    last_blank_ = out_.position();
+  // The blank before a word at col_ > 0; before one that may start a line, remembered
+  // for break_before.
+  void blank(bool percent) {
+    if (!percent) {
+      movable_blank_ = out_.position();
+      movable_col_ = col_ + 1;
+    }
     out_.put_unchecked(' ');
     ++col_;
-  }
-  // After a word of `cols` columns: break_before may move it to the next line unless it
-  // starts with '%'.
-  void placed(std::size_t cols, bool percent) {
-    col_ += cols;
-    last_cols_ = cols;
-    if (percent) last_blank_ = kNone;
   }
 
   void place(std::string_view w) { place(w, columns(w)); }
@@ -276,18 +271,17 @@ class Wrapper {
     out_.room(w.size() + 1);
     const bool percent = !w.empty() && w[0] == '%';
     if (col_ > 0 && col_ + 1 + cols > width_) break_before(percent);
-    if (col_ > 0) blank();
-    else last_blank_ = kNone;
+    if (col_ > 0) blank(percent);
     out_.put_unchecked(w);
-    placed(cols, percent);
+    col_ += cols;
   }
 
   TextSink& out_;
   std::size_t width_;
   std::size_t col_ = 0;
   std::string prefix_;
-  std::size_t last_blank_ = kNone;  // position of the blank before the line's last word, when it may move
-  std::size_t last_cols_ = 0;       // that word's columns
+  std::size_t movable_blank_ = kNone;  // the blank before the line's last word that may start a line
+  std::size_t movable_col_ = 0;        // the column that word starts at
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
@@ -397,8 +391,7 @@ void Wrapper::braced_words(std::string_view text) {
     // As place() (the first word starts with '{' or '(').
     const bool percent = !first && piece[0] == '%';
     if (col_ > 0 && col_ + 1 + cols > width_) break_before(percent);
-    if (col_ > 0) blank();
-    else last_blank_ = kNone;
+    if (col_ > 0) blank(percent);
     if (first) {
       out_.put_unchecked(prefix_);
       out_.put_unchecked('{');
@@ -406,7 +399,7 @@ void Wrapper::braced_words(std::string_view text) {
     }
     out_.put_unchecked(piece);
     if (last) out_.put_unchecked('}');
-    placed(cols, percent);
+    col_ += cols;
     s = next;
   }
 }
@@ -708,7 +701,10 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
                                                       std::string& scratch) {
   if (text.find("[%") == std::string::npos) return text;  // no command to canonicalise or strip
   if (!options.strip.clk && pgn::is_canonical_clock_comment(text)) return text;  // most comments of online games
-  pgn::CommentData d = pgn::parse_comment_commands(text);
+  // The commands of the text as it is written, its control characters blanks: a command
+  // a DEL spoilt ("[%clk \x7f 0:01:00]") reads as the next run would read it.
+  std::string blanked;
+  pgn::CommentData d = pgn::parse_comment_commands(without_controls(text, blanked));
   if (!d.has_commands()) return text;
   pgn::strip_commands(d, options.strip);
   scratch = pgn::render_comment_commands(d);
