@@ -29,9 +29,12 @@ class ClockCheck {
   std::optional<std::string> clock(Color mover, int moves, double seconds) {
     if (!active()) return std::nullopt;
     Side& s = sides_[mover];
-    // The growth test needs the clock of the mover's move just before this one.
-    const bool follows = s.last && s.walked == moves - 1;
-    const double previous = follows ? *s.last : 0;
+    // The growth test needs the clock of the mover's move just before this one; a second
+    // clock after the same move (two comments) is tested against that one too.
+    const bool again = s.last && s.walked == moves;
+    if (!again) s.before = s.last && s.walked == moves - 1 ? s.last : std::nullopt;
+    const bool follows = s.before.has_value();
+    const double previous = follows ? *s.before : 0;
     while (s.walked < moves) {
       s.last_gain = s.walk->next_move();
       s.allowed += s.last_gain;
@@ -50,7 +53,8 @@ class ClockCheck {
     int walked = 0;                 // moves walked through the periods
     std::int64_t allowed = 0;       // the most the clock can show after them
     std::int64_t last_gain = 0;     // what the last of them added
-    std::optional<double> last;     // the clock recorded after the move before that
+    std::optional<double> last;     // the clock recorded after the last of them
+    std::optional<double> before;   // the one recorded after the move before that, if any
   };
   // Clocks are recorded to the second (lichess) or the tenth; a clock rounded up by a
   // part of a second is not a fault.

@@ -242,7 +242,7 @@ CommentScan scan_comment(std::string_view c) {
       known = false;
     }
     if (spaced && known) ok = false;  // "[% clk 0:05:00]"
-    if (!ok && out.malformed.empty()) out.malformed = c.substr(open, close + 1 - open);
+    if (!ok) out.malformed.push_back(c.substr(open, close + 1 - open));
   });
   return out;
 }

@@ -42,12 +42,12 @@ struct CommentData {
 CommentData parse_comment_commands(std::string_view comment);
 // What the replayer reads from every comment, without building the rest (a lichess game
 // has a clock in the comment of every move): the [%clk] time, as
-// parse_comment_commands(comment).clock, and the first command named clk, emt, eval,
-// cal or csl whose arguments cannot be read ("[%clk 5:xx]"), as written (a view into
-// comment; empty when there is none).
+// parse_comment_commands(comment).clock, and each command named clk, emt, eval, cal or
+// csl whose arguments cannot be read ("[%clk 5:xx]"), as written (views into comment, in
+// order; none in nearly every comment).
 struct CommentScan {
   std::optional<double> clock;
-  std::string_view malformed;
+  std::vector<std::string_view> malformed;
 };
 CommentScan scan_comment(std::string_view comment);
 

@@ -4,6 +4,7 @@
 #include "pgn/replay.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 #include "core/fen.hpp"
@@ -318,13 +319,32 @@ void Replayer::comment(std::string_view text, const SourceLoc& loc) {
 // text), a clock right after a mainline move is checked.
 void Replayer::read_commands(std::string_view text, const SourceLoc& loc) {
   const CommentScan scan = scan_comment(text);
-  if (!scan.malformed.empty()) {
+  for (const std::string_view bad : scan.malformed) {
     std::string message = "malformed comment command '";
-    message.append(shown(scan.malformed)).append("': kept as comment text");
-    add(Severity::Warning, "malformed-command", loc, lines_.empty() || dead_depth_ > 0 ? 0 : lines_.back().ply,
-        scan.malformed, std::move(message), nullptr);
+    message.append(shown(bad)).append("': kept as comment text");
+    add(Severity::Warning, "malformed-command", within_comment(text, bad, loc),
+        lines_.empty() || dead_depth_ > 0 ? 0 : lines_.back().ply, bad, std::move(message), nullptr);
   }
   if (scan.clock && in_mainline()) check_clock(*scan.clock, loc);
+}
+
+// Where part (a view into the comment text) stands in the source: loc is the comment's
+// opening '{' or ';', its text the bytes after it (in a game that is not valid UTF-8 the
+// text is a converted copy, whose offsets may be a few bytes off).
+SourceLoc Replayer::within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) {
+  const std::size_t offset = static_cast<std::size_t>(part.data() - text.data());
+  SourceLoc at = loc;
+  at.byte_offset += 1 + offset;
+  std::size_t line_start = std::string_view::npos;  // in text, after the last line end before part
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] != '\n' && text[i] != '\r') continue;
+    if (!(text[i] == '\n' && i > 0 && text[i - 1] == '\r')) ++at.line;  // CRLF: one line end
+    line_start = i + 1;
+  }
+  const std::uint64_t column =
+      line_start == std::string_view::npos ? std::uint64_t(loc.column) + 1 + offset : offset - line_start + 1;
+  at.column = static_cast<std::uint32_t>(std::min<std::uint64_t>(column, std::numeric_limits<std::uint32_t>::max()));
+  return at;
 }
 
 // A [%clk] in the comment right after a mainline move, against the TimeControl tag.

@@ -63,13 +63,15 @@ TEST(CommentCommands, ScanFindsTheClockAndTheFirstMalformedCommand) {
     EXPECT_EQ(scan.clock, parse_comment_commands(c).clock) << c;
   }
   EXPECT_EQ(scan_comment(" [%clk 0:05:00] ").clock, 300.0);
-  EXPECT_EQ(scan_comment(" [%clk 0:05:0x] ").malformed, "[%clk 0:05:0x]");
+  EXPECT_EQ(scan_comment(" [%clk 0:05:0x] ").malformed, std::vector<std::string_view>{"[%clk 0:05:0x]"});
   EXPECT_EQ(scan_comment("[%clk 1:02:03]").clock, 3723.0);
   EXPECT_TRUE(scan_comment("[%clk 1:02:03]").malformed.empty());
-  EXPECT_EQ(scan_comment("[%clk 5:xx]").malformed, "[%clk 5:xx]");
-  EXPECT_EQ(scan_comment("[%eval 0.3] [%csl Gd4,Xz9] [%cal Ge2]").malformed, "[%csl Gd4,Xz9]");
-  EXPECT_EQ(scan_comment("[%eval #x]").malformed, "[%eval #x]");
-  EXPECT_EQ(scan_comment("[%emt 0:00:1x] [%clk 0:01:00]").malformed, "[%emt 0:00:1x]");
+  EXPECT_EQ(scan_comment("[%clk 5:xx]").malformed, std::vector<std::string_view>{"[%clk 5:xx]"});
+  EXPECT_EQ(scan_comment("[%eval 0.3] [%csl Gd4,Xz9] [%cal Ge2]").malformed,
+            (std::vector<std::string_view>{"[%csl Gd4,Xz9]", "[%cal Ge2]"}));  // each of them
+  EXPECT_EQ(scan_comment("[%clk 0:03:60] [%eval x]").malformed, (std::vector<std::string_view>{"[%clk 0:03:60]", "[%eval x]"}));
+  EXPECT_EQ(scan_comment("[%eval #x]").malformed, std::vector<std::string_view>{"[%eval #x]"});
+  EXPECT_EQ(scan_comment("[%emt 0:00:1x] [%clk 0:01:00]").malformed, std::vector<std::string_view>{"[%emt 0:00:1x]"});
   EXPECT_EQ(scan_comment("[%emt 0:00:1x] [%clk 0:01:00]").clock, 60.0);
   // Unknown commands and text that only looks like one are not malformed.
   EXPECT_TRUE(scan_comment("[%evp 1,2,3] [%foo]").malformed.empty());
@@ -92,7 +94,7 @@ TEST(CommentCommands, MinutesAndSecondsOf60OrMoreAreNoClock) {
         EXPECT_EQ(d.text, c.find("eval") == std::string::npos ? c : command) << c;  // as written
         const CommentScan scan = scan_comment(c);
         EXPECT_FALSE(scan.clock) << c;
-        EXPECT_EQ(scan.malformed, command) << c;
+        EXPECT_EQ(scan.malformed, std::vector<std::string_view>{command}) << c;
         EXPECT_NE(render_comment_commands(d).find(command), std::string::npos) << c;  // never rewritten
       }
     }
@@ -124,7 +126,7 @@ TEST(CommentCommands, TrailingCommaAndBlankAfterPercentAreMalformed) {
     EXPECT_EQ(d.text, c) << c;
     EXPECT_EQ(render_comment_commands(d), c) << c;
     const CommentScan scan = scan_comment(c);
-    EXPECT_EQ(scan.malformed, c) << c;
+    EXPECT_EQ(scan.malformed, std::vector<std::string_view>{c}) << c;
     EXPECT_FALSE(scan.clock) << c;
   }
   EXPECT_TRUE(scan_comment("[% foo bar]").malformed.empty());  // unknown, as [%foo bar]
@@ -250,7 +252,7 @@ TEST(CommentCommands, ScanAgreesWithParseOnEvalsAndCommandOpenings) {
     malformed += parse_calls_malformed;
   }
   EXPECT_EQ(malformed, 8);
-  EXPECT_EQ(scan_comment("[%eval 1000000.01]").malformed, "[%eval 1000000.01]");
+  EXPECT_EQ(scan_comment("[%eval 1000000.01]").malformed, std::vector<std::string_view>{"[%eval 1000000.01]"});
   EXPECT_TRUE(scan_comment("[%eval 1000000.00]").malformed.empty());
 }
 

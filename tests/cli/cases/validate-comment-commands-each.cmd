@@ -1,0 +1,1 @@
+printf '[Event "x"]\n[TimeControl "60"]\n[Result "*"]\n\n1. e4 {[%%clk 0:03:60] [%%eval x]} e5 {a good move\n  indeed [%%csl Zz9]} 2. Nf3 {[%%clk 0:00:50]} Nc6 {[%%clk 0:00:50]} 3. Bb5 {[%%clk 0:00:45]} {[%%clk 0:00:59]} *\n' | $CHESSTOOL validate -; echo "exit $?"
