@@ -20,6 +20,7 @@
 #include "cli/output_file.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
+#include "cli/verbatim_games.hpp"
 #include "io/archive_reader.hpp"
 #include "io/compressor.hpp"
 #include "openings/eco.hpp"
@@ -129,6 +130,8 @@ void drop_own_warnings(pgn::RawGame& raw) {
     const std::size_t eol = last_line_end(raw.text);
     if (eol == std::string::npos) break;
     if (!own_warning_at(raw.text, eol + 1)) break;
+    // The line end before it is the game's own last one now (line_end_of reads it).
+    raw.crlf_after = raw.text[eol] == '\n' && eol > 0 && raw.text[eol - 1] == '\r';
     std::size_t end = eol;
     while (end > 0 && is_blank(raw.text[end - 1])) --end;
     raw.text.erase(end);
@@ -173,9 +176,10 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     a.text.append(eol);
     // A game without tags may start only because an empty line comes before its "1." (the
     // game before it has no termination marker): an empty line after the warning keeps
-    // it so, or the next read would take it for more of that game.
+    // it so, or the next read would take it for more of that game. Not before a NUL,
+    // which after an empty line would start a game of its own, without the warning.
     const std::size_t first = raw.text.find_first_not_of(" \t\r\n");
-    if (first != std::string::npos && raw.text[first] != '[') a.text.append(eol);
+    if (first != std::string::npos && raw.text[first] != '[' && raw.text[first] != '\0') a.text.append(eol);
     a.text.append(raw.text).append(eol);
     return a;
   }
@@ -259,11 +263,27 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     read_ok = false;
     io_error(t, e);
   };
+  // The last game written, when it was copied as read and did not end at its marker: the
+  // next may run into it (needs_marker). A copied game's warning line, which may then be
+  // read as the end of the game before it (annotate drops it there too), is left out of
+  // the test: the game itself must start where it did.
+  std::string open_game, open_eol;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
     if (a.empty) return true;
-    if (!first) out.write("\n");  // a blank line between games (PGN spec 8)
+    if (!first) {
+      if (!open_game.empty() && needs_marker(open_game, open_eol, a.valid ? std::string_view(a.text) : raw.text)) {
+        out.write("*");
+        out.write(open_eol);
+      }
+      out.write("\n");  // a blank line between games (PGN spec 8)
+    }
     first = false;
     out.write(a.text);
+    open_game.clear();
+    if (!a.valid && (!raw.has_movetext || !raw.ended_at_marker)) {
+      open_eol = pgn::line_end_of(raw);
+      open_game.assign(a.text, 0, a.text.size() - open_eol.size());  // without its last line end
+    }
     if (a.valid) {
       ++t.annotated;
       if (!o.quiet) {

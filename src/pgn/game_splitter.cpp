@@ -274,6 +274,7 @@ void GameSplitter::emit(RawGame& out) {
   }
   out.crlf_after = crlf_after(end);
   out.has_movetext = has_movetext_;
+  out.ended_at_marker = ended_at_marker_;
   out.index = ++count_;
   out.line = game_line_;
   out.column = game_column_ - (keep_a_blank ? 1 : 0);

@@ -32,6 +32,9 @@ struct RawGame {
   // One without (tags only, or comments only) ends only where what follows starts a game,
   // which a writer that joins games must see to (joined_apart).
   bool has_movetext = true;
+  // It ended at its termination marker (GameSplitter::last_ended_at_marker), so nothing
+  // written after it can run into it; set by the splitter.
+  bool ended_at_marker = true;
 };
 
 // Whether `first`, a game's text, then an empty line and `second` are read back as two
@@ -45,10 +48,14 @@ bool joined_apart(std::string_view first, std::string_view eol, std::string_view
 inline std::string_view line_end_of(std::string_view text) {
   return text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
 }
-// The same for a game read from a file: the splitter leaves the game's own last line end
-// out of its text, and a game of one line has none inside, so the line end after it
-// tells (a CRLF file's game "1. e4 *" stays CRLF).
-inline std::string_view line_end_of(const RawGame& game) { return game.crlf_after ? "\r\n" : line_end_of(game.text); }
+// The same for a game read from a file: its text's own, when it has a line end; the
+// splitter leaves the game's last line end out of its text, so a game of one line has
+// none inside, and the line end after it tells (a CRLF file's game "1. e4 *" stays CRLF).
+// The text first, so that a copy written with it reads back with the same line end.
+inline std::string_view line_end_of(const RawGame& game) {
+  if (game.text.find('\n') != std::string::npos) return line_end_of(game.text);
+  return game.crlf_after ? "\r\n" : "\n";
+}
 
 namespace detail {
 
