@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Usage errors in chesstool's words: CLI11's parse errors reworded to name the option or
+// argument and what it wants, and the nearest subcommand to a mistyped one.
+#include "cli/usage_errors.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "output/terminal_text.hpp"
+
+namespace chesstool::cli {
+
+namespace {
+
+// Levenshtein distance, for suggesting the subcommand a typo meant.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> unknown_command(const CLI::App& app, std::string_view word) {
+  if (word.empty() || word[0] == '-') return std::nullopt;
+  std::string best;
+  std::size_t best_distance = 3;
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == word) return std::nullopt;
+    const std::size_t d = edit_distance(word, sub->get_name());
+    if (d < best_distance) best_distance = d, best = sub->get_name();
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  }
+  std::string message = "unknown command '" + chesstool::output::terminal_safe(word) + "'";
+  return message + (best.empty() ? "; the commands are " + names : "; did you mean '" + best + "'?");
+}
+
+namespace {
+
+// CLI11 checks required options and the subcommand before it complains of arguments it
+// did not take: "--tp pgn" would be told as "--to is required". The first unknown
+// option, with its command, is the message then.
+std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::RequiredError*>(&e) == nullptr) return std::nullopt;
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) apps.push_back(sub);
+  for (const CLI::App* a : apps)
+    for (const std::string& arg : a->remaining())
+      if (arg.size() > 1 && arg[0] == '-')
+        return "unknown option '" + chesstool::output::terminal_safe(arg) + "'" +
+               (a == &app ? std::string() : " for " + a->get_name());
+  return std::nullopt;
+}
+
+// An empty value ("--jobs ''" from an unset shell variable) fails a range or choice check
+// before the empty-value check, whose words are the clearer ("Value  not in range"):
+// the option with the empty value, when a validation failed.
+std::optional<std::string> empty_value_behind(const CLI::App& app, const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ValidationError*>(&e) == nullptr) return std::nullopt;
+  const std::string_view what = e.what();
+  if (what.find("the value is empty") != std::string_view::npos) return std::nullopt;  // said already
+  // CLI11 names the option that failed first ("--jobs: Value  not in range ..."): that
+  // option, when one of its values is empty, and no other.
+  const std::size_t colon = what.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view failed = what.substr(0, colon);
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) apps.push_back(sub);
+  for (const CLI::App* a : apps)
+    for (const CLI::Option* opt : a->get_options())
+      if (opt->get_name() == failed)
+        for (const std::string& r : opt->results())
+          if (r.empty()) return opt->get_name() + ": the value is empty";
+  return std::nullopt;
+}
+
+// The subcommand being parsed ("validate"), or none.
+const CLI::App* parsed_subcommand(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) return sub;
+  return nullptr;
+}
+
+// CLI11's words for the usual slips, in ours, as the other usage errors are worded: an
+// argument no option took, an option without its value, an option given twice, a number
+// out of its range. None for the other errors, whose CLI11 words are clear enough.
+std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseError& e,
+                                        const std::vector<std::string_view>& args) {
+  const std::string_view what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    // The first argument no option took, whole (blanks and all), named with the command
+    // it was given to: chesstool itself when it comes before the subcommand ("--bogus
+    // validate"), else the subcommand.
+    const CLI::App* sub = parsed_subcommand(app);
+    const CLI::App* holder = !app.remaining().empty() ? &app : sub && !sub->remaining().empty() ? sub : nullptr;
+    if (!holder) return std::nullopt;
+    const std::string arg = holder->remaining().front();
+    const auto at = std::find(args.begin(), args.end(), arg);
+    const auto sub_at = sub ? std::find(args.begin(), args.end(), sub->get_name()) : args.end();
+    const bool for_sub = sub && sub_at < at;
+    // After "--" every argument is a value, whatever it starts with.
+    const bool after_dashes = std::find(args.begin(), at, "--") != at;
+    const bool option = !after_dashes && arg.size() > 1 && arg[0] == '-';
+    return std::string(option ? "unknown option '" : "unexpected argument '") + chesstool::output::terminal_safe(arg) +
+           "'" + (for_sub ? " for " + sub->get_name() : std::string());
+  }
+  const std::size_t colon = what.find(": ");
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view name = what.substr(0, colon), rest = what.substr(colon + 2);
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    // "--jobs: 1 required INT:INT in [1 - 1024] missing"
+    if (rest.ends_with(" missing")) {
+      std::string hint;
+      if (const std::size_t open = rest.find('{'), close = rest.rfind('}');
+          open != std::string_view::npos && close != std::string_view::npos && close > open) {
+        std::string choices(rest.substr(open + 1, close - open - 1));
+        for (std::size_t at = choices.find(','); at != std::string::npos; at = choices.find(',', at + 2))
+          choices.replace(at, 1, ", ");
+        hint = " (one of " + choices + ")";
+      } else if (const std::size_t from = rest.find(" in ["), dash = rest.find(" - ");
+                 from != std::string_view::npos && dash != std::string_view::npos && rest.find(']') != std::string_view::npos) {
+        hint = fmt::format(" (a whole number from {} to {})", rest.substr(from + 5, dash - from - 5),
+                           rest.substr(dash + 3, rest.find(']') - dash - 3));
+      }
+      return std::string(name) + " needs a value" + hint;
+    }
+    // "--elo: At Most 1 required but received 2"
+    if (rest.starts_with("At Most 1 ")) return std::string(name) + " is given more than once: give it once";
+    return std::nullopt;
+  }
+  // "--jobs: Value 0 not in range 1 to 1024"
+  if (rest.starts_with("Value ") && rest.find(" not in range ") != std::string_view::npos) {
+    const std::size_t at = rest.find(" not in range ");
+    return fmt::format("{}: {} is not in the range {}", name, rest.substr(6, at - 6), rest.substr(at + 14));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> usage_error_words(const CLI::App& app, const CLI::ParseError& e,
+                                             const std::vector<std::string_view>& args) {
+  std::optional<std::string> why = unknown_option_behind(app, e);
+  if (!why) why = empty_value_behind(app, e);
+  if (!why) why = in_our_words(app, e, args);
+  return why;
+}
+
+}  // namespace chesstool::cli
