@@ -264,14 +264,12 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     io_error(t, e);
   };
   // The last game written, when it was copied as read and did not end at its marker: the
-  // next may run into it (needs_marker). A copied game's warning line, which may then be
-  // read as the end of the game before it (annotate drops it there too), is left out of
-  // the test: the game itself must start where it did.
+  // next, as written (its warning line too), may run into it (needs_marker).
   std::string open_game, open_eol;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
     if (a.empty) return true;
     if (!first) {
-      if (!open_game.empty() && needs_marker(open_game, open_eol, a.valid ? std::string_view(a.text) : raw.text)) {
+      if (!open_game.empty() && needs_marker(open_game, open_eol, a.text)) {
         out.write("*");
         out.write(open_eol);
       }

@@ -475,21 +475,14 @@ class Outputs {
       return false;
     }
     if (!inputs_ok && (o_.split || !o_.split_by.empty())) {
-      // An input could not be read: no part is written, said in one line, not a line
-      // for each of a thousand parts.
-      std::size_t open = 0;
-      std::string first;
-      auto drop = [&](OutputFile& f) {
-        if (f.is_open() && open++ == 0) first = f.name();
-        f.discard();
-      };
-      if (current_) drop(*current_);
-      for (auto& f : files_) drop(*f);
-      if (open == 1) errf("chesstool: {} not written: an input could not be read", first);
-      if (open > 1)
-        errf("chesstool: {} output files not written: an input could not be read (files already there are left as "
-             "they were)", open);
-      return true;  // the input's error is the run's
+      // An input could not be read: the parts still open are finished as the full ones
+      // were, so that the run's end drops them all (exit status 2) and says so in one
+      // line (commit_finished_outputs), not a line for each of a thousand parts.
+      bool ok = true;
+      if (current_ && current_->is_open() && !current_->finish(true)) ok = false;
+      for (auto& f : files_)
+        if (f->is_open() && !f->finish(true)) ok = false;
+      return ok;
     }
     bool ok = true;
     if (current_ && !current_->finish(inputs_ok)) ok = false;

@@ -602,9 +602,11 @@ bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
     const char* what = f.target_existed ? "left unchanged" : "not written";
     if (run_failed) {
       ::unlink(f.temp.c_str());
-      // A failed run of many files (--split) names three of them.
-      if (i < 3 || g_finished.size() <= 5) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
-      else if (i == 3) errf("chesstool: and {} more files left as they were", g_finished.size() - 3);
+      // A failed run of many files (--split) says so in one line.
+      if (g_finished.size() == 1) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
+      else if (i == 0)
+        errf("chesstool: {} output files not written: {} (files already there are left as they were)",
+             g_finished.size(), *run_failed);
     } else if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
       error(fmt::format("cannot replace {}: {}", f.name, std::strerror(errno)));
       errf("chesstool: {} {}", f.name, what);

@@ -524,7 +524,12 @@ std::size_t GameSplitter::skip_tag(const unsigned char* b, std::size_t p, std::s
   // A game that a NUL starts (binary data between games) is text, as movetext is: a tag
   // pair line after it starts the next game, as it does again when the game is read back
   // from a writer that copied it (found by QA: a NUL game took the next game's tags).
-  if (b[p] == 0) has_movetext_ = true;
+  // The empty lines before it are between games: a "1." after them on its line is no
+  // game of its own (the NUL, a blank, would not end them), as at the start of a file.
+  if (b[p] == 0) {
+    has_movetext_ = true;
+    empty_line_seen_ = false;
+  }
   state_ = State::Movetext;
   return true;
 }

@@ -329,10 +329,23 @@ void Replayer::read_commands(std::string_view text, const SourceLoc& loc) {
 }
 
 // Where part (a view into the comment text) stands in the source: loc is the comment's
-// opening '{' or ';', its text the bytes after it (in a game that is not valid UTF-8 the
-// text is a converted copy, whose offsets may be a few bytes off).
-SourceLoc Replayer::within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) {
-  const std::size_t offset = static_cast<std::size_t>(part.data() - text.data());
+// opening '{' or ';', its text the bytes after it.
+SourceLoc Replayer::within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) const {
+  std::size_t offset = static_cast<std::size_t>(part.data() - text.data());
+  // In a game that is not valid UTF-8 the text is a converted copy (repair_utf8): the
+  // offset in the game's own bytes is the length of the prefix that converts to as many.
+  if (raw_ && (text.data() < raw_->text.data() || text.data() >= raw_->text.data() + raw_->text.size()) &&
+      loc.byte_offset >= raw_->byte_offset && loc.byte_offset + 1 - raw_->byte_offset <= raw_->text.size()) {
+    const std::string_view source = std::string_view(raw_->text).substr(loc.byte_offset + 1 - raw_->byte_offset);
+    std::size_t low = 0, high = std::min(offset, source.size());
+    while (low < high) {  // the shortest prefix converting to at least offset bytes
+      const std::size_t mid = low + (high - low) / 2;
+      if (repair_utf8(source.substr(0, mid)).size() < offset) low = mid + 1;
+      else high = mid;
+    }
+    text = source;
+    offset = low;
+  }
   SourceLoc at = loc;
   at.byte_offset += 1 + offset;
   std::size_t line_start = std::string_view::npos;  // in text, after the last line end before part

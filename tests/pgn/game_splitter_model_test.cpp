@@ -118,6 +118,7 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
     const std::size_t start = i;
     const std::uint64_t gline = line, gcol = i - line_start + 1;
     bool movetext = s[start] == '\0', tagged = false;  // a NUL between games starts a game of text
+    if (s[start] == '\0') empty_line = false;  // the empty lines before it were between games
     std::set<std::string> tag_names;
     std::uint64_t depth = 0;
     std::size_t end = n;
