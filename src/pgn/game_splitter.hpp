@@ -232,9 +232,11 @@ std::size_t scan_tag_pair(const unsigned char* b, std::size_t p, std::size_t n, 
 // separates tokens, so it never joins a symbol, and a line of blanks and NULs is empty),
 // but between games it starts a game, and a game's text keeps the NULs at its end: every
 // NUL is in some game, whose parser reports it (nul-byte). The game a NUL starts has
-// movetext (for the rules above), and so has one with a NUL before its first tag pair
-// or movetext (after comments only: a writer's copy of the first behind a "; chesstool:"
-// line, which splits as the original did).
+// movetext (for the rules above), and the empty lines before it were between games (a
+// "1." after the NUL on its line is the same game, as at the start of a file), and so
+// has one with a NUL before its first tag pair or movetext (after comments only: a
+// writer's copy of the first behind a "; chesstool:" line, which splits as the original
+// did).
 //
 // Open comments: a tag pair line is a line whose first non-blank byte is '[', followed
 // by optional blanks, a name (its first byte an ASCII letter, digit or '_', then the
