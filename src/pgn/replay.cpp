@@ -333,18 +333,25 @@ void Replayer::read_commands(std::string_view text, const SourceLoc& loc) {
 SourceLoc Replayer::within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) const {
   std::size_t offset = static_cast<std::size_t>(part.data() - text.data());
   // In a game that is not valid UTF-8 the text is a converted copy (repair_utf8): the
-  // offset in the game's own bytes is the length of the prefix that converts to as many.
+  // game's own bytes are walked a UTF-8 character or a converted byte at a time, up to as
+  // many converted bytes as the offset.
   if (raw_ && (text.data() < raw_->text.data() || text.data() >= raw_->text.data() + raw_->text.size()) &&
       loc.byte_offset >= raw_->byte_offset && loc.byte_offset + 1 - raw_->byte_offset <= raw_->text.size()) {
     const std::string_view source = std::string_view(raw_->text).substr(loc.byte_offset + 1 - raw_->byte_offset);
-    std::size_t low = 0, high = std::min(offset, source.size());
-    while (low < high) {  // the shortest prefix converting to at least offset bytes
-      const std::size_t mid = low + (high - low) / 2;
-      if (repair_utf8(source.substr(0, mid)).size() < offset) low = mid + 1;
-      else high = mid;
+    std::size_t i = 0, converted = 0;
+    while (i < source.size() && converted < offset) {
+      const auto lead = static_cast<unsigned char>(source[i]);
+      const std::size_t n = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (n > 1 && i + n <= source.size() && is_valid_utf8(source.substr(i, n))) {
+        converted += n;
+        i += n;
+      } else {
+        converted += lead < 0x80 ? 1 : repair_utf8(source.substr(i, 1)).size();
+        ++i;
+      }
     }
     text = source;
-    offset = low;
+    offset = i;
   }
   SourceLoc at = loc;
   at.byte_offset += 1 + offset;
