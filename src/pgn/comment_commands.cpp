@@ -211,7 +211,7 @@ double lichess_clock(std::string_view c) {
 
 CommentScan scan_comment(std::string_view c) {
   // Returned as built: zeroing `out` first took a "rep stos" on lichess's every clock.
-  if (const double seconds = lichess_clock(c); seconds >= 0) return CommentScan{seconds, {}};
+  if (const double seconds = lichess_clock(c); seconds >= 0) return CommentScan{seconds, {}, 1};
   CommentScan out;
   const std::size_t first = find_command(c, 0);
   if (first == std::string_view::npos) return out;  // most engine notes: no command
@@ -220,14 +220,20 @@ CommentScan scan_comment(std::string_view c) {
   // one command the search below would find, with the same clock.
   if (const std::string_view t = trim(c.substr(first)); t.size() > 7 && t[2] == 'c' && t[3] == 'l' && t[4] == 'k' &&
                                                         (t[5] == ' ' || t[5] == '\t') && t.back() == ']')
-    if ((out.clock = parse_duration(trim(t.substr(6, t.size() - 7))))) return out;
+    if ((out.clock = parse_duration(trim(t.substr(6, t.size() - 7))))) {
+      out.clock_at = first;
+      return out;
+    }
   for_each_command(c, [&](std::string_view name, std::string_view args, std::size_t open, std::size_t close) {
     const bool spaced = spaced_name(c, open, name);
     bool ok = true, known = true;
     if (name == "clk") {
       const std::optional<double> v = parse_duration(args);
       ok = v.has_value();
-      if (v && !spaced) out.clock = v;
+      if (v && !spaced) {
+        out.clock = v;
+        out.clock_at = open;
+      }
     } else if (name == "emt") {
       ok = parse_duration(args).has_value();
     } else if (name == "eval") {

@@ -48,6 +48,7 @@ CommentData parse_comment_commands(std::string_view comment);
 struct CommentScan {
   std::optional<double> clock;
   std::vector<std::string_view> malformed;
+  std::size_t clock_at = 0;  // where the clock's command starts in the comment (its '[')
 };
 CommentScan scan_comment(std::string_view comment);
 

@@ -325,7 +325,7 @@ void Replayer::read_commands(std::string_view text, const SourceLoc& loc) {
     add(Severity::Warning, "malformed-command", within_comment(text, bad, loc),
         lines_.empty() || dead_depth_ > 0 ? 0 : lines_.back().ply, bad, std::move(message), nullptr);
   }
-  if (scan.clock && in_mainline()) check_clock(*scan.clock, loc);
+  if (scan.clock && in_mainline()) check_clock(*scan.clock, text, scan.clock_at, loc);
 }
 
 // Where part (a view into the comment text) stands in the source: loc is the comment's
@@ -367,8 +367,9 @@ SourceLoc Replayer::within_comment(std::string_view text, std::string_view part,
   return at;
 }
 
-// A [%clk] in the comment right after a mainline move, against the TimeControl tag.
-void Replayer::check_clock(double clock, const SourceLoc& loc) {
+// A [%clk] in the comment right after a mainline move, against the TimeControl tag; the
+// command starts at text[at], text being the comment at loc.
+void Replayer::check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc) {
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
   if (!clocks_started_) {  // read at the game's first clock
@@ -384,7 +385,8 @@ void Replayer::check_clock(double clock, const SourceLoc& loc) {
     std::string message = "after ";
     message.append(std::to_string(number)).append(mover == White ? "." : "...");
     message.append(shown(last_move_)).append(", ").append(*fault);
-    add(Severity::Warning, "clock-inconsistent", loc, main.ply, "", std::move(message), nullptr);
+    add(Severity::Warning, "clock-inconsistent", within_comment(text, text.substr(at), loc), main.ply, "",
+        std::move(message), nullptr);
   }
 }
 

@@ -134,7 +134,7 @@ class Replayer final : public Visitor {
   void observed(bool wants_more);
   void read_commands(std::string_view text, const SourceLoc& loc);
   SourceLoc within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) const;
-  void check_clock(double clock, const SourceLoc& loc);
+  void check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc);
   void close_line(LineState& line);
   void keep_between_variations(LineState& line, std::vector<Line>& variations);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
