@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "cli/console.hpp"
+#include "cli/file_attributes.hpp"
 #include "output/terminal_text.hpp"
 
 namespace chesstool::cli {
@@ -410,7 +411,7 @@ bool OutputFile::open_in_place(const std::string& path, bool force, std::string&
     discard();
     return false;
   }
-  return true;
+  return true;  // open_temporary gave it the old file's extended attributes (its ACL among them)
 }
 
 bool OutputFile::open_temporary(const std::string& target, std::string& error) {
@@ -436,6 +437,12 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   if (target_existed_) {
     (void)!::fchown(fd_, st.st_uid, st.st_gid);  // only root may give a file away
     (void)!::fchmod(fd_, st.st_mode & 07777);
+    // Its ACL too: without it the mode's group bits would give the group the ACL's mask.
+    if (std::string why; !copy_extended_attributes(target, fd_, why)) {
+      error = fmt::format("cannot replace {}: {}", name_, why);
+      discard();
+      return false;
+    }
   } else {
     (void)!::fchmod(fd_, 0666 & ~current_umask());
   }
