@@ -422,6 +422,17 @@ ExitCode run_convert(const ConvertOptions& o) {
                       as_read, format_info(o.to).name));
     return ExitCode::Error;
   }
+  // Nor with a compressed one: the rejects, written as read, would land between its bytes.
+  if (!o.rejects.empty() && !o.compress.empty() && is_standard_output(o.rejects) && is_standard_output(o.output)) {
+    const io::Compression c = *io::compression_from_word(o.compress);
+    std::string_view suffix;
+    for (const io::CompressionInfo& i : io::kCompressions)
+      if (i.compression == c) suffix = i.suffix;
+    error(fmt::format("--rejects writes the rejected input uncompressed and --compress {} compresses standard output: "
+                      "name a file for the rejects (a {} name compresses them too)",
+                      io::compression_name(c), suffix));
+    return ExitCode::Error;
+  }
   InputList inputs = expand_inputs(o.paths);
   std::vector<NamedOutput> outputs = {{"-o", o.output}};
   if (!o.rejects.empty()) outputs.push_back({"--rejects", o.rejects});
