@@ -406,31 +406,36 @@ bool parse_fields(ConvertOptions& o) {
   return true;
 }
 
+// Why --rejects cannot share standard output with the converted games, if it cannot. The
+// rejected inputs are written as they were read (PGN games, FEN lines, NDJSON records):
+// they may share it with output of that format only, not with a stream of another (NDJSON,
+// CSV, UCI lines ...) that they would corrupt, nor with a compressed one, where they would
+// land between its bytes.
+std::optional<std::string> rejects_clash(const ConvertOptions& o) {
+  if (o.rejects.empty() || !is_standard_output(o.rejects) || !is_standard_output(o.output)) return std::nullopt;
+  if (format_info(o.to).name != o.from) {
+    const std::string_view as_read = o.from == "fen" ? "FEN lines" : o.from == "json" ? "NDJSON records" : "PGN";
+    return fmt::format("--rejects writes the rejected input as read ({}) and --to {} is on standard output: name a file "
+                       "for one of them",
+                       as_read, format_info(o.to).name);
+  }
+  if (o.compress.empty()) return std::nullopt;
+  const io::Compression c = *io::compression_from_word(o.compress);
+  std::string_view suffix;
+  for (const io::CompressionInfo& i : io::kCompressions)
+    if (i.compression == c) suffix = i.suffix;
+  return fmt::format("--rejects writes the rejected input uncompressed and --compress {} compresses standard output: "
+                     "name a file for the rejects (a {} name compresses them too)",
+                     io::compression_name(c), suffix);
+}
+
 ExitCode run_convert(const ConvertOptions& o) {
   if (o.from == "fen" && format_info(o.to).has_moves) {
     error("--from fen gives positions without moves: use --to fen, epd, json or pgn");
     return ExitCode::Error;
   }
-  // The rejected inputs are written as they were read (PGN games, FEN lines, NDJSON
-  // records): they may share standard output with output of that format only, not with a
-  // stream of another (NDJSON, CSV, UCI lines ...) that they would corrupt.
-  if (!o.rejects.empty() && format_info(o.to).name != o.from && is_standard_output(o.rejects) &&
-      is_standard_output(o.output)) {
-    const std::string_view as_read = o.from == "fen" ? "FEN lines" : o.from == "json" ? "NDJSON records" : "PGN";
-    error(fmt::format("--rejects writes the rejected input as read ({}) and --to {} is on standard output: name a file "
-                      "for one of them",
-                      as_read, format_info(o.to).name));
-    return ExitCode::Error;
-  }
-  // Nor with a compressed one: the rejects, written as read, would land between its bytes.
-  if (!o.rejects.empty() && !o.compress.empty() && is_standard_output(o.rejects) && is_standard_output(o.output)) {
-    const io::Compression c = *io::compression_from_word(o.compress);
-    std::string_view suffix;
-    for (const io::CompressionInfo& i : io::kCompressions)
-      if (i.compression == c) suffix = i.suffix;
-    error(fmt::format("--rejects writes the rejected input uncompressed and --compress {} compresses standard output: "
-                      "name a file for the rejects (a {} name compresses them too)",
-                      io::compression_name(c), suffix));
+  if (const auto clash = rejects_clash(o)) {
+    error(*clash);
     return ExitCode::Error;
   }
   InputList inputs = expand_inputs(o.paths);

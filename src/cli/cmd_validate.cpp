@@ -129,6 +129,13 @@ void report_game(const ValidateOptions& o, const std::string& name, const pgn::R
   if (progress) progress->update(name, t.games, t.invalid, t.bytes + raw.byte_offset + raw.text.size());
 }
 
+// Set once --max-errors is reached. On a cache line of its own: the workers read it for
+// every game, and the sink writes the counters beside it on run_validate's stack frame for
+// every game (with --jobs, a line both used would pass between the cores each time).
+struct alignas(64) StopFlag {
+  std::atomic<bool> value{false};
+};
+
 ExitCode run_validate(const ValidateOptions& o) {
   auto start = std::chrono::steady_clock::now();
   InputList inputs = expand_inputs(o.paths);
@@ -164,7 +171,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   };
   // Set once --max-errors is reached: the games after it are only counted (the input is
   // still split to its end, so the summary can say how many were not read).
-  std::atomic<bool> stop{false};
+  StopFlag stop;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
     if (t.stopped_early) {
       ++t.not_read;
@@ -174,7 +181,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (o.json && stdout_failed()) return false;  // nowhere to write: stop reading
     if (o.max_errors && t.invalid >= o.max_errors) {
       t.stopped_early = true;
-      stop.store(true, std::memory_order_relaxed);
+      stop.value.store(true, std::memory_order_relaxed);
     }
     return true;
   };
@@ -188,8 +195,9 @@ ExitCode run_validate(const ValidateOptions& o) {
     t.lines += read.line_ends;
   };
   const bool eco = o.eco, json = o.json;
-  auto work = [&check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {
-    if (stop.load(std::memory_order_relaxed)) return Checked{};  // only counted
+  // check by value, in the work's own storage, for the same reason.
+  auto work = [check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {
+    if (stop.value.load(std::memory_order_relaxed)) return Checked{};  // only counted
     Checked c = eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
     // Without JSON the tags only name a game whose problems are printed. Otherwise they are
     // freed here, by the thread that allocated them: with --jobs, freeing them where the
