@@ -508,9 +508,8 @@ class Producer {
   // The archive's bytes (decompressed) up to the end of the current entry's data and its
   // padding, for an entry whose data is not read: it is skipped (only right after its
   // header: a skip in another state is a fatal misuse).
-  std::int64_t end_of_entry(archive* a, int header_status) {
-    // After ARCHIVE_RETRY (a header libarchive could not read) it is not.
-    if (header_status == ARCHIVE_OK || header_status == ARCHIVE_WARN) (void)la_->archive_read_data_skip(a);
+  std::int64_t end_of_entry(archive* a) {
+    (void)la_->archive_read_data_skip(a);
     return la_->archive_filter_bytes(a, 0);
   }
 
@@ -563,6 +562,19 @@ class Producer {
     return la_ != nullptr;
   }
 
+  // Whether the header status r ends the archive with an error, reported here (unless the
+  // reader stopped it). ARCHIVE_RETRY is a header that does not check ("Damaged tar
+  // archive"): a retry would skip to the next one that does, and the members between would
+  // be lost without a word, so it is damage like any other. In a .tar.gz the damage is
+  // often the decompressor's, said by it at the stream's end (its CRC-32): the rest is read
+  // first, so that the cause is named.
+  bool header_failed(int r, archive* a, const Client& client, RawInput& in, InputFormat format) {
+    if (r != ARCHIVE_RETRY && r >= ARCHIVE_WARN) return false;
+    const bool stopped = client.failed && client.error.empty();
+    if (!stopped && (r != ARCHIVE_RETRY || drain(in))) fail(display_, archive_problem(a, client, format));
+    return true;
+  }
+
   // A zip or a tar (its data decompressed already, when it was compressed), through
   // libarchive.
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
@@ -588,10 +600,7 @@ class Producer {
         cut = container ? cut_short(a.get(), seekable, entry_end) : std::nullopt;
         break;
       }
-      if (r < ARCHIVE_WARN) {
-        if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
-        return;
-      }
+      if (header_failed(r, a.get(), client, in, format)) return;
       if ((la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
         ArchiveDataInput data(a.get(), client, format);
         if (!d_.push_member("") || !pump(data, display_, false)) return;
@@ -602,12 +611,12 @@ class Producer {
       const std::string name = path ? path : "";
       if (la_->archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
         if (!note_link(e, name, read_members)) return;
-        entry_end = end_of_entry(a.get(), r);
+        entry_end = end_of_entry(a.get());
         continue;
       }
       if (!is_pgn_member_name(name)) {
         if (++others <= 3) other_names += (other_names.empty() ? "" : ", ") + name;
-        entry_end = end_of_entry(a.get(), r);
+        entry_end = end_of_entry(a.get());
         continue;
       }
       ++found;

@@ -417,6 +417,25 @@ TEST(ArchiveReader, ATarCutAtAMemberBoundaryIsTruncated) {
   }
 }
 
+TEST(ArchiveReader, ATarMemberWhoseHeaderDoesNotCheckIsAnError) {
+  // A damaged header (its checksum spoilt): libarchive asks for a retry, which would skip
+  // to the next header that checks, and the member in between would be lost in silence.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", kThreeTexts[0] + "\n");
+  d.write("b.pgn", kThreeTexts[1] + "\n");
+  d.write("c.pgn", kThreeTexts[2] + "\n");
+  ASSERT_TRUE(d.sh("tar --format=ustar -cf whole.tar a.pgn b.pgn c.pgn && cp whole.tar damaged.tar && "
+                   "printf 9 | dd of=damaged.tar bs=1 seek=$((1024 + 148)) conv=notrunc status=none"));
+  const auto whole = read_games(d / "whole.tar");
+  EXPECT_EQ(whole.error, "");
+  EXPECT_EQ(whole.games.size(), 3u);
+  const auto r = read_games(d / "damaged.tar");
+  EXPECT_NE(r.error.find("the tar archive is corrupt"), std::string::npos) << r.error;
+  ASSERT_EQ(r.games.size(), 1u);  // the member before the damage is read
+  EXPECT_EQ(r.games[0], kThreeTexts[0]);
+}
+
 TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
   // The members' data whole, the directory cut: libarchive would read the members by their
   // local headers and say nothing. With a comment, as zip64, or whole: no error.
