@@ -61,12 +61,16 @@ ExitCode run_perft(const PerftCliOptions& o) {
   try {
     if (o.divide && o.depth > 0) {  // at depth 0 there is no move to divide by: the one node
       divide = perft_divide(pos, o.depth, options);
-      for (const auto& e : divide) nodes += e.nodes;
+      for (const auto& e : divide) nodes = perft_sum(nodes, e.nodes);
     } else {
       nodes = perft(pos, o.depth, options);
     }
   } catch (const HashAllocationError& e) {
     error(fmt::format("{} (--hash {})", e.what(), o.hash_mb));
+    return ExitCode::Error;
+  }
+  if (nodes == kPerftCountMax) {  // what it printed would be no count
+    error(fmt::format("perft {} has {} leaves or more (2^64 - 1), more than chesstool counts", o.depth, kPerftCountMax));
     return ExitCode::Error;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -114,7 +114,10 @@ std::vector<DivideEntry> perft_divide(const Position& pos, int depth, const Perf
   work();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  for (std::size_t t = 0; t < tasks.size(); ++t) result[std::size_t(tasks[t].root)].nodes += counts[t];
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    std::uint64_t& nodes = result[std::size_t(tasks[t].root)].nodes;
+    nodes = perft_sum(nodes, counts[t]);
+  }
   return result;
 }
 
@@ -122,7 +125,7 @@ std::uint64_t perft(const Position& pos, int depth, const PerftOptions& options)
   if (depth <= 0) return 1;
   if (depth == 1) return count_legal(pos);
   std::uint64_t total = 0;
-  for (const auto& e : perft_divide(pos, depth, options)) total += e.nodes;
+  for (const auto& e : perft_divide(pos, depth, options)) total = perft_sum(total, e.nodes);
   return total;
 }
 

@@ -39,12 +39,22 @@ class HashAllocationError : public std::runtime_error {
   std::size_t megabytes_;
 };
 
+// The largest count: a tree with more leaves counts as this (kPerftCountMax), so that
+// it says so rather than wrap round to a small number.
+inline constexpr std::uint64_t kPerftCountMax = ~std::uint64_t{0};
+// a + b, or kPerftCountMax when the sum reaches past it.
+[[gnu::always_inline]] inline std::uint64_t perft_sum(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t s;
+  return __builtin_add_overflow(a, b, &s) ? kPerftCountMax : s;
+}
+
 // Leaf nodes at `depth` plies below pos (depth 0, or below, counts 1). Any depth works
 // (at least 0..64 are tested): the search keeps its move lists on the heap, about 2 KB a
-// ply for each thread, not on the threads' stacks. The count wraps modulo 2^64.
+// ply for each thread, not on the threads' stacks. A count of 2^64 - 1 or more is
+// kPerftCountMax.
 std::uint64_t perft(const Position& pos, int depth, const PerftOptions& options = {});
-// Per root move counts, in generation order; their sum is perft(pos, depth). Empty for
-// depth <= 0.
+// Per root move counts, in generation order (each at most kPerftCountMax); their sum
+// (perft_sum) is perft(pos, depth). Empty for depth <= 0.
 std::vector<DivideEntry> perft_divide(const Position& pos, int depth, const PerftOptions& options = {});
 
 }  // namespace chesstool

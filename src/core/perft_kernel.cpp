@@ -21,7 +21,8 @@ std::uint64_t count_moves(const P& pos) {
 }
 
 // The leaves below pos, two plies down: each child's moves counted from the generator's
-// view of it alone (perft_leaf.hpp), not from a whole Position.
+// view of it alone (perft_leaf.hpp), not from a whole Position. (At most 218 x 218: no
+// sum here can overflow; those above, over whole subtrees, saturate: perft_sum.)
 template <Color Us>
 std::uint64_t count_children(const Position& pos, const MoveList& list) {
   std::uint64_t nodes = 0;
@@ -45,7 +46,7 @@ std::uint64_t plain(const Position& pos, int depth, MoveList* lists) {
   for (Move m : list) {
     Position next = pos;
     next.play<false>(m);
-    nodes += plain<~Us>(next, depth - 1, lists);
+    nodes = perft_sum(nodes, plain<~Us>(next, depth - 1, lists));
   }
   return nodes;
 }
@@ -63,7 +64,7 @@ std::uint64_t hashed(const Position& pos, int depth, PerftTable& table, MoveList
   for (Move m : list) {
     Position next = pos;
     next.play<true>(m);
-    nodes += hashed<~Us>(next, depth - 1, table, lists);
+    nodes = perft_sum(nodes, hashed<~Us>(next, depth - 1, table, lists));
   }
   if (depth >= 3) table.store(pos.key(), depth, nodes);
   return nodes;

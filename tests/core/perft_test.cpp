@@ -231,6 +231,24 @@ TEST(PerftDeep, DivideAtDepth64) {
   EXPECT_TRUE(perft_divide(parsed(kTriangleBlack), 0, opts).empty());
 }
 
+TEST(PerftDeep, ACountPast64BitsSaysSoRatherThanWrap) {
+  // Both kings shut in triangles: two moves at every ply, 2^depth leaves (the black king
+  // as above, White's on h1-g1-g2 now that h4 blocks h3).
+  const Position pos = parsed("k2b4/2pPp3/p1P1P3/P7/7p/3p1p1P/3PpP2/4B2K w - - 0 1");
+  PerftOptions opts;
+  opts.hash_mb = 1;
+  for (int depth : {1, 2, 10, 20}) EXPECT_EQ(perft(pos, depth), std::uint64_t(1) << depth) << depth;
+  EXPECT_EQ(perft(pos, 63, opts), std::uint64_t(1) << 63);
+  EXPECT_EQ(perft(pos, 64, opts), kPerftCountMax);  // 2^64: one past the largest count
+  const auto divide = perft_divide(pos, 64, opts);
+  ASSERT_EQ(divide.size(), 2u);
+  for (const auto& e : divide) EXPECT_EQ(e.nodes, std::uint64_t(1) << 63);
+  opts.threads = 2;
+  EXPECT_EQ(perft(pos, 64, opts), kPerftCountMax);
+  EXPECT_EQ(perft_sum(kPerftCountMax - 1, 1), kPerftCountMax);
+  EXPECT_EQ(perft_sum(kPerftCountMax - 2, 1), kPerftCountMax - 1);
+}
+
 TEST(PerftDeep, ShakmatyPrisonAtDepth32) {
   const std::string file = chesstool::testing::corpus_path("perft/tricky.perft");
   if (!std::filesystem::is_regular_file(file)) GTEST_SKIP() << file << " absent";

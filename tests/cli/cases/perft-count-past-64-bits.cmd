@@ -1,0 +1,1 @@
+$CHESSTOOL perft 'k2b4/2pPp3/p1P1P3/P7/7p/3p1p1P/3PpP2/4B2K w - - 0 1' 64 --hash 16; echo "status $?"; $CHESSTOOL perft 'k2b4/2pPp3/p1P1P3/P7/7p/3p1p1P/3PpP2/4B2K w - - 0 1' 63 --hash 16 --divide | grep -v time
