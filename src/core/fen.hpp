@@ -12,7 +12,13 @@ namespace chesstool {
 
 inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // The word the commands accept for the start position (board, fen, perft), or the text.
-inline std::string_view fen_or_startpos(std::string_view text) { return text == "startpos" ? kStartFen : text; }
+// Blanks around the word are allowed, as around a FEN.
+inline std::string_view fen_or_startpos(std::string_view text) {
+  std::string_view word = text;
+  while (!word.empty() && (word.front() == ' ' || word.front() == '\t')) word.remove_prefix(1);
+  while (!word.empty() && (word.back() == ' ' || word.back() == '\t')) word.remove_suffix(1);
+  return word == "startpos" ? kStartFen : text;
+}
 
 // Why a FEN was rejected: the field ("piece placement", "side to move", "castling",
 // "en passant", "halfmove clock", "fullmove number", or "position" for a placement that
