@@ -296,7 +296,7 @@ std::string not_rated_list(const EventReport& r, output::Lang lang) {
     if (s.rateable[k].why == NotRated::Rated) continue;
     const EventGame& g = s.games[k];
     out += game_line(lang, g.member.empty() ? g.file : g.file + ":" + g.member, g.line, g.index, g.white, g.black, g.result) + ": " +
-           not_rated_text(s.rateable[k], g, lang) + "\n";
+           output::terminal_safe(not_rated_text(s.rateable[k], g, lang)) + "\n";  // it may quote the Termination tag
   }
   return out.empty() ? out : std::string("\n") + tr(T::NotRatedGames, lang) + ":\n" + out;
 }

@@ -1,1 +1,1 @@
-$CHESSTOOL report terminal/escapes.pgn
+$CHESSTOOL report terminal/escapes.pgn; $CHESSTOOL report terminal/forfeit-termination.pgn | grep -a unplayed
