@@ -33,6 +33,7 @@
 #include "pgn/replay.hpp"
 #include "output/game_output.hpp"
 #include "output/json.hpp"
+#include "output/display_width.hpp"
 #include "output/terminal_text.hpp"
 #include "tournament/time_control.hpp"
 
@@ -88,8 +89,8 @@ void expression_error(std::string_view option, std::string_view text, const filt
   std::size_t end = 0;
   for (std::size_t chars = 1; end < text.size() && chars < e.column; ++chars)
     do ++end; while (end < text.size() && !is_lead(text[end]));
-  const std::string shown = output::terminal_safe(text.substr(0, end));
-  const auto width = std::size_t(std::count_if(shown.begin(), shown.end(), is_lead));
+  // In columns: a wide character takes two, a combining mark none.
+  const auto width = std::size_t(output::display_width(output::terminal_safe(text.substr(0, end))));
   err_line("  " + std::string(width, ' ') + "^");
 }
 

@@ -2,6 +2,8 @@
 // The progress line's text: counts, percent and time left, cut to the terminal's width.
 #include "output/progress_text.hpp"
 
+#include "output/display_width.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,31 +13,38 @@ namespace chesstool::output {
 
 namespace {
 
-// Columns the text takes: one per UTF-8 character (terminal_safe leaves no control
-// characters, and the wide scripts are rare in file names).
-std::size_t columns_of(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
-}
+// Columns the text takes (terminal_safe left it no control characters).
+std::size_t columns_of(std::string_view s) { return std::size_t(display_width(s)); }
 
-// The last `columns` characters of s, whole UTF-8 characters only.
+// The end of s that takes at most `columns` columns, whole characters only, and none
+// that would stand alone without the character it marks (a combining mark first).
 std::string last_columns(std::string_view s, std::size_t columns) {
-  std::size_t at = s.size(), seen = 0;
-  while (at > 0 && seen < columns) {
-    --at;
-    if ((static_cast<unsigned char>(s[at]) & 0xC0) != 0x80) ++seen;
+  std::size_t from = s.size(), taken = 0;
+  while (from > 0) {  // a character at a time from the end
+    std::size_t begin = from - 1;
+    while (begin > 0 && (static_cast<unsigned char>(s[begin]) & 0xC0) == 0x80 && from - begin < 4) --begin;
+    const std::size_t w = std::size_t(display_width(s.substr(begin, from - begin)));
+    if (taken + w > columns) break;
+    taken += w;
+    from = begin;
   }
-  return std::string(s.substr(at));
+  for (std::size_t i = from; i < s.size();) {  // marks of a character cut off go with it
+    std::size_t next = i;
+    if (character_width(next_code_point(s, next)) != 0) break;
+    from = i = next;
+  }
+  return std::string(s.substr(from));
 }
 
-// The first `columns` characters of s.
+// The start of s that takes at most `columns` columns, whole characters only.
 std::string first_columns(std::string_view s, std::size_t columns) {
-  std::size_t at = 0, seen = 0;
+  std::size_t at = 0, taken = 0;
   while (at < s.size()) {
-    if ((static_cast<unsigned char>(s[at]) & 0xC0) != 0x80 && seen++ == columns) break;
-    ++at;
+    std::size_t next = at;
+    const std::size_t w = std::size_t(character_width(next_code_point(s, next)));
+    if (taken + w > columns) break;
+    taken += w;
+    at = next;
   }
   return std::string(s.substr(0, at));
 }

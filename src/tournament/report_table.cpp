@@ -9,60 +9,13 @@
 #include <cmath>
 
 #include "tournament/report_texts.hpp"
+#include "output/display_width.hpp"
 #include "output/terminal_text.hpp"
 
 namespace chesstool::tournament {
 
 namespace {
 
-// ---- UTF-8 helpers ----
-
-// Decodes the code point at s[i], advancing i; an invalid byte yields U+FFFD-like -1.
-long next_code_point(std::string_view s, std::size_t& i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
-  if (len == 0 || i + std::size_t(len) > s.size()) {
-    ++i;
-    return -1;
-  }
-  long cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
-  for (int k = 1; k < len; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);
-    if ((c >> 6) != 2) {
-      ++i;
-      return -1;
-    }
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  i += std::size_t(len);
-  return cp;
-}
-
-struct Range {
-  long first, last;
-};
-
-// Zero-width: combining marks of the scripts likely in player names (Latin, Cyrillic,
-// Hebrew, Arabic incl. harakat, Devanagari, Thai, ...) and format characters.
-constexpr Range kZeroWidth[] = {
-    {0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x05BF, 0x05BF}, {0x05C1, 0x05C2}, {0x05C4, 0x05C5},
-    {0x05C7, 0x05C7}, {0x0610, 0x061A}, {0x061C, 0x061C}, {0x064B, 0x065F}, {0x0670, 0x0670}, {0x06D6, 0x06DC},
-    {0x06DF, 0x06E4}, {0x06E7, 0x06E8}, {0x06EA, 0x06ED}, {0x0900, 0x0902}, {0x093A, 0x093A}, {0x093C, 0x093C},
-    {0x0941, 0x0948}, {0x094D, 0x094D}, {0x0951, 0x0957}, {0x0E31, 0x0E31}, {0x0E34, 0x0E3A}, {0x0E47, 0x0E4E},
-    {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x202A, 0x202E}, {0x2060, 0x2064}, {0x2066, 0x206F},
-    {0x20D0, 0x20FF}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0xFEFF, 0xFEFF},
-};
-
-// East Asian Wide and Fullwidth (two columns).
-constexpr Range kWide[] = {
-    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
-    {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
-    {0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
-};
-
-bool in(const Range* begin, const Range* end, long cp) {
-  return std::any_of(begin, end, [cp](const Range& r) { return cp >= r.first && cp <= r.last; });
-}
 
 
 std::string points(double p) { return fmt::format("{}", p); }
@@ -80,25 +33,17 @@ std::string cross_cell(const std::vector<int>& results, bool text) {
 
 }  // namespace
 
-int display_width(std::string_view s) {
-  int width = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const long cp = next_code_point(s, i);
-    if (cp < 0) {
-      ++width;
-      continue;
-    }
-    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) continue;
-    if (in(std::begin(kZeroWidth), std::end(kZeroWidth), cp)) continue;
-    width += in(std::begin(kWide), std::end(kWide), cp) ? 2 : 1;
-  }
-  return width;
-}
 
 bool has_rtl(std::string_view s) {
+  struct Range {
+    long first, last;
+  };
   static constexpr Range kRtl[] = {{0x0590, 0x08FF}, {0xFB1D, 0xFDFF}, {0xFE70, 0xFEFF}, {0x10800, 0x10FFF}, {0x1E800, 0x1EFFF}};
-  for (std::size_t i = 0; i < s.size();)
-    if (in(std::begin(kRtl), std::end(kRtl), next_code_point(s, i))) return true;
+  for (std::size_t i = 0; i < s.size();) {
+    const long cp = output::next_code_point(s, i);
+    if (std::any_of(std::begin(kRtl), std::end(kRtl), [cp](const Range& r) { return cp >= r.first && cp <= r.last; }))
+      return true;
+  }
   return false;
 }
 
@@ -116,7 +61,7 @@ std::string render_text_table(const TextTable& t) {
   // The width a body cell takes as shown: a control character escaped as \x1B takes four.
   auto shown_width = [&](const std::string& s, std::size_t c, bool body) {
     const bool isolated = body && c < t.isolated.size() && t.isolated[c];
-    return display_width(isolated ? output::terminal_safe(s) : s);
+    return output::display_width(isolated ? output::terminal_safe(s) : s);
   };
   std::vector<int> width(n, 0);
   auto measure = [&](const std::vector<std::string>& row, bool body) {

@@ -14,10 +14,6 @@
 
 namespace chesstool::tournament {
 
-// Terminal columns a UTF-8 string takes: combining marks, bidi and other format characters
-// 0, East Asian wide and fullwidth characters 2, everything else 1 (an invalid byte 1).
-int display_width(std::string_view utf8);
-
 // True when s holds a strong right-to-left character (Hebrew, Arabic, Syriac, Thaana,
 // N'Ko and the other right-to-left blocks and presentation forms).
 bool has_rtl(std::string_view s);

@@ -5,17 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include "output/display_width.hpp"
+
 #include <string>
 
 namespace chesstool::output {
 namespace {
 
-std::size_t columns(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
-}
+std::size_t columns(const std::string& s) { return std::size_t(display_width(s)); }
 
 TEST(ProgressText, SaysCountsPercentAndTimeLeft) {
   EXPECT_EQ(progress_text("a.pgn", 120, 3, std::nullopt, std::nullopt, 80), "validating a.pgn: 120 games, 3 invalid");
@@ -33,7 +30,11 @@ TEST(ProgressText, ALongNameIsCutFromTheLeftToFitTheTerminal) {
 }
 
 TEST(ProgressText, NeverWiderThanTheTerminal) {
-  const std::string names[] = {"a.pgn", "d\xC3\xA9j\xC3\xA0/partie-\xE2\x99\x9E.pgn", std::string(300, 'n')};
+  std::string wide, marked;
+  for (int i = 0; i < 60; ++i) wide += "\xE4\xB8\xAD";   // 中: two columns each
+  for (int i = 0; i < 60; ++i) marked += "e\xCC\x81";     // e and a combining acute: one
+  const std::string names[] = {"a.pgn", "d\xC3\xA9j\xC3\xA0/partie-\xE2\x99\x9E.pgn", std::string(300, 'n'), wide,
+                               marked};
   for (const std::string& name : names)
     for (int width = 0; width <= 120; ++width) {
       const std::string line = progress_text(name, 123456, 789, 0.5, 99.0, width);
@@ -44,9 +45,21 @@ TEST(ProgressText, NeverWiderThanTheTerminal) {
         ASSERT_TRUE(last < 0x80 || (last & 0xC0) == 0x80) << width;
       }
     }
+  // Wide characters fill the room by their columns (25 left for the name: twelve of them);
+  // a cut never leaves a combining mark without its letter.
+  const std::string cjk = progress_text(wide, 1, 2, std::nullopt, std::nullopt, 60);
+  const std::string expected = std::string("validating ...").append(wide, 0, 3 * 12).append(": 1 games, 2 invalid");
+  EXPECT_EQ(cjk, expected) << cjk;
+  for (int width = 40; width <= 80; ++width) {
+    const std::string line = progress_text(marked, 1, 2, std::nullopt, std::nullopt, width);
+    const std::size_t dots = line.find("...");
+    if (dots != std::string::npos) {
+      EXPECT_EQ(line[dots + 3], 'e') << width << " " << line;
+    }
+  }
   // A narrow terminal keeps the end of the name, a narrower one the counts alone.
   const std::string narrow = progress_text(std::string(300, 'n'), 1, 2, std::nullopt, std::nullopt, 50);
-  EXPECT_EQ(narrow, "validating ..." + std::string(15, 'n') + ": 1 games, 2 invalid");
+  EXPECT_EQ(narrow, std::string("validating ...").append(15, 'n').append(": 1 games, 2 invalid"));
   EXPECT_EQ(progress_text(std::string(300, 'n'), 1, 2, 0.5, std::nullopt, 30), "1 games, 2 invalid, 50%");
 }
 

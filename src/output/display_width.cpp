@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#include "output/display_width.hpp"
+
+#include <utf8proc.h>
+
+namespace chesstool::output {
+
+long next_code_point(std::string_view s, std::size_t& i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  const int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+  if (len == 0 || i + std::size_t(len) > s.size()) {
+    ++i;
+    return -1;
+  }
+  long cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+  for (int k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);
+    if ((c >> 6) != 2) {
+      ++i;
+      return -1;
+    }
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  i += std::size_t(len);
+  return cp;
+}
+
+int character_width(long cp) {
+  if (cp < 0) return 1;
+  if (cp < 0x80) return cp >= 0x20 && cp != 0x7F ? 1 : 0;  // ASCII without a library call
+  if (!utf8proc_codepoint_valid(static_cast<utf8proc_int32_t>(cp))) return 1;
+  return utf8proc_charwidth(static_cast<utf8proc_int32_t>(cp));
+}
+
+int display_width(std::string_view s) {
+  int width = 0;
+  for (std::size_t i = 0; i < s.size();) width += character_width(next_code_point(s, i));
+  return width;
+}
+
+}  // namespace chesstool::output

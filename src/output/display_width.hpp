@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// How many terminal columns text takes, for tables, the progress line and carets under a column.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace chesstool::output {
+
+// Decodes the UTF-8 character at s[i] and moves i past it; a byte that does not begin a
+// whole character gives -1 and i moves one byte.
+long next_code_point(std::string_view s, std::size_t& i);
+
+// Terminal columns of one character (utf8proc's width, from the Unicode data): combining
+// marks and format characters (bidi isolates among them) 0, East Asian wide and fullwidth
+// characters and emoji 2, everything else 1. A byte that is not UTF-8 (-1) takes 1, as
+// the replacement character a terminal shows for it; a control character 0.
+int character_width(long code_point);
+
+// The columns of a UTF-8 string: the sum of its characters'.
+int display_width(std::string_view utf8);
+
+}  // namespace chesstool::output
