@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -118,7 +119,14 @@ class ParallelRun {
 
   void run() {
     std::vector<std::thread> threads;
-    for (int i = 1; i < jobs_; ++i) threads.emplace_back([this] { loop(); });
+    threads.reserve(std::size_t(jobs_ - 1));
+    for (int i = 1; i < jobs_; ++i) {
+      try {
+        threads.emplace_back([this] { loop(); });
+      } catch (const std::system_error&) {
+        break;  // the system gives no more threads (memory, a pids limit): those running share the work
+      }
+    }
     loop();
     // Every batch is delivered by the thread that finished it or by the one delivering
     // then (see finish), so once every thread is back nothing is left undelivered.
