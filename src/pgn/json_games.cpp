@@ -461,23 +461,44 @@ struct DuplicateKey {
   std::string name;
 };
 
-// The parser callback that counts the keys of each open object (TooManyKeys past
-// kMaxJsonKeys) and, with `names`, throws DuplicateKey at the first key an object repeats.
-class KeyWatch {
+// The events of a parse (nlohmann's SAX interface) to the document builder of Json::parse,
+// counting the keys of each open object on the way (TooManyKeys past kMaxJsonKeys) and,
+// with `names`, throwing DuplicateKey at the first key an object repeats. (nlohmann's own
+// parser callback does this too, but its end of every object searched the array holding
+// it for a value the callback had dropped: a line of 100,000 moves took seconds.)
+class KeyWatchingBuilder {
  public:
-  explicit KeyWatch(bool names) : names_(names) {}
-  bool operator()(int, Json::parse_event_t event, Json& parsed) {
-    if (event == Json::parse_event_t::object_start) {
-      open_.emplace_back();
-    } else if (event == Json::parse_event_t::object_end) {
-      open_.pop_back();
-    } else if (event == Json::parse_event_t::key) {
-      Object& o = open_.back();
-      if (++o.keys > kMaxJsonKeys) throw TooManyKeys{};
-      if (names_ && !o.names.insert(parsed.get_ref<const std::string&>()).second)
-        throw DuplicateKey{parsed.get<std::string>()};
-    }
-    return true;
+  KeyWatchingBuilder(Json& doc, bool names) : dom_(doc), names_(names) {}
+  using Integer = Json::number_integer_t;
+  using Unsigned = Json::number_unsigned_t;
+  using Float = Json::number_float_t;
+
+  bool null() { return dom_.null(); }
+  bool boolean(bool v) { return dom_.boolean(v); }
+  bool number_integer(Integer v) { return dom_.number_integer(v); }
+  bool number_unsigned(Unsigned v) { return dom_.number_unsigned(v); }
+  bool number_float(Float v, const std::string& text) { return dom_.number_float(v, text); }
+  bool string(std::string& v) { return dom_.string(v); }
+  bool binary(Json::binary_t& v) { return dom_.binary(v); }
+  bool start_object(std::size_t n) {
+    open_.emplace_back();
+    return dom_.start_object(n);
+  }
+  bool key(std::string& name) {
+    Object& o = open_.back();
+    if (++o.keys > kMaxJsonKeys) throw TooManyKeys{};
+    if (names_ && !o.names.insert(name).second) throw DuplicateKey{name};
+    return dom_.key(name);
+  }
+  bool end_object() {
+    open_.pop_back();
+    return dom_.end_object();
+  }
+  bool start_array(std::size_t n) { return dom_.start_array(n); }
+  bool end_array() { return dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t at, const std::string& token, const Exception& e) {
+    return dom_.parse_error(at, token, e);  // throws e, as Json::parse does
   }
 
  private:
@@ -485,9 +506,22 @@ class KeyWatch {
     std::size_t keys = 0;
     std::unordered_set<std::string> names;
   };
+  nlohmann::detail::json_sax_dom_parser<Json> dom_;
   bool names_;
   std::vector<Object> open_;
 };
+
+// Parses a record into doc, with watch_keys through KeyWatchingBuilder (names: it looks for
+// a repeated key too).
+void parse_record(std::string_view text, bool watch_keys, bool names, Json& doc) {
+  if (!watch_keys) {
+    doc = Json::parse(text.begin(), text.end());
+    return;
+  }
+  doc = Json();
+  KeyWatchingBuilder builder(doc, names);
+  Json::sax_parse(text.begin(), text.end(), &builder);
+}
 
 // The members of every object in doc, walked without recursion: fewer than the keys
 // written when an object repeats one.
@@ -593,15 +627,10 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
     return;
   }
   // Every key is followed by a ':' outside strings; a record with few of them (nearly
-  // every one) cannot hold a big object and is parsed without the callback, which costs 14%.
-  // With `names` the callback looks for a repeated key too.
+  // every one) cannot hold a big object and is parsed without the key count, which costs 14%.
+  // With `names` the builder looks for a repeated key too.
   bool names = false;
-  auto parse = [&] {
-    if (!names && shape.colons <= kMaxJsonKeys)
-      doc = Json::parse(text.begin(), text.end());
-    else
-      doc = Json::parse(text.begin(), text.end(), KeyWatch(names));
-  };
+  auto parse = [&] { parse_record(text, names || shape.colons > kMaxJsonKeys, names, doc); };
   auto parse_on_its_stack = [&] {
     if (shape.depth > kInlineJsonDepth) return run_with_stack(kDeepParseStack, parse);
     parse();
