@@ -23,6 +23,7 @@
 #include "core/fen.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/json_games.hpp"
+#include "pgn/text_lines.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
 #include "io/compressor.hpp"
@@ -148,10 +149,12 @@ std::string epd_operations(std::string_view line) {
 
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   // One line: false when an output failed.
-  auto convert_line = [&](const std::string& name, std::string_view line, std::uint64_t line_no) {
-    const bool crlf = !line.empty() && line.back() == '\r';
-    if (crlf) line.remove_suffix(1);
-    line = pgn::without_bom(line);  // at any line's start, as the PGN reader: where files were concatenated
+  auto convert_line = [&](const std::string& name, const pgn::TextLine& l) {
+    // Without its line end and a BOM (at any line's start, as the PGN reader: where files
+    // were concatenated); a blank line was not handed out.
+    const std::string_view line = l.text;
+    const bool crlf = l.crlf;
+    const std::uint64_t line_no = l.line;
     std::string_view trimmed = line;
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
     while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
@@ -198,22 +201,14 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
   };
   for (const auto& path : inputs.files) {
     io::ByteSource source(path);
-    std::string chunk(io::ByteSource::kChunkSize, '\0');
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
-      // Line by line as the bytes come: memory holds one read and the line it ends in,
-      // however long the file.
-      std::string pending;
-      std::uint64_t line_no = 0;
-      for (std::size_t n; (n = source.read(chunk.data(), chunk.size())) > 0;) {
-        pending.append(chunk.data(), n);
-        std::size_t pos = 0;
-        for (std::size_t end; (end = pending.find('\n', pos)) != std::string::npos; pos = end + 1)
-          if (!convert_line(name, std::string_view(pending).substr(pos, end - pos), ++line_no)) return ExitCode::Error;
-        pending.erase(0, pos);
-      }
+      // A line at a time as the bytes come: memory holds the longest line (at most
+      // kMaxGameBytes, as a PGN game), however long the file.
+      pgn::TextLines lines(source, "the FEN");
+      for (pgn::TextLine l; lines.next(l);)
+        if (!convert_line(name, l)) return ExitCode::Error;
       if (source.error()) break;
-      if (!pending.empty() && !convert_line(name, pending, ++line_no)) return ExitCode::Error;
     }
     if (source.error()) {
       ++t.io_errors;
@@ -285,7 +280,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
 
 // One NDJSON game record through the Replayer, written like a PGN game (rejected when a
 // move does not replay or the record cannot be read).
-void convert_json_record(const ConvertOptions& o, const std::string& name, const pgn::JsonLine& rec, std::uint64_t index,
+void convert_json_record(const ConvertOptions& o, const std::string& name, const pgn::TextLine& rec, std::uint64_t index,
                          OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   pgn::ReplayOptions replay;
   replay.keep = format_info(o.to).mainline_only ? pgn::Keep::Mainline : pgn::Keep::Tree;
@@ -327,8 +322,8 @@ void convert_json_records(const ConvertOptions& o, const InputList& inputs, Outp
     std::uint64_t cut_line = 0;
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
-      pgn::JsonLines lines(source);
-      pgn::JsonLine rec;
+      pgn::TextLines lines(source);
+      pgn::TextLine rec;
       std::uint64_t index = 0;
       while (lines.next(rec)) {
         convert_json_record(o, name, rec, ++index, out, rejects, t);

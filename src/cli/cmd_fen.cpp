@@ -76,6 +76,12 @@ Runner setup_fen(CLI::App& app) {
         error(*clash);
         return ExitCode::Error;
       }
+      // No flush of standard output before every read (std::cin is tied to std::cout, which
+      // is stdout's buffer): a write a line made 100,000 lines 100,000 write calls. And a
+      // line too long to hold is "out of memory", not a read that failed (getline keeps
+      // the bad_alloc to itself unless badbit throws).
+      std::cin.tie(nullptr);
+      std::cin.exceptions(std::ios::badbit);
       std::string line;
       std::uint64_t n = 0;
       while (!stdout_failed() && std::getline(std::cin, line)) {

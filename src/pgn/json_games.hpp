@@ -8,38 +8,10 @@
 #include <string_view>
 
 #include "io/source.hpp"
+#include "pgn/text_lines.hpp"
 #include "pgn/movetext_parser.hpp"
 
 namespace chesstool::pgn {
-
-// One line of an NDJSON input.
-struct JsonLine {
-  std::string text;              // without its line end (LF or CRLF) or a first line's BOM
-  bool crlf = false;             // its line end was CRLF
-  std::uint64_t line = 0;        // 1-based
-  std::uint64_t byte_offset = 0; // of the line's first byte from the start of the member
-};
-
-// Reads the current member of a ByteSource one line at a time, skipping lines that hold
-// only whitespace: memory is the longest line, whatever the input's size. Read errors are
-// the source's (source.error()).
-class JsonLines {
- public:
-  explicit JsonLines(io::ByteSource& source) : source_(source) {}
-  // The next line that is not blank; false at the end of the member or on a read error.
-  // A last line without its line end that a read error cut is not handed out.
-  bool next(JsonLine& out);
-  // The line of the record a read error cut off (left out), or 0.
-  std::uint64_t cut_line() const { return cut_line_; }
-
- private:
-  bool fill();
-  io::ByteSource& source_;
-  std::string buf_;
-  std::size_t pos_ = 0;
-  std::uint64_t line_ = 0, offset_ = 0, cut_line_ = 0;
-  bool eof_ = false;
-};
 
 // Delivers one game record (the text of one NDJSON line, as convert --to json writes it,
 // chesstool(1) "convert --to json: game record") to visitor as parse_game delivers a PGN

@@ -32,9 +32,9 @@ size=$(wc -c <"$tmp/expected")
 ((size > 100000)) || { echo "the sample's PGN is $size bytes: too small to fill a pipe"; exit 2; }
 
 # check_blocks LABEL CMD...: runs CMD (its output to standard output) into a FIFO.
-check_blocks() {
-  local label=$1
-  shift
+check_blocks() {  # label expected-output command...
+  local label=$1 expected=$2
+  shift 2
   rm -f "$tmp/fifo"
   mkfifo "$tmp/fifo" || exit 2
   "$@" >"$tmp/fifo" &
@@ -59,11 +59,17 @@ check_blocks() {
   exec 3<&-
   wait "$pid" || fail "$label: exit status $?"
   pid=""
-  cmp -s "$tmp/expected" "$tmp/got" || fail "$label: the output read from the pipe differs"
+  cmp -s "$expected" "$tmp/got" || fail "$label: the output read from the pipe differs"
 }
 
-check_blocks "convert --jobs 1" "$bin" convert --to pgn --jobs 1 --quiet "$sample"
-check_blocks "convert --jobs 2" "$bin" convert --to pgn --jobs 2 --quiet "$sample"
+check_blocks "convert --jobs 1" "$tmp/expected" "$bin" convert --to pgn --jobs 1 --quiet "$sample"
+check_blocks "convert --jobs 2" "$tmp/expected" "$bin" convert --to pgn --jobs 2 --quiet "$sample"
+# fen reads its standard input a line at a time: it flushed standard output before each
+# read (std::cin is tied to std::cout), a write call a line.
+"$bin" convert --to fen --quiet "$sample" >"$tmp/positions.fen" || exit 2
+"$bin" fen <"$tmp/positions.fen" >"$tmp/expected-fen" || exit 2
+(($(wc -c <"$tmp/expected-fen") > 100000)) || { echo "too few FEN lines to fill a pipe"; exit 2; }
+check_blocks "fen" "$tmp/expected-fen" bash -c 'exec "$0" fen <"$1"' "$bin" "$tmp/positions.fen"
 
 if ((fails)); then
   echo "$fails failure(s)"

@@ -50,16 +50,16 @@ std::vector<std::string> events_of(const std::string& record) {
   return r.events;
 }
 
-std::vector<JsonLine> json_lines_of(std::string data, std::size_t max_read) {
+std::vector<TextLine> json_lines_of(std::string data, std::size_t max_read) {
   io::ByteSource source = io::ByteSource::from_memory(std::move(data), "<memory>", max_read);
-  JsonLines lines(source);
-  std::vector<JsonLine> out;
-  JsonLine l;
+  TextLines lines(source);
+  std::vector<TextLine> out;
+  TextLine l;
   while (lines.next(l)) out.push_back(l);
   return out;
 }
 
-TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
+TEST(TextLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
   const std::string data = "\xEF\xBB\xBF{\"a\":1}\r\n\n   \n{\"b\":2}\n{\"c\":3}";
   for (std::size_t max_read : {std::size_t(1), std::size_t(3), std::size_t(1) << 20}) {
     const auto lines = json_lines_of(data, max_read);
@@ -78,7 +78,7 @@ TEST(JsonLines, LinesNumberedWithOffsetsWhateverTheReadSize) {
   EXPECT_TRUE(json_lines_of("\n\n \t\n", 10).empty());
 }
 
-TEST(JsonLines, ALastLineAReadErrorCutIsLeftOutAndNamed) {
+TEST(TextLines, ALastLineAReadErrorCutIsLeftOutAndNamed) {
   // The data before the fault ends inside line 3 (a whole gzip member, then a member cut
   // in its header); whole at the end of a file, the same line is handed out.
   REQUIRE_TOOLS();
@@ -87,8 +87,8 @@ TEST(JsonLines, ALastLineAReadErrorCutIsLeftOutAndNamed) {
   d.write("b.json", "2}\n");
   ASSERT_TRUE(d.sh("gzip -c a.json > cut.json.gz && gzip -c b.json | head -c 6 >> cut.json.gz"));
   io::ByteSource source(d / "cut.json.gz");
-  JsonLines lines(source);
-  JsonLine l;
+  TextLines lines(source);
+  TextLine l;
   std::vector<std::string> texts;
   while (lines.next(l)) texts.push_back(l.text);
   ASSERT_TRUE(source.error());

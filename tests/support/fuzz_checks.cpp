@@ -985,8 +985,8 @@ static std::string check_json_record(std::string_view record) {
 
 std::string check_json_games_input(std::string_view bytes) {
   io::ByteSource source = io::ByteSource::from_memory(std::string(bytes), "<fuzz>", 7);  // short reads
-  pgn::JsonLines lines(source);
-  pgn::JsonLine line;
+  pgn::TextLines lines(source);
+  pgn::TextLine line;
   std::uint64_t last = 0;
   while (lines.next(line)) {
     if (line.line <= last) return "line numbers do not increase";

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "pgn/text_lines.hpp"
+
+#include "pgn/encoding.hpp"
+#include "pgn/game_splitter.hpp"
+
+namespace chesstool::pgn {
+
+bool TextLines::fill() {
+  if (eof_) return false;
+  if (pos_ > 0) {
+    buf_.erase(0, pos_);
+    pos_ = 0;
+  }
+  if (buf_.size() > kMaxGameBytes) {
+    // As for a PGN game (kMaxGameBytes): the line is dropped and nothing more is read.
+    source_.stop(unit_ + " at line " + std::to_string(line_ + 1) + " runs past " +
+                 std::to_string(kMaxGameBytes >> 20) + " MiB: it and the rest of the input are not read");
+    buf_.clear();
+    eof_ = true;
+    return false;
+  }
+  const std::size_t old = buf_.size();
+  buf_.resize(old + io::ByteSource::kChunkSize);
+  const std::size_t n = source_.read(buf_.data() + old, io::ByteSource::kChunkSize);
+  buf_.resize(old + n);
+  if (n == 0) eof_ = true;
+  return n > 0;
+}
+
+bool TextLines::next(TextLine& out) {
+  while (true) {
+    std::size_t end = buf_.find('\n', pos_);
+    while (end == std::string::npos) {
+      // Only the bytes a read adds are searched: a long line is not searched again per read.
+      const std::size_t searched = buf_.size() - pos_;
+      if (!fill()) break;
+      end = buf_.find('\n', pos_ + searched);
+    }
+    if (end == std::string::npos && pos_ == buf_.size()) return false;
+    if (end == std::string::npos) {
+      // A last line without its line end: whole at the input's end, cut by a read error.
+      if (source_.error()) {
+        if (buf_.find_first_not_of(" \t\r\f\v", pos_) != std::string::npos) cut_line_ = line_ + 1;
+        pos_ = buf_.size();
+        return false;
+      }
+      end = buf_.size();
+    }
+    std::string_view text(buf_.data() + pos_, end - pos_);
+    out.line = ++line_;
+    out.byte_offset = offset_;
+    const std::size_t taken = std::min(end + 1, buf_.size()) - pos_;
+    offset_ += taken;
+    pos_ += taken;
+    out.crlf = !text.empty() && text.back() == '\r';
+    if (out.crlf) text.remove_suffix(1);
+    {  // at any line's start, as the PGN reader: where files were concatenated
+      const std::string_view rest = without_bom(text);
+      out.byte_offset += text.size() - rest.size();
+      text = rest;
+    }
+    if (text.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
+    out.text.assign(text);
+    return true;
+  }
+}
+
+}  // namespace chesstool::pgn
