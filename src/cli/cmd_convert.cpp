@@ -205,7 +205,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
       const std::string name = display_name(display_name(path), source.member());
       // A line at a time as the bytes come: memory holds the longest line (at most
       // kMaxGameBytes, as a PGN game), however long the file.
-      pgn::TextLines lines(source, "the FEN");
+      pgn::TextLines lines(source, "the FEN", " \t");  // a line of \f is no blank line, but a FEN that is wrong
       for (pgn::TextLine l; lines.next(l);)
         if (!convert_line(name, l)) return ExitCode::Error;
       if (source.error()) break;

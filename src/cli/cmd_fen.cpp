@@ -2,13 +2,14 @@
 // `chesstool fen`: checks FENs and prints them in canonical form.
 #include <fmt/core.h>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
-#include <iostream>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -17,6 +18,7 @@
 #include "core/fen.hpp"
 #include "output/json.hpp"
 #include "pgn/encoding.hpp"
+#include "pgn/game_splitter.hpp"
 
 namespace chesstool::cli {
 
@@ -56,6 +58,45 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
   return r.ok();
 }
 
+// Standard input a line at a time (without its '\n'), to `line` until it returns false;
+// false, with error saying why, when reading failed or a line ran past kMaxGameBytes.
+// Standard output is flushed before every read that may wait, not before every line: a
+// program that writes a FEN and waits for its answer gets it, and a pipe full of lines is
+// still answered a block at a time.
+bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_t)>& line, std::string& error) {
+  std::string buf;
+  std::size_t pos = 0, scan = 0;  // the line starts at pos; no '\n' before scan
+  std::uint64_t n = 0;
+  std::vector<char> chunk(std::size_t(64) << 10);
+  for (;;) {
+    if (const std::size_t end = buf.find('\n', scan); end != std::string::npos) {
+      if (!line(std::string_view(buf).substr(pos, end - pos), ++n)) return true;
+      pos = scan = end + 1;
+      continue;
+    }
+    buf.erase(0, pos);
+    pos = 0;
+    scan = buf.size();
+    if (buf.size() > pgn::kMaxGameBytes) {
+      error = fmt::format("the FEN at line {} of standard input runs past {} MiB: it and the rest of the input are not read",
+                          n + 1, pgn::kMaxGameBytes >> 20);
+      return false;
+    }
+    flush_stdout();
+    const ssize_t got = ::read(STDIN_FILENO, chunk.data(), chunk.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      error = errno == EISDIR ? "cannot read standard input: Is a directory" : "reading standard input failed";
+      return false;
+    }
+    if (got == 0) {
+      if (!buf.empty()) line(buf, ++n);  // a last line without its line end
+      return true;
+    }
+    buf.append(chunk.data(), std::size_t(got));
+  }
+}
+
 }  // namespace
 
 Runner setup_fen(CLI::App& app) {
@@ -76,28 +117,18 @@ Runner setup_fen(CLI::App& app) {
         error(*clash);
         return ExitCode::Error;
       }
-      // No flush of standard output before every read (std::cin is tied to std::cout, which
-      // is stdout's buffer): a write a line made 100,000 lines 100,000 write calls. And a
-      // line too long to hold is "out of memory", not a read that failed (getline keeps
-      // the bad_alloc to itself unless badbit throws).
-      std::cin.tie(nullptr);
-      std::cin.exceptions(std::ios::badbit);
-      std::string line;
-      std::uint64_t n = 0;
-      while (!stdout_failed() && std::getline(std::cin, line)) {
-        ++n;
-        if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF line end
-        line.erase(0, line.size() - pgn::without_bom(line).size());  // any line's, as convert --from fen
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are not FENs
-        all_ok &= check_one(*o, line, fmt::format("<stdin>:{}", n), true, n);
-      }
-      // std::cin reads through stdio's stdin (synced, the default): a read that failed
-      // (standard input a directory, an I/O error) ends the lines as the end of the file
-      // would, and only ferror tells the two apart.
-      if (std::cin.bad() || stdin_was_closed() || std::ferror(stdin)) {
-        struct stat st {};
-        const bool directory = ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
-        error(directory ? "cannot read standard input: Is a directory" : "reading standard input failed");
+      std::string failure;
+      const bool read_ok = for_each_stdin_line(
+          [&](std::string_view line, std::uint64_t n) {
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF line end
+            line = pgn::without_bom(line);  // any line's, as convert --from fen
+            if (line.find_first_not_of(" \t\r") == std::string_view::npos) return true;  // blank lines are not FENs
+            all_ok &= check_one(*o, std::string(line), fmt::format("<stdin>:{}", n), true, n);
+            return !stdout_failed();
+          },
+          failure);
+      if (!read_ok) {
+        error(failure);
         return ExitCode::Error;
       }
     }

@@ -71,6 +71,12 @@ bool stdout_failed() {
   return g_stdout_failed;
 }
 
+void flush_stdout() {
+  std::lock_guard lock(g_stdout_mu);
+  errno = 0;
+  if (!g_stdout_failed && std::fflush(stdout) != 0) note_stdout_failure(errno);
+}
+
 std::optional<std::string> finish_stdout() {
   std::lock_guard lock(g_stdout_mu);
   errno = 0;

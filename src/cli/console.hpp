@@ -40,6 +40,9 @@ void out_data(std::string_view text);
 // Flushes standard output; the first failure of the whole run as "writing standard
 // output: <reason>", or nothing when every byte was written.
 std::optional<std::string> finish_stdout();
+// Writes out what standard output holds now (before a read that may wait: a program
+// waiting for the answers so far gets them); a failure is kept as any write's.
+void flush_stdout();
 
 // Writes to standard error as it is (a closed or full standard error is ignored:
 // there is nowhere left to complain). Only for text this program made itself.

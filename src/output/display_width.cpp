@@ -28,8 +28,12 @@ long next_code_point(std::string_view s, std::size_t& i) {
 int character_width(long cp) {
   if (cp < 0) return 1;
   if (cp < 0x80) return cp >= 0x20 && cp != 0x7F ? 1 : 0;  // ASCII without a library call
-  if (!utf8proc_codepoint_valid(static_cast<utf8proc_int32_t>(cp))) return 1;
-  return utf8proc_charwidth(static_cast<utf8proc_int32_t>(cp));
+  const auto c = static_cast<utf8proc_int32_t>(cp);
+  if (!utf8proc_codepoint_valid(c)) return 1;
+  // A spacing mark (an Indic vowel sign such as the Devanagari aa) takes a column on a
+  // terminal (wcwidth says 1) where utf8proc says 0.
+  if (utf8proc_category(c) == UTF8PROC_CATEGORY_MC) return 1;
+  return utf8proc_charwidth(c);
 }
 
 int display_width(std::string_view s) {

@@ -12,8 +12,9 @@ namespace chesstool::output {
 long next_code_point(std::string_view s, std::size_t& i);
 
 // Terminal columns of one character (utf8proc's width, from the Unicode data): combining
-// marks and format characters (bidi isolates among them) 0, East Asian wide and fullwidth
-// characters and emoji 2, everything else 1. A byte that is not UTF-8 (-1) takes 1, as
+// marks that do not space and format characters (bidi isolates among them) 0, East Asian
+// wide and fullwidth characters and emoji 2, everything else 1 (spacing marks too, as
+// wcwidth counts them). A byte that is not UTF-8 (-1) takes 1, as
 // the replacement character a terminal shows for it; a control character 0.
 int character_width(long code_point);
 

@@ -41,7 +41,7 @@ bool TextLines::next(TextLine& out) {
     if (end == std::string::npos) {
       // A last line without its line end: whole at the input's end, cut by a read error.
       if (source_.error()) {
-        if (buf_.find_first_not_of(" \t\r\f\v", pos_) != std::string::npos) cut_line_ = line_ + 1;
+        if (buf_.find_first_not_of(blanks_, pos_) != std::string::npos) cut_line_ = line_ + 1;
         pos_ = buf_.size();
         return false;
       }
@@ -60,7 +60,7 @@ bool TextLines::next(TextLine& out) {
       out.byte_offset += text.size() - rest.size();
       text = rest;
     }
-    if (text.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
+    if (text.find_first_not_of(blanks_) == std::string_view::npos) continue;
     out.text.assign(text);
     return true;
   }

@@ -23,8 +23,11 @@ struct TextLine {
 // the source's (source.error()).
 class TextLines {
  public:
-  // `unit` names a line in the error for one past kMaxGameBytes ("the record", "the FEN").
-  explicit TextLines(io::ByteSource& source, std::string_view unit = "the record") : source_(source), unit_(unit) {}
+  // `unit` names a line in the error for one past kMaxGameBytes ("the record", "the FEN");
+  // a line of `blanks` only is blank (JSON's whitespace; a FEN line's are blanks and tabs).
+  explicit TextLines(io::ByteSource& source, std::string_view unit = "the record",
+                     std::string_view blanks = " \t\r\f\v")
+      : source_(source), unit_(unit), blanks_(blanks) {}
   // The next line that is not blank; false at the end of the member or on a read error.
   // A last line without its line end that a read error cut is not handed out.
   bool next(TextLine& out);
@@ -35,6 +38,7 @@ class TextLines {
   bool fill();
   io::ByteSource& source_;
   std::string unit_;
+  std::string_view blanks_;  // a literal: it outlives the reader
   std::string buf_;
   std::size_t pos_ = 0;
   std::uint64_t line_ = 0, offset_ = 0, cut_line_ = 0;

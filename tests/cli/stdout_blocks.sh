@@ -70,6 +70,17 @@ check_blocks "convert --jobs 2" "$tmp/expected" "$bin" convert --to pgn --jobs 2
 "$bin" fen <"$tmp/positions.fen" >"$tmp/expected-fen" || exit 2
 (($(wc -c <"$tmp/expected-fen") > 100000)) || { echo "too few FEN lines to fill a pipe"; exit 2; }
 check_blocks "fen" "$tmp/expected-fen" bash -c 'exec "$0" fen <"$1"' "$bin" "$tmp/positions.fen"
+# ...and yet answers a line at once when no more input is waiting: a program that writes a
+# FEN and waits for its answer (a coprocess, a GUI) must not wait for ever.
+coproc FEN { exec "$bin" fen; }
+fen_pid=$FEN_PID
+echo startpos >&"${FEN[1]}"
+answer=""
+read -t 5 -r answer <&"${FEN[0]}"
+[[ $answer == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ]] ||
+  fail "fen: no answer to a line within 5 s while standard input stays open (got '$answer')"
+exec {FEN[1]}>&-
+wait "$fen_pid"
 
 if ((fails)); then
   echo "$fails failure(s)"

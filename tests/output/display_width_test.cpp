@@ -16,6 +16,8 @@ TEST(DisplayWidth, ColumnsOfScriptsMarksAndWideCharacters) {
   EXPECT_EQ(display_width("محمد"), 4);
   EXPECT_EQ(display_width("مُحَمَّد"), 4);  // harakat take no column
   EXPECT_EQ(display_width("e\u0301e\u0301"), 2);  // decomposed accents: the marks take none
+  EXPECT_EQ(display_width("राम"), 3);             // the vowel sign aa spaces (as wcwidth)
+  EXPECT_EQ(display_width("अमिताभ"), 6);
   EXPECT_EQ(display_width("李伟"), 4);
   EXPECT_EQ(display_width("中文中文"), 8);
   EXPECT_EQ(display_width("ｗｉｄｅ"), 8);  // fullwidth forms
