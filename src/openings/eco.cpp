@@ -2,8 +2,11 @@
 // Opening classification over the generated table: binary search by repetition key.
 #include "openings/eco.hpp"
 
+#include <utf8proc.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -88,22 +91,42 @@ void set_tag(pgn::Game& game, std::string_view name, std::string_view value, boo
     }
 }
 
+// text case-folded and composed (NFC) by utf8proc: "KÁDAS" and "Ka\u0301das" are "kádas".
+// Text that is not UTF-8 is folded in its ASCII letters only.
+std::string folded(std::string_view text) {
+  utf8proc_uint8_t* out = nullptr;
+  const utf8proc_ssize_t n =
+      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()), static_cast<utf8proc_ssize_t>(text.size()),
+                   &out, static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD));
+  std::string result;
+  if (n >= 0) {
+    result.assign(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+  } else {
+    result.assign(text);
+    for (char& c : result)
+      if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  }
+  std::free(out);
+  return result;
+}
+
 // A name split at its part boundaries ("Family: Variation, Sub, ..."), the parts joined
 // by \x1f: so "Ruy Lopez" + Variation "Exchange Variation" (PGN spec 9.4 splits the name
 // across tags) and the table's "Ruy Lopez: Exchange Variation" compare part by part. In
-// lower case: TWIC writes "exchange variation" (no two names of the table differ by case
-// alone).
+// any letter case (folded): TWIC writes "exchange variation" (no two names of the table
+// differ by case alone).
 std::string canonical(std::initializer_list<std::string_view> pieces) {
   std::string out;
   for (std::string_view piece : pieces) {
     if (piece.empty()) continue;
     if (!out.empty()) out += '\x1f';
-    for (std::size_t i = 0; i < piece.size(); ++i) {
-      if ((piece[i] == ':' || piece[i] == ',') && i + 1 < piece.size() && piece[i + 1] == ' ') {
+    const std::string f = folded(piece);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      if ((f[i] == ':' || f[i] == ',') && i + 1 < f.size() && f[i + 1] == ' ') {
         out += '\x1f';
         ++i;
       } else {
-        out += piece[i] >= 'A' && piece[i] <= 'Z' ? char(piece[i] - 'A' + 'a') : piece[i];
+        out += f[i];
       }
     }
   }
@@ -114,6 +137,12 @@ std::string canonical(std::initializer_list<std::string_view> pieces) {
 // reached's first parts ("Ruy Lopez" for "Ruy Lopez: Exchange Variation").
 bool names_line_of(std::string_view tag, std::string_view reached) {
   return reached.starts_with(tag) && (reached.size() == tag.size() || reached[tag.size()] == '\x1f');
+}
+
+// Whether the canonical `tag` names a line of a position the game passed through (path:
+// the table's names of those positions, in the order reached).
+bool on_path(const std::string& tag, const std::vector<std::string_view>& path) {
+  return std::any_of(path.begin(), path.end(), [&tag](std::string_view n) { return names_line_of(tag, canonical({n})); });
 }
 
 // Whether a canonical name is this table's vocabulary: a table name or the family of one,
@@ -207,7 +236,9 @@ std::optional<Opening> classify(const pgn::Game& game) {
 }
 
 bool apply_eco_tags(pgn::Game& game) {
-  const std::optional<Opening> o = classify(game);
+  Classifier c;
+  watch(c, game);
+  const std::optional<Opening>& o = c.opening();
   if (!o) return false;
   bool changed = false;
   set_tag(game, "ECO", o->eco, changed);
@@ -217,15 +248,21 @@ bool apply_eco_tags(pgn::Game& game) {
   if (opening && split_name(game.tags, *opening) == canonical({o->name})) return changed;
   bool opening_changed = false;
   set_tag(game, "Opening", o->name, opening_changed);
-  if (opening_changed) {
-    // The table's name holds the variation ("Sicilian Defense: Najdorf Variation"): the
-    // Variation and SubVariation tags (PGN spec 9.4.2) named the old opening's.
-    std::erase_if(game.tags, [](const auto& tag) {
-      return pgn::detail::equal_ignoring_case(tag.first, "Variation") ||
-             pgn::detail::equal_ignoring_case(tag.first, "SubVariation");
-    });
+  // The table's name holds the variation ("Sicilian Defense: Najdorf Variation"): the
+  // Variation and SubVariation tags (PGN spec 9.4.2) named the old opening's; beside the
+  // right name they go when they continue it into a line of the table the game did not
+  // reach (what validate --eco warns of), and words of another vocabulary stay.
+  bool drop = opening_changed;
+  if (!drop) {
+    const std::string continued = split_name(game.tags, o->name);
+    drop = !continued.empty() && in_vocabulary(continued) && !on_path(continued, c.names_on_path());
   }
-  return changed || opening_changed;
+  if (!drop) return changed;
+  std::erase_if(game.tags, [](const auto& tag) {
+    return pgn::detail::equal_ignoring_case(tag.first, "Variation") ||
+           pgn::detail::equal_ignoring_case(tag.first, "SubVariation");
+  });
+  return true;
 }
 
 namespace {
@@ -236,13 +273,9 @@ namespace {
 // empty when they agree or are not this table's to judge.
 std::string opening_disagreement(const std::vector<std::pair<std::string, std::string>>& tags, const std::string& name,
                                  const std::vector<std::string_view>& path) {
-  // Whether the canonical tag names a line of a position the game passed through.
-  const auto on_path = [&path](const std::string& tag) {
-    return std::any_of(path.begin(), path.end(), [&tag](std::string_view n) { return names_line_of(tag, canonical({n})); });
-  };
   const std::string with_variation = split_name(tags, name);
   if (!with_variation.empty() && in_vocabulary(with_variation)) {
-    if (on_path(with_variation)) return {};
+    if (on_path(with_variation, path)) return {};
     std::string what = "'" + name + "'";
     for (const char* t : {"Variation", "SubVariation"})
       if (const std::string* v = find_tag(tags, t); v && !v->empty()) what += std::string(" ") + t + " '" + *v + "'";
@@ -252,7 +285,7 @@ std::string opening_disagreement(const std::vector<std::pair<std::string, std::s
   // vocabulary still names the Ruy Lopez).
   std::string judged = canonical({name});
   if (!in_vocabulary(judged)) judged = canonical({std::string_view(name).substr(0, name.find(": "))});
-  if (!in_vocabulary(judged) || on_path(judged)) return {};
+  if (!in_vocabulary(judged) || on_path(judged, path)) return {};
   return "'" + name + "'";
 }
 
@@ -292,7 +325,9 @@ std::optional<std::string> eco_mismatch(const std::vector<std::pair<std::string,
       return "ECO tag '" + *eco + "' " + form + ": the moves reach " + reached;
     return "ECO tag '" + *eco + "' but the moves reach " + reached;
   }
-  if (name && *name != o->name) {
+  // An Opening tag that is the name reached is judged too when Variation or SubVariation
+  // continue it (into a line the game did not reach).
+  if (name && (*name != o->name || !split_name(tags, *name).empty())) {
     const std::string what = opening_disagreement(tags, *name, classifier.names_on_path());
     if (!what.empty()) return "Opening tag " + what + " but the moves reach " + reached;
   }

@@ -182,6 +182,34 @@ TEST(Eco, ApplyEcoTagsDropsTheOldOpeningsVariation) {
   ASSERT_NE(g.tag("Variation"), nullptr);
 }
 
+TEST(Eco, AVariationContinuingTheRightNameIntoALineNotReachedIsJudged) {
+  // The moves reach D30 "Queen's Gambit Declined"; Variation "Miles Variation" continues it
+  // into D37's "Queen's Gambit Declined: Miles Variation", which they do not reach.
+  const char* moves = "\n1. d4 d5 2. c4 e6 *\n";
+  pgn::Game miles = eco_game_of(std::string("[Opening \"Queen's Gambit Declined\"]\n[Variation \"Miles Variation\"]\n") + moves);
+  auto m = openings::eco_mismatch(miles);
+  ASSERT_TRUE(m);
+  EXPECT_NE(m->find("Variation 'Miles Variation'"), std::string::npos) << *m;
+  EXPECT_TRUE(openings::apply_eco_tags(miles));
+  EXPECT_EQ(miles.tag("Variation"), nullptr);
+  EXPECT_FALSE(openings::eco_mismatch(miles));
+  // Words of another vocabulary beside the right name stay, and are not judged.
+  pgn::Game words = eco_game_of(std::string("[ECO \"D30\"]\n[Opening \"Queen's Gambit Declined\"]\n[Variation \"main line\"]\n") + moves);
+  EXPECT_FALSE(openings::eco_mismatch(words));
+  EXPECT_FALSE(openings::apply_eco_tags(words));
+  EXPECT_NE(words.tag("Variation"), nullptr);
+}
+
+TEST(Eco, NamesAreComparedInAnyLetterCaseBeyondAscii) {
+  // A00 "Kádas Opening" in capitals (and decomposed) is still this table's name: judged.
+  for (const char* name : {"KÁDAS OPENING", "Ka\u0301das Opening"}) {
+    pgn::Game g = eco_game_of(std::string("[Opening \"") + name + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 *\n");
+    EXPECT_TRUE(openings::eco_mismatch(g)) << name;
+  }
+  pgn::Game right = eco_game_of("[Opening \"RUY LOPEZ: EXCHANGE VARIATION\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 *\n");
+  EXPECT_FALSE(openings::eco_mismatch(right));
+}
+
 TEST(Eco, MismatchNamesTheTagAndThePositionReached) {
   pgn::Game wrong = eco_game_of("[ECO \"B20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   auto m = openings::eco_mismatch(wrong);
