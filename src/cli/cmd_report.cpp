@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <iterator>
 #include <set>
 #include <string>
 #include <thread>
@@ -62,13 +63,20 @@ bool parse_k(const std::string& spec, std::string& name, int& k) {
   return false;
 }
 
+// The events a --event that matches nothing names in its message, at most.
+constexpr std::size_t kEventsNamed = 20;
+
 // What the games of the inputs gave.
 struct Collected {
   std::vector<tournament::EventGame> games;
   // The events of the games taken, by name once invisible characters and outer blanks are
   // gone (as --event compares them), each as first written: "Ev1" and "Ev1 " are one.
   std::map<std::string, std::string> events;
-  std::set<std::string> all_events;  // of every game read, for the --event message
+  // For the message of a --event that matches nothing: the first kEventsNamed names of
+  // every game read, in sorted order, and whether there were more. Not kept once a game
+  // matched: memory grows with the event, not with the archive around it.
+  std::set<std::string> all_events;
+  bool more_events = false;
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
   std::uint64_t io_errors = 0;
 };
@@ -91,8 +99,15 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
   const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
     const std::string* event = g.tag("Event");
-    c.all_events.insert(event ? *event : "");
+    if (!o.event.empty() && rep.games_read == 0) {
+      c.all_events.insert(event ? *event : "");
+      if (c.all_events.size() > kEventsNamed) {
+        c.all_events.erase(std::prev(c.all_events.end()));
+        c.more_events = true;
+      }
+    }
     if (!o.event.empty() && !same_event(o.event, event)) return true;  // another event: not ours
+    if (rep.games_read == 0) c.all_events.clear();
     ++rep.games_read;
     if (event) c.events.emplace(tournament::normalize_name(*event), *event);
     tournament::EventGame game;
@@ -165,8 +180,8 @@ bool parse_options(const ReportOptions& o, tournament::StandingsOptions& so, tou
 // A --event or --k that matches nothing is a usage error: say what there is.
 bool check_matches(const ReportOptions& o, const tournament::EventReport& rep, const Collected& c) {
   if (!o.event.empty() && rep.games_read == 0) {
-    error(fmt::format("--event '{}' matches no game; the events are: {}", output::terminal_safe(o.event),
-                      listing({c.all_events.begin(), c.all_events.end()})));
+    error(fmt::format("--event '{}' matches no game; the events are: {}{}", output::terminal_safe(o.event),
+                      listing({c.all_events.begin(), c.all_events.end()}), c.more_events ? ", and more" : ""));
     return false;
   }
   if (rep.standings.unmatched_k.empty()) return true;
