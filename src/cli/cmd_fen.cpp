@@ -69,7 +69,13 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
   std::uint64_t n = 0;
   std::vector<char> chunk(std::size_t(64) << 10);
   for (;;) {
+    const auto too_long = [&] {
+      error = fmt::format("the FEN at line {} of standard input runs past {} MiB: it and the rest of the input are not read",
+                          n + 1, pgn::kMaxGameBytes >> 20);
+      return false;
+    };
     if (const std::size_t end = buf.find('\n', scan); end != std::string::npos) {
+      if (end - pos > pgn::kMaxGameBytes) return too_long();
       if (!line(std::string_view(buf).substr(pos, end - pos), ++n)) return true;
       pos = scan = end + 1;
       continue;
@@ -77,11 +83,7 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
     buf.erase(0, pos);
     pos = 0;
     scan = buf.size();
-    if (buf.size() > pgn::kMaxGameBytes) {
-      error = fmt::format("the FEN at line {} of standard input runs past {} MiB: it and the rest of the input are not read",
-                          n + 1, pgn::kMaxGameBytes >> 20);
-      return false;
-    }
+    if (buf.size() > pgn::kMaxGameBytes) return too_long();
     flush_stdout();
     const ssize_t got = ::read(STDIN_FILENO, chunk.data(), chunk.size());
     if (got < 0 && errno == EINTR) continue;

@@ -246,18 +246,20 @@ bool apply_eco_tags(pgn::Game& game) {
   // Lopez" + "Exchange Variation") is the same name: left as it is written.
   const std::string* opening = find_tag(game.tags, "Opening");
   if (opening && split_name(game.tags, *opening) == canonical({o->name})) return changed;
+  // The right name in another letter case is respelt, but names the same line.
+  const bool opening_right = opening && canonical({*opening}) == canonical({o->name});
   bool opening_changed = false;
   set_tag(game, "Opening", o->name, opening_changed);
   // The table's name holds the variation ("Sicilian Defense: Najdorf Variation"): the
   // Variation and SubVariation tags (PGN spec 9.4.2) named the old opening's; beside the
   // right name they go when they continue it into a line of the table the game did not
   // reach (what validate --eco warns of), and words of another vocabulary stay.
-  bool drop = opening_changed;
+  bool drop = opening_changed && !opening_right;
   if (!drop) {
     const std::string continued = split_name(game.tags, o->name);
     drop = !continued.empty() && in_vocabulary(continued) && !on_path(continued, c.names_on_path());
   }
-  if (!drop) return changed;
+  if (!drop) return changed || opening_changed;
   std::erase_if(game.tags, [](const auto& tag) {
     return pgn::detail::equal_ignoring_case(tag.first, "Variation") ||
            pgn::detail::equal_ignoring_case(tag.first, "SubVariation");

@@ -30,10 +30,24 @@ int character_width(long cp) {
   if (cp < 0x80) return cp >= 0x20 && cp != 0x7F ? 1 : 0;  // ASCII without a library call
   const auto c = static_cast<utf8proc_int32_t>(cp);
   if (!utf8proc_codepoint_valid(c)) return 1;
-  // A spacing mark (an Indic vowel sign such as the Devanagari aa) takes a column on a
-  // terminal (wcwidth says 1) where utf8proc says 0.
-  if (utf8proc_category(c) == UTF8PROC_CATEGORY_MC) return 1;
-  return utf8proc_charwidth(c);
+  // Where terminals (and glibc's wcwidth) differ from utf8proc's widths:
+  // Hangul's conjoining vowels and final consonants join the syllable's first letter.
+  if ((cp >= 0x1160 && cp <= 0x11FF) || (cp >= 0xD7B0 && cp <= 0xD7FF)) return 0;
+  const int width = utf8proc_charwidth(c);
+  // A spacing mark (an Indic vowel sign such as the Devanagari aa) takes its column, two
+  // for the wide ones (the Hangul tone marks), where utf8proc gives a narrow one 0.
+  if (utf8proc_category(c) == UTF8PROC_CATEGORY_MC) return width > 1 ? width : 1;
+  // A prepended format character (the Arabic number sign) is shown, in a column.
+  if (width == 0 && utf8proc_category(c) == UTF8PROC_CATEGORY_CF &&
+      utf8proc_get_property(c)->boundclass == UTF8PROC_BOUNDCLASS_PREPEND)
+    return 1;
+  return width;
+}
+
+bool is_mark(long cp) {
+  if (cp < 0x300) return false;
+  const utf8proc_category_t k = utf8proc_category(static_cast<utf8proc_int32_t>(cp));
+  return k == UTF8PROC_CATEGORY_MN || k == UTF8PROC_CATEGORY_MC || k == UTF8PROC_CATEGORY_ME;
 }
 
 int display_width(std::string_view s) {

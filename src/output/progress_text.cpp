@@ -30,7 +30,7 @@ std::string last_columns(std::string_view s, std::size_t columns) {
   }
   for (std::size_t i = from; i < s.size();) {  // marks of a character cut off go with it
     std::size_t next = i;
-    if (character_width(next_code_point(s, next)) != 0) break;
+    if (!is_mark(next_code_point(s, next))) break;
     from = i = next;
   }
   return std::string(s.substr(from));

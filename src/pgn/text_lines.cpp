@@ -12,20 +12,23 @@ bool TextLines::fill() {
     buf_.erase(0, pos_);
     pos_ = 0;
   }
-  if (buf_.size() > kMaxGameBytes) {
-    // As for a PGN game (kMaxGameBytes): the line is dropped and nothing more is read.
-    source_.stop(unit_ + " at line " + std::to_string(line_ + 1) + " runs past " +
-                 std::to_string(kMaxGameBytes >> 20) + " MiB: it and the rest of the input are not read");
-    buf_.clear();
-    eof_ = true;
-    return false;
-  }
+  if (buf_.size() > kMaxGameBytes) return too_long();
   const std::size_t old = buf_.size();
   buf_.resize(old + io::ByteSource::kChunkSize);
   const std::size_t n = source_.read(buf_.data() + old, io::ByteSource::kChunkSize);
   buf_.resize(old + n);
   if (n == 0) eof_ = true;
   return n > 0;
+}
+
+bool TextLines::too_long() {
+  // As for a PGN game (kMaxGameBytes): the line is dropped and nothing more is read.
+  source_.stop(unit_ + " at line " + std::to_string(line_ + 1) + " runs past " + std::to_string(kMaxGameBytes >> 20) +
+               " MiB: it and the rest of the input are not read");
+  buf_.clear();
+  pos_ = 0;
+  eof_ = true;
+  return false;
 }
 
 bool TextLines::next(TextLine& out) {
@@ -47,6 +50,7 @@ bool TextLines::next(TextLine& out) {
       }
       end = buf_.size();
     }
+    if (end - pos_ > kMaxGameBytes) return too_long();  // whole, but past the limit all the same
     std::string_view text(buf_.data() + pos_, end - pos_);
     out.line = ++line_;
     out.byte_offset = offset_;

@@ -36,6 +36,7 @@ class TextLines {
 
  private:
   bool fill();
+  bool too_long();  // stops the input at a line past kMaxGameBytes; false
   io::ByteSource& source_;
   std::string unit_;
   std::string_view blanks_;  // a literal: it outlives the reader

@@ -198,6 +198,12 @@ TEST(Eco, AVariationContinuingTheRightNameIntoALineNotReachedIsJudged) {
   EXPECT_FALSE(openings::eco_mismatch(words));
   EXPECT_FALSE(openings::apply_eco_tags(words));
   EXPECT_NE(words.tag("Variation"), nullptr);
+  // Nor when the right name is written in capitals: it is respelt, the Variation stays.
+  pgn::Game capitals = eco_game_of(std::string("[Opening \"QUEEN'S GAMBIT DECLINED\"]\n[Variation \"main line\"]\n") + moves);
+  EXPECT_TRUE(openings::apply_eco_tags(capitals));
+  ASSERT_NE(capitals.tag("Opening"), nullptr);
+  EXPECT_EQ(*capitals.tag("Opening"), "Queen's Gambit Declined");
+  EXPECT_NE(capitals.tag("Variation"), nullptr);
 }
 
 TEST(Eco, NamesAreComparedInAnyLetterCaseBeyondAscii) {

@@ -18,6 +18,13 @@ TEST(DisplayWidth, ColumnsOfScriptsMarksAndWideCharacters) {
   EXPECT_EQ(display_width("e\u0301e\u0301"), 2);  // decomposed accents: the marks take none
   EXPECT_EQ(display_width("राम"), 3);             // the vowel sign aa spaces (as wcwidth)
   EXPECT_EQ(display_width("अमिताभ"), 6);
+  EXPECT_EQ(display_width("\u302E\uAD6D\u302F"), 6);  // the Hangul tone marks are wide spacing marks
+  EXPECT_EQ(display_width("\u1112\u1161\u11AB"), 2);  // 한 in conjoining jamo: the syllable's two
+  EXPECT_EQ(display_width("\u0600\u0661\u0662"), 3);  // the Arabic number sign takes a column
+  EXPECT_TRUE(is_mark(0x0301));
+  EXPECT_TRUE(is_mark(0x093F));  // the Devanagari vowel sign i
+  EXPECT_FALSE(is_mark('e'));
+  EXPECT_FALSE(is_mark(0x0915));
   EXPECT_EQ(display_width("李伟"), 4);
   EXPECT_EQ(display_width("中文中文"), 8);
   EXPECT_EQ(display_width("ｗｉｄｅ"), 8);  // fullwidth forms

@@ -33,6 +33,8 @@ TEST(ProgressText, NeverWiderThanTheTerminal) {
   std::string wide, marked;
   for (int i = 0; i < 60; ++i) wide += "\xE4\xB8\xAD";   // 中: two columns each
   for (int i = 0; i < 60; ++i) marked += "e\xCC\x81";     // e and a combining acute: one
+  std::string devanagari;
+  for (int i = 0; i < 60; ++i) devanagari += "\u0915\u093F";  // ki: a letter and its vowel sign, two
   const std::string names[] = {"a.pgn", "d\xC3\xA9j\xC3\xA0/partie-\xE2\x99\x9E.pgn", std::string(300, 'n'), wide,
                                marked};
   for (const std::string& name : names)
@@ -55,6 +57,11 @@ TEST(ProgressText, NeverWiderThanTheTerminal) {
     const std::size_t dots = line.find("...");
     if (dots != std::string::npos) {
       EXPECT_EQ(line[dots + 3], 'e') << width << " " << line;
+    }
+    const std::string ki = progress_text(devanagari, 1, 2, std::nullopt, std::nullopt, width);
+    const std::size_t ki_dots = ki.find("...");
+    if (ki_dots != std::string::npos) {
+      EXPECT_EQ(ki.compare(ki_dots + 3, 3, "\u0915"), 0) << width << " " << ki;  // the letter, not its sign
     }
   }
   // A narrow terminal keeps the end of the name, a narrower one the counts alone.
