@@ -33,14 +33,13 @@ int character_width(long cp) {
   // Where terminals (and glibc's wcwidth) differ from utf8proc's widths:
   // Hangul's conjoining vowels and final consonants join the syllable's first letter.
   if ((cp >= 0x1160 && cp <= 0x11FF) || (cp >= 0xD7B0 && cp <= 0xD7FF)) return 0;
-  const int width = utf8proc_charwidth(c);
+  const utf8proc_property_t& p = *utf8proc_get_property(c);
+  const int width = p.charwidth;
   // A spacing mark (an Indic vowel sign such as the Devanagari aa) takes its column, two
   // for the wide ones (the Hangul tone marks), where utf8proc gives a narrow one 0.
-  if (utf8proc_category(c) == UTF8PROC_CATEGORY_MC) return width > 1 ? width : 1;
+  if (p.category == UTF8PROC_CATEGORY_MC) return width > 1 ? width : 1;
   // A prepended format character (the Arabic number sign) is shown, in a column.
-  if (width == 0 && utf8proc_category(c) == UTF8PROC_CATEGORY_CF &&
-      utf8proc_get_property(c)->boundclass == UTF8PROC_BOUNDCLASS_PREPEND)
-    return 1;
+  if (width == 0 && p.category == UTF8PROC_CATEGORY_CF && p.boundclass == UTF8PROC_BOUNDCLASS_PREPEND) return 1;
   return width;
 }
 
