@@ -187,6 +187,9 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
         g.start = r.position;
         g.start_fen = to_fen(r.position);
         g.tags = {{"SetUp", "1"}, {"FEN", g.start_fen}};
+        // Its castling rights read as Chess960's only beside a Variant tag: other readers take
+        // an X-FEN "KQkq" with the king off e1 for standard chess.
+        if (r.position.is_chess960()) g.tags.insert(g.tags.begin(), {"Variant", "Chess960"});
         if (t.converted) text += '\n';
         output::write_pgn(g, text);
         break;

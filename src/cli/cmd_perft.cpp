@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,7 +80,10 @@ ExitCode run_perft(const PerftCliOptions& o) {
   if (o.json) {
     output::JsonObject rec;
     rec.field("type", "perft").field("fen", to_fen(pos)).field("depth", o.depth).field("nodes", nodes);
-    rec.field("seconds", seconds).field("nps", std::uint64_t(nps)).field("threads", options.threads);
+    // A rate past 2^64 (a count near it in a millisecond, by the hash) is the largest
+    // integer: the conversion of a larger double is undefined (it gave 0).
+    const std::uint64_t whole_nps = nps >= 0x1p64 ? std::numeric_limits<std::uint64_t>::max() : std::uint64_t(nps);
+    rec.field("seconds", seconds).field("nps", whole_nps).field("threads", options.threads);
     rec.field("hash_mb", std::uint64_t(o.hash_mb));
     if (o.divide) {
       std::string arr = "[";
@@ -92,7 +96,7 @@ ExitCode run_perft(const PerftCliOptions& o) {
     out(std::move(rec).str() + "\n");
   } else {
     for (const auto& e : divide) outf("{}: {}\n", to_uci(pos, e.move), e.nodes);
-    if (o.divide) out("\n");
+    if (!divide.empty()) out("\n");  // no moves (depth 0, or none legal): no list to end
     outf("nodes {}\ntime {:.3f} s ({:.1f} M nodes/s)\n", nodes, seconds, nps / 1e6);
   }
   if (o.expect && *o.expect != nodes) {

@@ -166,7 +166,8 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
 }
 
 void append_position_json(std::string& out, const Position& pos) {
-  out += "{\"tags\":{},\"start_fen\":";
+  // A Chess960 position says so as a game read from PGN would, with its Variant tag.
+  out += pos.is_chess960() ? "{\"tags\":{\"Variant\":\"Chess960\"},\"start_fen\":" : "{\"tags\":{},\"start_fen\":";
   append_json_string(out, to_fen(pos));
   out += ",\"moves\":[],\"result\":\"*\"}";
 }

@@ -31,7 +31,8 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco = f
 // eco_ply is the game's ply at which it reached the named position.
 std::string opening_json_fields(const std::optional<openings::Opening>& opening);
 
-// The same object for a bare position (convert --from fen): no tags, no moves, result "*".
+// The same object for a bare position (convert --from fen): no moves, result "*", and no
+// tags but a Variant tag for a Chess960 position.
 void append_position_json(std::string& out, const Position& pos);
 
 }  // namespace chesstool::output

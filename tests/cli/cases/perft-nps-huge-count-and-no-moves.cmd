@@ -1,0 +1,1 @@
+$CHESSTOOL perft 'k2b4/2pPp3/p1P1P3/P7/7p/3p1p1P/3PpP2/4B2K w - - 0 1' 63 --hash 16 --json | grep -o '"nps":[0-9]*' | awk -F: '{ print ($2 > 0 ? "nps above 0" : "nps " $2) }'; $CHESSTOOL perft '7k/5KQ1/8/8/8/8/8/8 b - - 0 1' 2 --divide | grep -v time; $CHESSTOOL perft startpos 0 --divide | grep -v time
