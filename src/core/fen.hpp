@@ -16,7 +16,9 @@ inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB
 inline std::string_view fen_or_startpos(std::string_view text) {
   std::string_view word = text;
   while (!word.empty() && (word.front() == ' ' || word.front() == '\t')) word.remove_prefix(1);
-  while (!word.empty() && (word.back() == ' ' || word.back() == '\t')) word.remove_suffix(1);
+  // At the end also a CR and an LF, as parse_fen trims them (a line of a CRLF script).
+  while (!word.empty() && (word.back() == ' ' || word.back() == '\t' || word.back() == '\r' || word.back() == '\n'))
+    word.remove_suffix(1);
   return word == "startpos" ? kStartFen : text;
 }
 

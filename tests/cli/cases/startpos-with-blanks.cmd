@@ -1,1 +1,1 @@
-printf 'startpos \n\tstartpos\n' | $CHESSTOOL fen; $CHESSTOOL fen ' startpos '; $CHESSTOOL perft 'startpos	' 2 | head -1; $CHESSTOOL board 'startpos ' --ascii | head -2; $CHESSTOOL fen 'start pos'; echo "status $?"
+printf 'startpos \n\tstartpos\n' | $CHESSTOOL fen; $CHESSTOOL fen ' startpos '; $CHESSTOOL perft 'startpos	' 2 | head -1; $CHESSTOOL board 'startpos ' --ascii | head -2; $CHESSTOOL fen $'startpos\r'; $CHESSTOOL perft $'startpos\r\n' 1 | head -1; $CHESSTOOL fen 'start pos'; echo "status $?"
