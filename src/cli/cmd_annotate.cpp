@@ -26,6 +26,7 @@
 #include "openings/eco.hpp"
 #include "output/annotation_texts.hpp"
 #include "output/annotator.hpp"
+#include "pgn/movetext_parser.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
 #include "output/game_output.hpp"
@@ -87,6 +88,12 @@ std::size_t last_line_end(const std::string& text) {
   return std::string::npos;
 }
 
+// Whether the game's last line is an earlier run's warning line: one the parser reads as a
+// ';' comment, not the same words inside a '{' comment (a log quoted in a game).
+bool ends_with_own_warning(const pgn::RawGame& raw, std::size_t eol) {
+  return own_warning_at(raw.text, eol + 1) && pgn::line_comment_at(raw, eol + 1);
+}
+
 // Whether drop_own_warnings has anything to drop: a warning line first or last.
 bool holds_own_warnings(const pgn::RawGame& raw) {
   if (own_warning_at(raw.text, 0)) return true;
@@ -94,7 +101,7 @@ bool holds_own_warnings(const pgn::RawGame& raw) {
   // last line end would read a whole movetext written on one line (lichess's database).
   if (std::memchr(raw.text.data(), ';', raw.text.size()) == nullptr) return false;
   const std::size_t eol = last_line_end(raw.text);
-  return eol != std::string::npos && own_warning_at(raw.text, eol + 1);
+  return eol != std::string::npos && ends_with_own_warning(raw, eol);
 }
 
 // Drops the warning lines an earlier run put before this game (see kWarningPrefix),
@@ -129,7 +136,7 @@ void drop_own_warnings(pgn::RawGame& raw) {
   for (;;) {
     const std::size_t eol = last_line_end(raw.text);
     if (eol == std::string::npos) break;
-    if (!own_warning_at(raw.text, eol + 1)) break;
+    if (!ends_with_own_warning(raw, eol)) break;
     // The line end before it is the game's own last one now (line_end_of reads it).
     raw.crlf_after = raw.text[eol] == '\n' && eol > 0 && raw.text[eol - 1] == '\r';
     std::size_t end = eol;
@@ -232,15 +239,6 @@ struct AnnotateCounts {
   std::uint64_t escape_lines_left_out = 0;  // of the last annotate_files call
 };
 
-// Lines of a game's text that open with '%' (escape lines, PGN standard section 6): a game
-// copied unchanged keeps them.
-std::uint64_t escape_lines_in(std::string_view text) {
-  std::uint64_t n = 0;
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '%' && (i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r')) ++n;
-  return n;
-}
-
 void io_error(AnnotateCounts& t, const std::string& message) {
   ++t.io_errors;
   error(message);
@@ -292,7 +290,7 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
       }
     } else {
       ++t.invalid;
-      copied_escape_lines += escape_lines_in(raw.text);
+      copied_escape_lines += pgn::escape_lines_in(raw);  // a copy keeps them (not a '%' line inside a comment)
       if (!o.quiet) print_invalid(display_name(names[f], raw.member), a.report);
     }
     return !out.failed();  // a full disk: stop reading

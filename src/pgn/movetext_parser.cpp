@@ -108,6 +108,7 @@ class Parser {
   }
 
   void run();
+  std::uint64_t escape_lines() const { return escape_lines_; }
 
  private:
   struct PendingComment {
@@ -211,6 +212,7 @@ class Parser {
   std::uint64_t line_;
   std::int64_t line_start_ = 0;  // index of column 1 of the current line
 
+  std::uint64_t escape_lines_ = 0;  // read so far
   bool convert_ = false;   // the game is not valid UTF-8: convert text as CP1252
   bool movetext_ = false;  // begin_movetext() sent
   bool result_seen_ = false;
@@ -401,6 +403,7 @@ void Parser<V>::line_comment() {
 template <class V>
 void Parser<V>::escape_line() {
   // Spec 6: the whole line is ignored; the line end is counted by the main loop.
+  ++escape_lines_;
   while (p_ < n_ && !is_newline(t_[p_])) ++p_;
 }
 
@@ -836,6 +839,30 @@ void parse_game(const RawGame& game, Visitor& visitor) {
 void parse_game(const RawGame& game, Replayer& replayer) {
   Parser<Replayer> parser(game, replayer);
   parser.run();
+}
+
+std::uint64_t escape_lines_in(const RawGame& game) {
+  Visitor nothing;
+  Parser<Visitor> parser(game, nothing);
+  parser.run();
+  return parser.escape_lines();
+}
+
+bool line_comment_at(const RawGame& game, std::size_t at) {
+  // The comment the parser reads there, if any: a ';' comment starts at the ';' itself.
+  class CommentAt final : public Visitor {
+   public:
+    explicit CommentAt(std::uint64_t offset) : offset_(offset) {}
+    void comment(std::string_view, const SourceLoc& loc) override { found = found || loc.byte_offset == offset_; }
+    bool found = false;
+
+   private:
+    std::uint64_t offset_;
+  };
+  if (at >= game.text.size() || game.text[at] != ';') return false;
+  CommentAt finder(game.byte_offset + at);
+  parse_game(game, finder);
+  return finder.found;
 }
 
 }  // namespace chesstool::pgn

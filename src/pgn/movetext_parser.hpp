@@ -150,4 +150,11 @@ class Replayer;  // pgn/replay.hpp
 // and may be inlined, where another visitor's are virtual.
 void parse_game(const RawGame& game, Replayer& replayer);
 
+// The escape lines (spec 6) of a game's text as the parser reads them: lines that open with
+// '%' outside comments (a BOM before it aside), which a copy of the text keeps.
+std::uint64_t escape_lines_in(const RawGame& game);
+// Whether the parser reads a ';' comment starting at game.text[at]: not a ';' inside a
+// '{' comment, a tag value or an escape line.
+bool line_comment_at(const RawGame& game, std::size_t at);
+
 }  // namespace chesstool::pgn

@@ -1,0 +1,1 @@
+$CHESSTOOL annotate annotate/escape-line-and-percent-in-comment.pgn; echo "status $?"; d=$(mktemp -d); cp annotate/escape-line-and-percent-in-comment.pgn "$d/g.pgn"; $CHESSTOOL annotate --in-place "$d/g.pgn" 2>&1 | sed "s|$d/||"; echo "in place: status ${PIPESTATUS[0]}"; cmp -s annotate/escape-line-and-percent-in-comment.pgn "$d/g.pgn" && echo "file unchanged"; rm -rf "$d"
