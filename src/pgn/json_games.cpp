@@ -21,6 +21,7 @@
 #include "pgn/encoding.hpp"
 #include "pgn/game_splitter.hpp"
 #include "pgn/replay.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::pgn {
 
@@ -102,9 +103,11 @@ class RecordWalker {
   }
   void stop(std::string message) { fail(std::move(message)); }  // fail() for void callers
 
-  // The tags, then SetUp and FEN from "start_fen" when the tags have no FEN of their own.
+  // The tags, then SetUp and FEN from "start_fen" when the tags have no FEN of their own,
+  // and Variant for a Chess960 position when they have none: its castling rights read as
+  // Chess960's only beside it (convert --from fen writes it so).
   bool tags(const Json& doc) {
-    bool has_fen = false;
+    bool has_fen = false, has_variant = false;
     if (const Json* t = field(doc, "tags")) {
       if (!t->is_object()) return fail("\"tags\" is not an object");
       for (const auto& [name, value] : t->items()) {
@@ -114,7 +117,8 @@ class RecordWalker {
         if (!is_tag_value(value.get_ref<const std::string&>()))
           return fail(std::string("tag '").append(name).append("' holds a line end or NUL"));
         v_.tag(name, value.get_ref<const std::string&>(), at_);
-        has_fen = has_fen || (name.size() == 3 && (name[0] | 0x20) == 'f' && (name[1] | 0x20) == 'e' && (name[2] | 0x20) == 'n');
+        has_fen = has_fen || detail::equal_ignoring_case(name, "FEN");
+        has_variant = has_variant || detail::equal_ignoring_case(name, "Variant");
       }
     }
     if (const Json* f = field(doc, "start_fen")) {
@@ -122,6 +126,7 @@ class RecordWalker {
         return fail("\"start_fen\" is not a string without line ends or NUL");
       const std::string& fen = f->get_ref<const std::string&>();
       if (!has_fen && fen != kStartFen) {
+        if (!has_variant && parse_fen(fen).position.is_chess960()) v_.tag("Variant", "Chess960", at_);
         v_.tag("SetUp", "1", at_);
         v_.tag("FEN", fen, at_);
       }

@@ -1,1 +1,1 @@
-$CHESSTOOL convert --from fen --to pgn fen/chess960.txt && $CHESSTOOL convert --from fen --to json fen/chess960.txt
+$CHESSTOOL convert --from fen --to pgn fen/chess960.txt && $CHESSTOOL convert --from fen --to json fen/chess960.txt && printf '{"tags":{},"start_fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9","moves":[{"san":"a4"}]}\n' | $CHESSTOOL convert --from json --to pgn -
