@@ -43,7 +43,18 @@ std::string explain_pawn_capture(const Position& pos, const SanToken& t, int fro
     return "no " + who + " on the " + file_name(from_file) + "-file can capture on " + to;
   const std::string head = who + " on " + square_name(from) + " cannot capture on " + to + ": ";
   const Piece target = pos.piece_on(t.to);
-  if (target == NoPiece) return head + to + " is empty";
+  if (target == NoPiece) {
+    // Beside an enemy pawn that may just have stepped two squares, the capture is en
+    // passant: the position keeps its square only when the capture is legal, so when it
+    // is not, a pin through both pawns (or one on the capturer) may be why.
+    const Square victim = from_rank >= 0 && from_rank < 8 ? make_square(file_of(t.to), from_rank) : kNoSquare;
+    if (relative_rank(us, t.to) == 5 && victim != kNoSquare && pos.piece_on(victim) == make_piece(~us, Pawn)) {
+      const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ square_bb(victim)) | square_bb(t.to);
+      if (pos.attackers_to(pos.king_square(us), occ) & pos.pieces(~us) & ~square_bb(victim))
+        return head + "en passant would leave the " + color_name(us) + " king in check";
+    }
+    return head + to + " is empty";
+  }
   if (color_of(target) == us) return head + to + " holds a " + color_name(us) + " piece";
   return head + "it would leave the " + color_name(us) + " king in check";
 }
