@@ -31,6 +31,53 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// The nearest long option of `a` to an unknown one (at most two edits, one for a word of
+// two or three letters; dashes and any "=value" aside), as "--name", or "".
+std::string nearest_option(const CLI::App& a, std::string_view arg) {
+  std::string_view word = arg.substr(0, arg.find('='));
+  while (!word.empty() && word.front() == '-') word.remove_prefix(1);
+  if (word.size() < 2) return {};
+  std::string best;
+  std::size_t best_distance = word.size() >= 4 ? 3 : 2;  // "--to" is not a slip for "--eco"
+  for (const CLI::Option* opt : a.get_options())
+    for (const std::string& name : opt->get_lnames())
+      if (const std::size_t d = edit_distance(word, name); d < best_distance) best_distance = d, best = "--" + name;
+  return best;
+}
+
+// What follows "unknown option 'x'": the subcommand's own option of that name when it was
+// given before the subcommand ("--json validate"), else the nearest option of the command
+// it was given to ("--jsno").
+std::string unknown_option_hint(const CLI::App& holder, const CLI::App* sub, std::string_view arg, bool before_sub) {
+  const std::string name(arg.substr(0, arg.find('=')));
+  if (before_sub && sub && sub->get_option_no_throw(name) != nullptr)
+    return "; options of a command come after it: chesstool " + sub->get_name() + " " + name + " ...";
+  const std::string near = nearest_option(holder, arg);
+  return near.empty() ? std::string() : "; did you mean '" + near + "'?";
+}
+
+// The spelling of option `name` (CLI11's, its first long name) the command line used, as
+// messages should name what was typed: perft's "--jobs 0" is its option "--threads".
+std::string typed_name(const CLI::App& app, std::string_view name, const std::vector<std::string_view>& args) {
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->parsed()) apps.push_back(sub);
+  for (const CLI::App* a : apps) {
+    const CLI::Option* opt = a->get_option_no_throw(std::string(name));
+    if (!opt) continue;
+    std::string typed;
+    for (const std::string_view arg : args) {
+      if (arg == "--") break;
+      for (const std::string& l : opt->get_lnames())
+        if (arg == "--" + l || arg.starts_with("--" + l + "=")) typed = "--" + l;
+      for (const std::string& sn : opt->get_snames())
+        if (arg.starts_with("-" + sn) && !arg.starts_with("--")) typed = "-" + sn;
+    }
+    if (!typed.empty()) return typed;
+  }
+  return std::string(name);
+}
+
 }  // namespace
 
 std::optional<std::string> unknown_command(const CLI::App& app, std::string_view word) {
@@ -62,7 +109,8 @@ std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI:
     for (const std::string& arg : a->remaining())
       if (arg.size() > 1 && arg[0] == '-')
         return "unknown option '" + chesstool::output::terminal_safe(arg) + "'" +
-               (a == &app ? std::string() : " for " + a->get_name());
+               (a == &app ? std::string() : " for " + a->get_name()) +
+               unknown_option_hint(*a, a == &app ? nullptr : a, arg, false);
   return std::nullopt;
 }
 
@@ -117,11 +165,13 @@ std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseErr
     const bool after_dashes = std::find(args.begin(), at, "--") != at;
     const bool option = !after_dashes && arg.size() > 1 && arg[0] == '-';
     return std::string(option ? "unknown option '" : "unexpected argument '") + chesstool::output::terminal_safe(arg) +
-           "'" + (for_sub ? " for " + sub->get_name() : std::string());
+           "'" + (for_sub ? " for " + sub->get_name() : std::string()) +
+           (option ? unknown_option_hint(*holder, sub, arg, !for_sub) : std::string());
   }
   const std::size_t colon = what.find(": ");
   if (colon == std::string_view::npos) return std::nullopt;
-  const std::string_view name = what.substr(0, colon), rest = what.substr(colon + 2);
+  const std::string name = typed_name(app, what.substr(0, colon), args);
+  const std::string_view rest = what.substr(colon + 2);
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
     // "--jobs: 1 required INT:INT in [1 - 1024] missing"
     if (rest.ends_with(" missing")) {
@@ -137,10 +187,10 @@ std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseErr
         hint = fmt::format(" (a whole number from {} to {})", rest.substr(from + 5, dash - from - 5),
                            rest.substr(dash + 3, rest.find(']') - dash - 3));
       }
-      return std::string(name) + " needs a value" + hint;
+      return name + " needs a value" + hint;
     }
     // "--elo: At Most 1 required but received 2"
-    if (rest.starts_with("At Most 1 ")) return std::string(name) + " is given more than once: give it once";
+    if (rest.starts_with("At Most 1 ")) return name + " is given more than once: give it once";
     return std::nullopt;
   }
   // "--jobs: Value 0 not in range 1 to 1024"

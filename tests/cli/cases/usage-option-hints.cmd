@@ -1,0 +1,1 @@
+for args in "--json validate x.pgn" "-q filter x.pgn" "validate --jsno x.pgn" "convert --rejcts r.pgn x.pgn" "annotate --in-plcae x.pgn" "validate --to=pgn x.pgn" "perft startpos 3 --jobs 0" "perft startpos 3 -j0" "perft startpos 3 --threads 0" "perft startpos 3 --jobs"; do $CHESSTOOL $args; echo "status $?"; done
