@@ -2,6 +2,7 @@
 // `chesstool fen`: checks FENs and prints them in canonical form.
 #include <fmt/core.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +17,7 @@
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 #include "core/fen.hpp"
+#include "io/archive_reader.hpp"
 #include "output/json.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/game_splitter.hpp"
@@ -54,8 +56,26 @@ bool check_one(const FenOptions& o, const std::string& text, const std::string& 
   }
   if (!r.ok() && !o.quiet) {
     errf("{}:{}: error: invalid FEN: {} [invalid-fen]", where, r.error->shown_column(), r.error->to_string());
+    // A file named where a FEN goes: say how its lines are read.
+    struct stat st {};
+    if (!from_stdin && text.find(' ') == std::string::npos && ::stat(text.c_str(), &st) == 0)
+      errf("chesstool: note: '{}' is a file: fen reads FENs from its arguments or from standard input "
+           "(chesstool fen < {}), convert --from fen from files",
+           text, text);
   }
   return r.ok();
+}
+
+// What standard input is, from its first bytes, when it is no plain text (UTF-16, an
+// archive, compressed data, an image): the error that says so, or "".
+std::string not_plain_text(std::string_view head) {
+  std::string what;
+  const io::InputFormat format = io::sniff_format(head, &what);
+  if (format == io::InputFormat::Plain) return {};
+  if (format != io::InputFormat::Binary)
+    return fmt::format("standard input is {} data: fen reads plain text (convert --from fen --to fen reads this)",
+                       io::format_name(format));
+  return "cannot read standard input: it is " + what;
 }
 
 // Standard input a line at a time (without its '\n'), to `line` until it returns false;
@@ -95,7 +115,13 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
       if (!buf.empty()) line(buf, ++n);  // a last line without its line end
       return true;
     }
+    const bool first = n == 0 && buf.empty();
     buf.append(chunk.data(), std::size_t(got));
+    if (first)
+      if (std::string why = not_plain_text(buf); !why.empty()) {
+        error = std::move(why);
+        return false;
+      }
   }
 }
 

@@ -493,7 +493,7 @@ class Producer {
         fail(where, std::string("it is a ") + format_name(f) + " archive inside an archive: extract it first");
         return false;
       case InputFormat::Binary:
-        fail(where, "it is " + what + ", not PGN text");
+        fail(where, "it is " + what);
         return false;
       case InputFormat::Plain: break;
     }

@@ -83,7 +83,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
   }
   if (format == InputFormat::Binary) {
     ::close(fd);
-    fail("cannot read " + display + ": it is " + what + ", not PGN text");
+    fail("cannot read " + display + ": it is " + what);  // what it is says enough: PGN, FEN and JSON are read here
     return;
   }
   decoder_ = std::make_unique<detail::Decoder>(fd, std::move(prefix_), regular && start == 0, format, display);

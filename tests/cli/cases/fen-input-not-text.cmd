@@ -1,0 +1,1 @@
+printf 'startpos\r\n' | iconv -f UTF-8 -t UTF-16 | $CHESSTOOL fen; echo "status $?"; printf 'startpos\n' | gzip | $CHESSTOOL fen; echo "status $?"; $CHESSTOOL fen fen/mixed.txt startpos; echo "status $?"
