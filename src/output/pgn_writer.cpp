@@ -575,10 +575,27 @@ void write_escaped_value(TextSink& out, std::string_view value) {
   }
 }
 
+// A tag name with its control characters (a name read with the invalid-tag-name warning
+// may hold them) each written as '_': a blank would end the name, and the export format has
+// printing characters only.
+void write_tag_name(TextSink& out, std::string_view name) {
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (const std::size_t n = control_at(name, i)) {
+      out.put_unchecked('_');
+      i += n - 1;
+    } else {
+      out.put_unchecked(name[i]);
+    }
+  }
+}
+
 void write_tag(TextSink& out, std::string_view name, std::string_view value) {
   out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
   out.put_unchecked('[');
-  out.put_unchecked(name);
+  if (detail::tag_value_verbatim(name))
+    out.put_unchecked(name);
+  else
+    write_tag_name(out, name);
   out.put_unchecked(' ');
   out.put_unchecked('"');
   // Spec 8.1 escapes a quote and a backslash, nothing else; a control character (a tab

@@ -53,11 +53,11 @@ std::optional<long long> integer_in(const Json& j, long long lo, long long hi) {
 // value without a line end (it would end the tag pair) or NUL; any text without NUL (the
 // PGN reader rejects it).
 // An opening bracket or a brace can be part of a name ("[}Event \"x\"]" from a typo).
+// A name the PGN writer can write as a tag's: no blank, quote or ']' (which would end it) and
+// no NUL. Other control characters are read, as a PGN tag name may hold them (written
+// --to json as escapes): the PGN writer writes each as '_'.
 bool is_tag_name(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    const auto b = static_cast<unsigned char>(c);
-    return b > 0x20 && b != 0x7F && c != '"' && c != ']';
-  });
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c != ' ' && c != '\0' && c != '"' && c != ']'; });
 }
 bool is_tag_value(std::string_view s) { return s.find_first_of(std::string_view("\n\r\0", 3)) == std::string_view::npos; }
 bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
@@ -112,7 +112,7 @@ class RecordWalker {
       if (!t->is_object()) return fail("\"tags\" is not an object");
       for (const auto& [name, value] : t->items()) {
         if (!is_tag_name(name))
-          return fail("a tag name is not empty and has no space, control character, quote or closing bracket");
+          return fail("a tag name is empty or holds a space, a NUL, a quote or a closing bracket");
         if (!value.is_string()) return fail(std::string("tag '").append(name).append("' is not a string"));
         if (!is_tag_value(value.get_ref<const std::string&>()))
           return fail(std::string("tag '").append(name).append("' holds a line end or NUL"));

@@ -1,0 +1,1 @@
+$CHESSTOOL convert --to json - > "${TMPDIR:-/tmp}/tag-name-controls.$$.json"; echo "to json: status $?"; $CHESSTOOL convert --from json --to pgn "${TMPDIR:-/tmp}/tag-name-controls.$$.json" | od -c | sed -n '1,12p'; echo "back: status ${PIPESTATUS[0]}"; rm -f "${TMPDIR:-/tmp}/tag-name-controls.$$.json"
