@@ -292,6 +292,9 @@ ArchivePtr open_archive(Client& client) {
   la.archive_read_support_format_tar(a.get());
   la.archive_read_support_format_zip(a.get());
   la.archive_read_support_format_raw(a.get());
+  // Tar files joined with cat: the members after the first one's end blocks are read, and
+  // anything else there is a damaged header (an error), not data dropped without a word.
+  la.archive_read_set_format_option(a.get(), "tar", "read_concatenated_archives", "1");
   la.archive_read_set_callback_data(a.get(), &client);
   la.archive_read_set_read_callback(a.get(), client_read);
   if (client.seekable) {

@@ -33,6 +33,7 @@ namespace chesstool::io {
   X(archive_read_next_header)             \
   X(archive_read_open1)                   \
   X(archive_read_set_callback_data)       \
+  X(archive_read_set_format_option)       \
   X(archive_read_set_read_callback)       \
   X(archive_read_set_seek_callback)       \
   X(archive_read_set_skip_callback)       \
