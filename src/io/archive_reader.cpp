@@ -580,6 +580,28 @@ class Producer {
 
   // A zip or a tar (its data decompressed already, when it was compressed), through
   // libarchive.
+  // Queues the games of the PGN member e, named name; false when that failed (the error is
+  // queued) or was stopped. entry_end: the archive's bytes up to the end of its data.
+  bool read_pgn_member(archive* a, archive_entry* e, const std::string& name, Client& client, InputFormat format,
+                       std::int64_t& entry_end) {
+    const std::string where = display_ + ":" + name;
+    if (la_->archive_entry_is_encrypted(e)) {
+      d_.push_error("cannot read " + where + ": the member is encrypted (chesstool does not decrypt archives)");
+      return false;
+    }
+    if (la_->archive_entry_size_is_set(e) && la_->archive_entry_size(e) == 0) {
+      // No games, and no data to read: libarchive 3.6 fails on an empty LZMA-compressed
+      // zip member ("lzma unknown error 10"), and the members after it were lost.
+      if (!d_.push_member(name)) return false;
+      entry_end = end_of_entry(a);
+      return true;
+    }
+    ArchiveDataInput data(a, client, format);
+    if (!d_.push_member(name) || !pump(data, where, true)) return false;
+    entry_end = la_->archive_filter_bytes(a, 0);  // read to its end, padding included
+    return true;
+  }
+
   void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
     if (!load_libarchive()) return;
     Client client(*la_, in, seekable);
@@ -624,14 +646,7 @@ class Producer {
       }
       ++found;
       read_members.insert(name);
-      const std::string where = display_ + ":" + name;
-      if (la_->archive_entry_is_encrypted(e)) {
-        d_.push_error("cannot read " + where + ": the member is encrypted (chesstool does not decrypt archives)");
-        return;
-      }
-      ArchiveDataInput data(a.get(), client, format);
-      if (!d_.push_member(name) || !pump(data, where, true)) return;
-      entry_end = la_->archive_filter_bytes(a.get(), 0);  // read to its end, padding included
+      if (!read_pgn_member(a.get(), e, name, client, format, entry_end)) return;
     }
     // The archive has ended, at its end marker or at what the reader took for one: the rest
     // of the stream is read too, so that damage a decompressor finds only at its end

@@ -22,6 +22,8 @@ namespace chesstool::io {
   X(archive_entry_pathname)               \
   X(archive_entry_set_filetype)           \
   X(archive_entry_set_pathname)           \
+  X(archive_entry_size)                   \
+  X(archive_entry_size_is_set)            \
   X(archive_entry_symlink)                \
   X(archive_error_string)                 \
   X(archive_filter_bytes)                 \
