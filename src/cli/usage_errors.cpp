@@ -203,9 +203,39 @@ std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseErr
 
 }  // namespace
 
+namespace {
+
+// perft given the FEN's fields as separate words ("perft rnbqkbnr/... b KQkq - 0 1 3"):
+// CLI11 would blame the depth, which took the side to move. Said as the slip it is.
+std::optional<std::string> unquoted_perft_fen(const CLI::App& app, const std::vector<std::string_view>& args) {
+  const CLI::App* sub = parsed_subcommand(app);
+  if (!sub || sub->get_name() != "perft") return std::nullopt;
+  std::vector<std::string_view> words;  // the positional arguments after "perft"
+  bool after_dashes = false;
+  for (std::size_t i = std::find(args.begin(), args.end(), "perft") - args.begin() + 1; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (!after_dashes && a == "--") {
+      after_dashes = true;
+    } else if (!after_dashes && a.size() > 1 && a[0] == '-') {
+      // An option that takes a value and was not given it glued ("--hash=16", "-j4") takes the next word.
+      const CLI::Option* opt = sub->get_option_no_throw(std::string(a.substr(0, a.find('='))));
+      const bool glued = a.find('=') != std::string_view::npos || (a[1] != '-' && a.size() > 2);
+      if (opt && opt->get_items_expected_max() > 0 && !glued) ++i;
+    } else {
+      words.push_back(a);
+    }
+  }
+  if (words.size() < 3 || words.front().find('/') == std::string_view::npos) return std::nullopt;
+  return "perft takes the FEN as one argument: put it in quotes (chesstool perft '" +
+         chesstool::output::terminal_safe(std::string(words.front())) + " ...' DEPTH)";
+}
+
+}  // namespace
+
 std::optional<std::string> usage_error_words(const CLI::App& app, const CLI::ParseError& e,
                                              const std::vector<std::string_view>& args) {
-  std::optional<std::string> why = unknown_option_behind(app, e);
+  std::optional<std::string> why = unquoted_perft_fen(app, args);
+  if (!why) why = unknown_option_behind(app, e);
   if (!why) why = empty_value_behind(app, e);
   if (!why) why = in_our_words(app, e, args);
   return why;
