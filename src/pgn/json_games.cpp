@@ -4,6 +4,7 @@
 #include "pgn/json_games.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -388,10 +389,23 @@ bool RecordWalker::walk_lines(const Json& moves, std::size_t& open) {
 
 // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
 // "syntax error ...": the place is in the diagnostic already.
-std::string parse_error_text(const char* what) {
+// nlohmann's words for a syntax error, without its own prefix ("[json.exception...] parse
+// error at line 1, column 3: ") and without the bytes it last read (raw text of the input),
+// and with a hint when the record is a line of PGN (--from json given PGN).
+std::string parse_error_text(std::string_view record, const char* what) {
   std::string_view s(what);
   if (const std::size_t c = s.find(": "); c != std::string_view::npos && s.find("column") < c) s.remove_prefix(c + 2);
-  return std::string(s);
+  if (const std::size_t last = s.find("; last read: "); last != std::string_view::npos) s = s.substr(0, last);
+  if (s.starts_with("syntax error while parsing value - ")) s.remove_prefix(35);
+  std::string text(s);
+  const std::size_t first = record.find_first_not_of(" \t");
+  const std::string_view start = first == std::string_view::npos ? std::string_view() : record.substr(first);
+  const bool tag_pair = start.size() > 1 && start[0] == '[' && std::isalpha(static_cast<unsigned char>(start[1]));
+  const bool move_number = !start.empty() && std::isdigit(static_cast<unsigned char>(start[0])) &&
+                           start.find_first_not_of("0123456789") != std::string_view::npos &&
+                           start[start.find_first_not_of("0123456789")] == '.';
+  if (tag_pair || move_number) text += " (the line looks like PGN: convert reads PGN without --from json)";
+  return text;
 }
 
 // nlohmann's ordered_json finds the place of each new key of an object by a scan of the
@@ -604,7 +618,7 @@ void visit_json_game(std::string_view text, std::uint64_t line, std::uint64_t by
   } catch (const Json::parse_error& e) {
     const std::size_t column = e.byte == 0 ? 1 : std::min<std::size_t>(e.byte, text.size() + 1);
     const SourceLoc where{line, static_cast<std::uint32_t>(std::min<std::size_t>(column, UINT32_MAX)), byte_offset + column - 1};
-    unread("invalid-json", "invalid JSON: " + parse_error_text(e.what()), where);
+    unread("invalid-json", "invalid JSON: " + parse_error_text(text, e.what()), where);
     return;
   } catch (const Json::out_of_range& e) {
     // A number beyond a double ("number overflow parsing '1e400'"): JSON, but a value out

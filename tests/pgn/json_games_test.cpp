@@ -147,8 +147,9 @@ TEST(JsonGames, BadRecordsAreOneProblemEach) {
     const char* problem;  // the start of the expected problem line
   };
   const Case cases[] = {
-      {"not json", "problem invalid-json 7:2 invalid JSON: syntax error"},
-      {R"({"moves":[)", "problem invalid-json 7:11 invalid JSON: syntax error"},
+      {"not json", "problem invalid-json 7:2 invalid JSON: invalid literal"},
+      {R"({"moves":[)", "problem invalid-json 7:11 invalid JSON: unexpected end of input"},
+      {"[Event \"x\"]", "problem invalid-json 7:2 invalid JSON: invalid literal (the line looks like PGN"},
       {"{\"moves\":[],\"x\":\"\xFF\"}", "problem invalid-json 7:18 invalid JSON"},  // not UTF-8
       {"[1]", "problem json-field 7:1 a game record is a JSON object, found array"},
       {R"({"tags":{}})", "problem json-field 7:1 \"moves\" is missing or not an array"},

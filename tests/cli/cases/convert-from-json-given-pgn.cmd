@@ -1,0 +1,1 @@
+$CHESSTOOL convert --from json --to pgn -
