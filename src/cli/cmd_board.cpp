@@ -186,7 +186,7 @@ ExitCode load_fen(const BoardOptions& o, Shown& shown, std::string& game_file) {
     if (stdin_was_closed() || !std::getline(std::cin, text)) {
       struct stat st {};
       const bool directory = ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
-      error(stdin_was_closed() ? "reading standard input failed: it is closed"
+      error(stdin_was_closed() ? "error reading standard input: it is closed"
             : directory        ? "cannot read standard input: Is a directory"
                                : "no FEN on standard input");
       return ExitCode::Error;

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -108,7 +109,10 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
     const ssize_t got = ::read(STDIN_FILENO, chunk.data(), chunk.size());
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
-      error = errno == EISDIR ? "cannot read standard input: Is a directory" : "reading standard input failed";
+      // As the other commands word it (io::ByteSource).
+      error = errno == EISDIR       ? "cannot read standard input: Is a directory"
+              : stdin_was_closed() ? "error reading standard input: it is closed"
+                                   : fmt::format("error reading standard input: {}", std::strerror(errno));
       return false;
     }
     if (got == 0) {

@@ -18,6 +18,17 @@
 
 namespace chesstool::io {
 
+namespace {
+
+// Why reading failed, in words: standard input that was closed when chesstool started is
+// held open on /dev/null for writing (cli::reserve_standard_descriptors), so a read of it
+// fails with EBADF, which means that here.
+std::string read_failure(bool is_stdin, int err) {
+  return is_stdin && err == EBADF ? std::string("it is closed") : std::string(std::strerror(err));
+}
+
+}  // namespace
+
 ByteSource::ByteSource(const std::string& path) : name_(path) {
   const bool is_stdin = path == "-";
   const std::string display = is_stdin ? std::string("standard input") : path;
@@ -54,7 +65,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
     if (n < 0) {
       const int err = errno;
       ::close(fd);
-      fail("error reading " + display + ": " + std::strerror(err));
+      fail("error reading " + display + ": " + read_failure(is_stdin, err));
       return;
     }
     got = std::size_t(n);
@@ -65,7 +76,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
       if (n < 0) {
         const int err = errno;
         ::close(fd);
-        fail("error reading " + display + ": " + std::strerror(err));
+        fail("error reading " + display + ": " + read_failure(is_stdin, err));
         return;
       }
       if (n == 0) break;
@@ -205,7 +216,8 @@ std::size_t ByteSource::read_fd(char* dst, std::size_t n) {
     got = ::read(fd_, dst, std::min<std::size_t>(n, SSIZE_MAX));
   } while (got < 0 && errno == EINTR);
   if (got > 0) return std::size_t(got);
-  if (got < 0) error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + std::strerror(errno);
+  if (got < 0)
+    error_ = "error reading " + (name_ == "-" ? std::string("standard input") : name_) + ": " + read_failure(name_ == "-", errno);
   close();
   return 0;
 }
