@@ -679,6 +679,7 @@ ExitCode run_filter(const FilterOptions& o) {
     ++t.read;
     if (v.valid == false) ++t.invalid;
     if (v.replayed) ++t.replayed;
+    bool written = true;  // false: an output failed (a full disk, --split-by's limit), reading stops
     if (v.selected) {
       ++t.matched;
       if (judged.not_converted) {
@@ -688,17 +689,17 @@ ExitCode run_filter(const FilterOptions& o) {
           if (const auto errors = output::in_source_order(judged.verdict.report, false); !errors.empty())
             err_line(output::render_diagnostic(display_name(names[f], raw.member), judged.verdict.report, *errors.front()));
       } else if (!outputs.write(raw, v.split_value, judged)) {
-        return false;  // a full disk: stop reading
+        written = false;
       } else if (judged.left_out && !o.quiet) {
         for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *judged.left_out))
           err_line(line);
       }
     }
     if (o.json) {
-      write_game_record(names[f], raw, v);
+      write_game_record(names[f], raw, v);  // a record for every game counted, the last one read too
       if (stdout_failed()) return false;
     }
-    return true;
+    return written;
   };
   auto work = [&matcher, &o](std::size_t, const pgn::RawGame& raw) { return judge_and_convert(matcher, o, raw); };
   run_pipeline<Judged>(inputs.files, jobs, work, sink);

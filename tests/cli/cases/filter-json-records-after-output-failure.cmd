@@ -1,0 +1,1 @@
+d=$(mktemp -d); awk 'BEGIN { for (i = 0; i < 1001; i++) printf "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 *\n\n", i }' > "$d/in.pgn"; cd "$d" && $CHESSTOOL filter in.pgn -o o.pgn --split-by Event --json > rec.ndjson; echo "status $?"; echo "game records $(grep -c '"type":"game"' rec.ndjson)"; tail -n 1 rec.ndjson | jq -c '{read, matched, io_errors}'; ls; cd / && rm -rf "$d"
