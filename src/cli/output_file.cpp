@@ -418,13 +418,19 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   target_ = target;
   const std::string dir = directory_of(target);
   temp_ = (dir == "/" ? "/" : dir + "/") + "." + temporary_stem(base_name(target)) + ".chesstool-XXXXXX";
+  int made_errno = 0;
   {
     const CreatingTemp creating;
     fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
+    made_errno = errno;
     if (fd_ >= 0) temp_slot_ = track_temp(temp_);
   }
   if (fd_ < 0) {
-    error = fmt::format("cannot create a temporary file in {} for {}: {}", dir, name_, std::strerror(errno));
+    // A directory that is not there is the user's slip to name, not the temporary file's.
+    if (made_errno == ENOENT)
+      error = fmt::format("cannot write {}: the directory {} does not exist", name_, dir);
+    else
+      error = fmt::format("cannot create a temporary file in {} for {}: {}", dir, name_, std::strerror(made_errno));
     temp_.clear();
     return false;
   }

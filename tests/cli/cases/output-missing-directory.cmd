@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d" && $CHESSTOOL convert --to pgn -o nodir/x.pgn "$OLDPWD/annotate/knights-dance.pgn"; echo "status $?"; $CHESSTOOL annotate -o nodir/ "$OLDPWD/annotate/knights-dance.pgn"; echo "status $?"; ls -A; cd / && rm -rf "$d"
