@@ -452,6 +452,10 @@ struct Where::Parser {
           cur.op = op;
           cur.text = std::string(spelling);
           pos += spelling.size();
+          // "=>", "=<", "<>", "=!": another operator's character glued to this one is a
+          // misspelt operator, not a value that starts with it (that one goes in quotes).
+          if (pos < text.size() && std::string_view("<>=!~").find(text[pos]) != std::string_view::npos)
+            fail_glued_operator(std::string(spelling) + text[pos]);
           return;
         }
       if (is_name_char(c)) {
@@ -470,6 +474,16 @@ struct Where::Parser {
       ++pos;
     cur.kind = Token::Kind::Word;
     cur.text = std::string(text.substr(s, pos - s));
+  }
+
+  void fail_glued_operator(const std::string& written) {
+    std::string meant;
+    if (written == "=>") meant = ">=";
+    else if (written == "=<") meant = "<=";
+    else if (written == "<>" || written == "=!") meant = "!=";
+    fail(cur.at, "'" + written + "' is no operator" + (meant.empty() ? "" : ": did you mean '" + meant + "'?") +
+                     " (the operators are =, !=, <, <=, >, >= and ~; a value that starts with '" + written.substr(1) +
+                     "' goes in quotes)");
   }
 
   std::size_t add(Node n) {

@@ -1,0 +1,1 @@
+for w in "WhiteElo => 2700" "WhiteElo <> 2700" "Event ~= x" "WhiteElo == 2400" "Event = \"<x>\""; do $CHESSTOOL filter -q --where "$w" ../tests/cli/cases/filter-games.pgn > /dev/null; echo "$w: exit $?"; done 2>&1
