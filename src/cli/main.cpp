@@ -90,8 +90,7 @@ ExitCode parse_and_run(int argc, char** argv) {
       out(text.str());
       return ExitCode::Ok;
     }
-    const std::optional<std::string> why = usage_error_words(app, e, std::vector<std::string_view>(argv + 1, argv + argc));
-    error(why.value_or(e.what()));
+    error(usage_error_words(app, e, std::vector<std::string_view>(argv + 1, argv + argc)));
     err_line("Run with --help for more information.");
     return ExitCode::Error;
   }

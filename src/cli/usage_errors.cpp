@@ -225,20 +225,26 @@ std::optional<std::string> unquoted_perft_fen(const CLI::App& app, const std::ve
       words.push_back(a);
     }
   }
-  if (words.size() < 3 || words.front().find('/') == std::string_view::npos) return std::nullopt;
+  // The first word is a FEN's first field alone (a quoted FEN holds blanks).
+  if (words.size() < 3 || words.front().find('/') == std::string_view::npos ||
+      words.front().find(' ') != std::string_view::npos)
+    return std::nullopt;
   return "perft takes the FEN as one argument: put it in quotes (chesstool perft '" +
          chesstool::output::terminal_safe(std::string(words.front())) + " ...' DEPTH)";
 }
 
 }  // namespace
 
-std::optional<std::string> usage_error_words(const CLI::App& app, const CLI::ParseError& e,
-                                             const std::vector<std::string_view>& args) {
+std::string usage_error_words(const CLI::App& app, const CLI::ParseError& e, const std::vector<std::string_view>& args) {
   std::optional<std::string> why = unquoted_perft_fen(app, args);
   if (!why) why = unknown_option_behind(app, e);
   if (!why) why = empty_value_behind(app, e);
   if (!why) why = in_our_words(app, e, args);
-  return why;
+  // "--threads: ..." of an option typed as --jobs (perft's other name) is told as typed.
+  std::string text = why.value_or(e.what());
+  if (const std::size_t colon = text.find(": "); text.starts_with("-") && colon != std::string::npos)
+    text.replace(0, colon, typed_name(app, std::string_view(text).substr(0, colon), args));
+  return text;
 }
 
 }  // namespace chesstool::cli

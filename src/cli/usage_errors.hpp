@@ -18,8 +18,8 @@ std::optional<std::string> unknown_command(const CLI::App& app, std::string_view
 
 // A parse error of CLI11 in our words: the unknown option or stray argument and the command
 // it was given to, an option without its value or given twice, an empty value, a number
-// out of range. None when CLI11's own words stand. args: the command line after argv[0].
-std::optional<std::string> usage_error_words(const CLI::App& app, const CLI::ParseError& e,
-                                             const std::vector<std::string_view>& args);
+// out of range; CLI11's own words where they stand, with the option named as typed.
+// args: the command line after argv[0].
+std::string usage_error_words(const CLI::App& app, const CLI::ParseError& e, const std::vector<std::string_view>& args);
 
 }  // namespace chesstool::cli

@@ -50,8 +50,10 @@ std::string explain_pawn_capture(const Position& pos, const SanToken& t, int fro
     const Square victim = from_rank >= 0 && from_rank < 8 ? make_square(file_of(t.to), from_rank) : kNoSquare;
     if (relative_rank(us, t.to) == 5 && victim != kNoSquare && pos.piece_on(victim) == make_piece(~us, Pawn)) {
       const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ square_bb(victim)) | square_bb(t.to);
+      // Whether the pawn just made its double step the position does not say: both facts.
       if (pos.attackers_to(pos.king_square(us), occ) & pos.pieces(~us) & ~square_bb(victim))
-        return head + "en passant would leave the " + color_name(us) + " king in check";
+        return head + to + " is empty (and en passant, even right after a double step, would leave the " +
+               color_name(us) + " king in check)";
     }
     return head + to + " is empty";
   }

@@ -251,16 +251,28 @@ struct Client {
   std::unique_ptr<char[]> buf = std::make_unique<char[]>(kChunk);
   std::string error;  // our own read error, which libarchive would only paraphrase
   bool failed = false;
+  // Where the data read so far ends, and where its last byte that is not zero ends: zero
+  // padding after a tar's end is no damage (see only_zeros_after).
+  std::int64_t read_end = 0, nonzero_end = 0;
 };
 
 la_ssize_t client_read(archive* a, void* data, const void** out) {
   auto* c = static_cast<Client*>(data);
+  const std::int64_t at = c->seekable ? c->seekable->seek(0, SEEK_CUR) : c->read_end;
   const std::ptrdiff_t got = c->in->read(c->buf.get(), kChunk, c->error);
   if (got < 0) {
     c->failed = true;
     c->la.archive_set_error(a, EIO, "%s", c->error.empty() ? "stopped" : c->error.c_str());
     return -1;
   }
+  // Backwards from the block's end: a block of text or a header ends in a byte that is not
+  // zero at once, so this costs a byte a block but for padding.
+  for (std::ptrdiff_t i = got; i > 0; --i)
+    if (c->buf[std::size_t(i - 1)] != 0) {
+      c->nonzero_end = at + i;
+      break;
+    }
+  c->read_end = at + got;
   *out = c->buf.get();
   return got;
 }
@@ -623,6 +635,14 @@ class Producer {
       const int r = la_->archive_read_next_header(a.get(), &e);
       if (r == ARCHIVE_EOF) {
         cut = container ? cut_short(a.get(), seekable, entry_end) : std::nullopt;
+        break;
+      }
+      // Zero bytes after a tar's end blocks that are no whole block (padding written by
+      // hand or by a tape tool) fail libarchive's reading of concatenated archives: they end it.
+      if ((r == ARCHIVE_RETRY || r < ARCHIVE_WARN) && container && !client.failed &&
+          (la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR &&
+          client.nonzero_end <= entry_end) {
+        cut = cut_short(a.get(), seekable, entry_end);
         break;
       }
       if (header_failed(r, a.get(), client, in, format)) return;

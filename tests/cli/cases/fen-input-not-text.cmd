@@ -1,1 +1,1 @@
-printf 'startpos\r\n' | iconv -f UTF-8 -t UTF-16 | $CHESSTOOL fen; echo "status $?"; printf 'startpos\n' | gzip | $CHESSTOOL fen; echo "status $?"; $CHESSTOOL fen fen/mixed.txt startpos; echo "status $?"
+printf 'startpos\r\n' | iconv -f UTF-8 -t UTF-16 | $CHESSTOOL fen; echo "status $?"; printf 'startpos\n' | gzip | $CHESSTOOL fen; echo "status $?"; $CHESSTOOL fen fen/mixed.txt startpos; echo "status $?"; { printf '\377\376s\000'; sleep 0.3; printf 't\000a\000r\000t\000p\000o\000s\000\n\000'; } | $CHESSTOOL fen; echo "status $?"
