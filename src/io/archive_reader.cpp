@@ -323,7 +323,9 @@ std::string lowercase(std::string s) {
 
 // What went wrong, as one clause about the data: "the zip archive is truncated (...)".
 // A fault of the compressed stream around a tar (or zip) is the stream decoder's own.
-std::string archive_problem(archive* a, const Client& client, InputFormat guess) {
+// between_members: the failure came where a header should follow whole members, and in a tar
+// that is also where other data appended after its end is read (as a concatenated archive).
+std::string archive_problem(archive* a, const Client& client, InputFormat guess, bool between_members = false) {
   if (client.failed && !client.error.empty()) return client.error;
   const char* m = client.la.archive_error_string(a);
   // libarchive's zip reader fails without a word where the data ends after a member's
@@ -351,7 +353,8 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess)
       (l.find("bzip2") != std::string::npos || l.find("lzma") != std::string::npos || l.find("xz") != std::string::npos))
     hint = "; if the file is whole, give its name rather than a pipe: a zip member compressed with bzip2 or LZMA "
            "whose sizes follow its data cannot be read from a stream";
-  return what + (cut ? " is truncated (" : " is corrupt (") + msg + ")" + hint;
+  const std::string or_appended = between_members && base == ARCHIVE_FORMAT_TAR ? " or followed by other data" : "";
+  return what + (cut ? " is truncated" : " is corrupt") + or_appended + " (" + msg + ")" + hint;
 }
 
 // One member's data (or the data of an input without members) read through libarchive.
@@ -583,10 +586,10 @@ class Producer {
   // be lost without a word, so it is damage like any other. In a .tar.gz the damage is
   // often the decompressor's, said by it at the stream's end (its CRC-32): the rest is read
   // first, so that the cause is named.
-  bool header_failed(int r, archive* a, const Client& client, RawInput& in, InputFormat format) {
+  bool header_failed(int r, archive* a, const Client& client, RawInput& in, InputFormat format, bool after_members) {
     if (r != ARCHIVE_RETRY && r >= ARCHIVE_WARN) return false;
     const bool stopped = client.failed && client.error.empty();
-    if (!stopped && (r != ARCHIVE_RETRY || drain(in))) fail(display_, archive_problem(a, client, format));
+    if (!stopped && (r != ARCHIVE_RETRY || drain(in))) fail(display_, archive_problem(a, client, format, after_members));
     return true;
   }
 
@@ -645,7 +648,7 @@ class Producer {
         cut = cut_short(a.get(), seekable, entry_end);
         break;
       }
-      if (header_failed(r, a.get(), client, in, format)) return;
+      if (header_failed(r, a.get(), client, in, format, container)) return;
       if ((la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
         ArchiveDataInput data(a.get(), client, format);
         if (!d_.push_member("") || !pump(data, display_, false)) return;
