@@ -89,6 +89,12 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
   std::size_t pos = 0, scan = 0;  // the line starts at pos; no '\n' before scan
   std::uint64_t n = 0;
   bool sniffed = false;  // not_plain_text has looked at the input's start
+  // Whether the input's start shows it is no plain text: told once, before any line is read.
+  const auto not_text = [&] {
+    sniffed = true;
+    error = not_plain_text(buf);
+    return !error.empty();
+  };
   std::vector<char> chunk(std::size_t(64) << 10);
   for (;;) {
     const auto too_long = [&] {
@@ -117,24 +123,14 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
       return false;
     }
     if (got == 0) {
-      if (!sniffed && !buf.empty())
-        if (std::string why = not_plain_text(buf); !why.empty()) {
-          error = std::move(why);
-          return false;
-        }
+      if (!sniffed && !buf.empty() && not_text()) return false;
       if (!buf.empty()) line(buf, ++n);  // a last line without its line end
       return true;
     }
     buf.append(chunk.data(), std::size_t(got));
     // What the input is, told from its first bytes once there are enough to tell UTF-16
     // (16) or a line is whole, before any line is read as a FEN.
-    if (!sniffed && (buf.size() >= 16 || buf.find('\n') != std::string::npos)) {
-      sniffed = true;
-      if (std::string why = not_plain_text(buf); !why.empty()) {
-        error = std::move(why);
-        return false;
-      }
-    }
+    if (!sniffed && (buf.size() >= 16 || buf.find('\n') != std::string::npos) && not_text()) return false;
   }
 }
 
