@@ -19,6 +19,7 @@
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "io/libarchive_api.hpp"
 #include "io/source.hpp"
@@ -179,7 +180,9 @@ namespace {
 constexpr std::size_t kChunk = ByteSource::kChunkSize;
 
 // The input file. A pipe is polled together with the decoder's wake-up pipe, so the
-// consumer can stop a thread that waits for input that may never come.
+// consumer can stop a thread that waits for input that may never come. A regular file can
+// be narrowed to a window (one zip archive of several joined with cat): reads end at its
+// end, and offsets (SEEK_END too) count within it.
 class FdInput final : public RawInput {
  public:
   FdInput(int fd, bool regular, int wake) : fd_(fd), regular_(regular), wake_(wake) {}
@@ -196,6 +199,9 @@ class FdInput final : public RawInput {
           error.clear();
           return -1;
         }
+      } else if (end_ >= 0) {
+        const std::int64_t at = ::lseek(fd_, 0, SEEK_CUR);
+        n = at < 0 || at >= end_ ? 0 : static_cast<std::size_t>(std::min<std::int64_t>(std::int64_t(n), end_ - at));
       }
       const ssize_t got = ::read(fd_, dst, n);
       if (got >= 0) return got;
@@ -204,27 +210,55 @@ class FdInput final : public RawInput {
       return -1;
     }
   }
-  std::int64_t seek(std::int64_t offset, int whence) { return ::lseek(fd_, offset, whence); }
-  // Whether the file's last `window` bytes hold `signature` (pread: the read position stays).
-  bool tail_holds(std::string_view signature, std::size_t window) const {
+  std::int64_t seek(std::int64_t offset, int whence) {
+    if (end_ < 0) return ::lseek(fd_, offset, whence);
+    const std::int64_t to = whence == SEEK_SET ? begin_ + offset
+                            : whence == SEEK_END ? end_ + offset
+                                                 : ::lseek(fd_, 0, SEEK_CUR) + offset;
+    const std::int64_t at = to < begin_ ? -1 : ::lseek(fd_, to, SEEK_SET);
+    return at < 0 ? -1 : at - begin_;
+  }
+  void set_window(std::int64_t begin, std::int64_t end) {
+    begin_ = begin;
+    end_ = end;
+    ::lseek(fd_, begin, SEEK_SET);
+  }
+  std::int64_t size() const {
     struct stat st {};
-    if (::fstat(fd_, &st) != 0 || st.st_size <= 0) return false;
-    const std::size_t n = std::min(window, static_cast<std::size_t>(st.st_size));
-    std::string tail(n, '\0');
-    return ::pread(fd_, tail.data(), n, st.st_size - static_cast<off_t>(n)) == static_cast<ssize_t>(n) &&
-           tail.find(signature) != std::string::npos;
+    return ::fstat(fd_, &st) == 0 ? std::int64_t(st.st_size) : -1;
+  }
+  // n bytes from offset at of the whole file (fewer at its end; pread: the read position stays).
+  std::string bytes_at(std::int64_t at, std::size_t n) const {
+    std::string s(n, '\0');
+    const ssize_t got = at < 0 ? -1 : ::pread(fd_, s.data(), n, static_cast<off_t>(at));
+    s.resize(got < 0 ? 0 : std::size_t(got));
+    return s;
+  }
+  // Whether the last `window` bytes of the file (of its window) hold `signature`.
+  bool tail_holds(std::string_view signature, std::size_t window) const {
+    const std::int64_t end = end_ >= 0 ? end_ : size(), begin = end_ >= 0 ? begin_ : 0;
+    if (end <= begin) return false;
+    const std::size_t n = std::min(window, static_cast<std::size_t>(end - begin));
+    const std::string tail = bytes_at(end - std::int64_t(n), n);
+    return tail.size() == n && tail.find(signature) != std::string::npos;
   }
 
  private:
   int fd_;
   bool regular_;
   int wake_;
+  std::int64_t begin_ = 0, end_ = -1;  // the window, when end_ >= 0
 };
 
 // Bytes already read (to tell the format) handed out again before the rest.
 class PrefixedInput final : public RawInput {
  public:
   PrefixedInput(std::string_view prefix, RawInput& rest) : prefix_(prefix), rest_(rest) {}
+  // Bytes handed out again before the rest: read and not used (what follows an archive).
+  void unread(std::string_view bytes) {
+    prefix_ = std::string(bytes) + prefix_.substr(pos_);
+    pos_ = 0;
+  }
   std::ptrdiff_t read(char* dst, std::size_t n, std::string& error) override {
     if (pos_ < prefix_.size()) {
       const std::size_t k = std::min(n, prefix_.size() - pos_);
@@ -241,6 +275,119 @@ class PrefixedInput final : public RawInput {
   RawInput& rest_;
 };
 
+// The little-endian number of `bytes` bytes at s[at] (zip's byte order).
+std::uint64_t le(std::string_view s, std::size_t at, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(s[at + std::size_t(i)]);
+  return v;
+}
+
+// Zip archives joined with cat, in a file. libarchive reads a zip file from its last
+// end-of-central-directory record, whose offsets it takes as counted from where that
+// archive starts: the archives before it were skipped without a word. The end records
+// are read here, from the last: each archive is then read on its own, in file order.
+struct ZipLayout {
+  std::vector<std::pair<std::int64_t, std::int64_t>> parts;  // each archive's first byte and its end
+  std::optional<std::string> problem;  // data before or after them, not read
+};
+
+// The last zip archive of the file's first `limit` bytes whose end record (and its comment)
+// ends there or before: where it starts and where that record ends. Its central directory
+// must be where the record says, counted back from the record (a zip64 one, 76 bytes before
+// it, when there is one).
+std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, std::int64_t limit) {
+  const std::int64_t from = std::max<std::int64_t>(0, limit - 22 - 65535);
+  const std::string tail = f.bytes_at(from, std::size_t(limit - from));
+  for (std::size_t i = tail.size() < 22 ? std::string::npos : tail.size() - 22; i != std::string::npos; --i) {
+    if (tail.compare(i, 4, std::string_view("PK\x05\x06", 4)) != 0) continue;
+    const std::int64_t at = from + std::int64_t(i), end = at + 22 + std::int64_t(le(tail, i + 20, 2));
+    if (end > limit || le(tail, i + 4, 4) != 0) continue;  // a record in a comment, or of a multi-disk set
+    std::int64_t cd_end = at;
+    std::uint64_t size = le(tail, i + 12, 4), offset = le(tail, i + 16, 4);
+    if (at >= 76 && f.bytes_at(at - 20, 4) == std::string_view("PK\x06\x07", 4)) {
+      const std::string z64 = f.bytes_at(at - 76, 56);
+      if (z64.size() < 56 || z64.compare(0, 4, std::string_view("PK\x06\x06", 4)) != 0 || le(z64, 4, 8) != 44) continue;
+      cd_end = at - 76;
+      size = le(z64, 40, 8);
+      offset = le(z64, 48, 8);
+    }
+    if (size > std::uint64_t(cd_end) || offset > std::uint64_t(cd_end) - size) continue;
+    const std::int64_t cd = cd_end - std::int64_t(size);
+    if (size > 0 && f.bytes_at(cd, 4) != std::string_view("PK\x01\x02", 4)) continue;
+    return std::pair{cd - std::int64_t(offset), end};
+  }
+  return std::nullopt;
+}
+
+ZipLayout zip_layout(const FdInput& f) {
+  ZipLayout z;
+  const std::int64_t size = f.size();
+  const auto last = last_zip(f, size);
+  if (!last) return z;  // no end record: libarchive reads the members by their local headers
+  if (last->second < size) {
+    const std::string after = f.bytes_at(last->second, std::size_t(size - last->second));
+    if (after.find_first_not_of('\0') != std::string::npos)  // zero padding is no data
+      z.problem = "the zip archive is followed by other data, not read (" + std::to_string(size - last->second) +
+                  " bytes after its end record that are no zip archive)";
+  }
+  z.parts.push_back(*last);
+  while (z.parts.front().first > 0) {
+    const std::int64_t start = z.parts.front().first;
+    const auto before = last_zip(f, start);
+    if (!before || before->second != start) {
+      if (!z.problem)
+        z.problem = "the zip archive is preceded by other data, not read (" + std::to_string(start) +
+                    " bytes before it that are no whole zip archive: a damaged archive joined to it with cat?)";
+      break;
+    }
+    z.parts.insert(z.parts.begin(), *before);
+  }
+  return z;
+}
+
+// The bytes of a stream after a zip archive's members, looked at a record at a time; what
+// was read and not used is handed back (PrefixedInput::unread) when it goes.
+class Lookahead {
+ public:
+  explicit Lookahead(PrefixedInput& in) : in_(in) {}
+  ~Lookahead() { in_.unread(std::string_view(buf_).substr(pos_)); }
+  Lookahead(const Lookahead&) = delete;
+  Lookahead& operator=(const Lookahead&) = delete;
+  // How many bytes are there, n or fewer (the data ends first); -1 when reading failed
+  // (error() says why; empty: stopped).
+  std::ptrdiff_t fill(std::size_t n) {
+    while (buf_.size() - pos_ < n) {
+      char chunk[16384];
+      const std::ptrdiff_t got = in_.read(chunk, sizeof chunk, error_);
+      if (got < 0) return -1;
+      if (got == 0) break;
+      buf_.erase(0, pos_);
+      pos_ = 0;
+      buf_.append(chunk, std::size_t(got));
+    }
+    return std::ptrdiff_t(std::min(n, buf_.size() - pos_));
+  }
+  std::string_view view() const { return std::string_view(buf_).substr(pos_); }
+  // Passes n bytes; the number passed (fewer: the data ended), -1 when reading failed.
+  std::int64_t skip(std::uint64_t n) {
+    std::uint64_t done = 0;
+    while (done < n) {
+      const std::ptrdiff_t got = fill(std::size_t(std::min<std::uint64_t>(n - done, 16384)));
+      if (got <= 0) return got < 0 ? -1 : std::int64_t(done);
+      pos_ += std::size_t(got);
+      done += std::uint64_t(got);
+    }
+    return std::int64_t(done);
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  PrefixedInput& in_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  std::string error_;
+};
+
 // libarchive's stream: what it reads comes from a RawInput; seeking (a zip's central
 // directory, skipping tar members) only on a regular file.
 struct Client {
@@ -254,6 +401,17 @@ struct Client {
   // Where the data read so far ends, and where its last byte that is not zero ends: zero
   // padding after a tar's end is no damage (see only_zeros_after).
   std::int64_t read_end = 0, nonzero_end = 0;
+  // Reading a stream: the bytes read that libarchive has not used yet (from kept_begin), so
+  // that what follows a zip archive's members can be read after its reader has ended.
+  bool keep = false;
+  std::string kept;
+  std::int64_t kept_begin = 0;
+  // The bytes read after the end of what the reader a used; nullopt if they are gone.
+  std::optional<std::string> unused(archive* a) const {
+    const std::int64_t used = la.archive_filter_bytes(a, 0);
+    if (!keep || used < kept_begin || used > kept_begin + std::int64_t(kept.size())) return std::nullopt;
+    return kept.substr(std::size_t(used - kept_begin));
+  }
 };
 
 la_ssize_t client_read(archive* a, void* data, const void** out) {
@@ -273,6 +431,15 @@ la_ssize_t client_read(archive* a, void* data, const void** out) {
       break;
     }
   c->read_end = at + got;
+  if (c->keep) {
+    const std::int64_t used = c->la.archive_filter_bytes(a, 0);
+    if (used > c->kept_begin) {
+      const std::size_t drop = std::size_t(std::min<std::int64_t>(used - c->kept_begin, std::int64_t(c->kept.size())));
+      c->kept.erase(0, drop);
+      c->kept_begin += std::int64_t(drop);
+    }
+    c->kept.append(c->buf.get(), std::size_t(got));
+  }
   *out = c->buf.get();
   return got;
 }
@@ -617,79 +784,181 @@ class Producer {
     return true;
   }
 
-  void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
-    if (!load_libarchive()) return;
-    Client client(*la_, in, seekable);
-    ArchivePtr a = open_archive(client);
-    if (!a) return fail(display_, "out of memory");
-    auto stopped = [&] { return client.failed && client.error.empty(); };
-    if (la_->archive_read_open1(a.get()) != ARCHIVE_OK) {
-      if (!stopped()) fail(display_, archive_problem(a.get(), client, format));
-      return;
-    }
-    bool container = false;
+  // What the members of an input's archives came to: one archive, or several joined with cat.
+  struct Tally {
+    bool container = false;  // members were found (not the raw data of a stream)
+    bool zip = false;        // the last archive was a zip
     std::uint64_t found = 0, others = 0;
     std::string other_names;
-    std::int64_t entry_end = 0;  // the archive's bytes up to the end of the last entry's data
-    std::optional<std::string> cut;  // why the archive ended too soon (cut_short)
     std::unordered_set<std::string> read_members;  // the PGN members read, for the hard links to them
+    std::optional<std::string> cut;                // why an archive ended too soon (cut_short)
+  };
+
+  // Reads the members of the archive a on client to its end; false when that failed (the
+  // error is queued) or was stopped.
+  bool read_members(archive* a, Client& client, InputFormat format, Tally& t) {
+    auto stopped = [&] { return client.failed && client.error.empty(); };
+    if (la_->archive_read_open1(a) != ARCHIVE_OK) {
+      if (!stopped()) fail(display_, archive_problem(a, client, format));
+      return false;
+    }
+    const bool had_members = t.container;
+    t.container = false;
+    std::int64_t entry_end = 0;  // the archive's bytes up to the end of the last entry's data
     for (;;) {
       archive_entry* e = nullptr;
-      const int r = la_->archive_read_next_header(a.get(), &e);
+      const int r = la_->archive_read_next_header(a, &e);
+      t.zip = (la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
       if (r == ARCHIVE_EOF) {
-        cut = container ? cut_short(a.get(), seekable, entry_end) : std::nullopt;
+        if (t.container && !t.cut) t.cut = cut_short(a, client.seekable, entry_end);
         break;
       }
       // Zero bytes after a tar's end blocks that are no whole block (padding written by
       // hand or by a tape tool) fail libarchive's reading of concatenated archives: they end it.
-      if ((r == ARCHIVE_RETRY || r < ARCHIVE_WARN) && container && !client.failed &&
-          (la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR &&
+      if ((r == ARCHIVE_RETRY || r < ARCHIVE_WARN) && t.container && !client.failed &&
+          (la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR &&
           client.nonzero_end <= entry_end) {
-        cut = cut_short(a.get(), seekable, entry_end);
+        if (!t.cut) t.cut = cut_short(a, client.seekable, entry_end);
         break;
       }
-      if (header_failed(r, a.get(), client, in, format, container)) return;
-      if ((la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
-        ArchiveDataInput data(a.get(), client, format);
-        if (!d_.push_member("") || !pump(data, display_, false)) return;
+      if (header_failed(r, a, client, *client.in, format, t.container)) return false;
+      if ((la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
+        ArchiveDataInput data(a, client, format);
+        if (!d_.push_member("") || !pump(data, display_, false)) return false;
         continue;
       }
-      container = true;
+      t.container = true;
       const char* path = la_->archive_entry_pathname(e);
       const std::string name = path ? path : "";
       if (la_->archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
-        if (!note_link(e, name, read_members)) return;
-        entry_end = end_of_entry(a.get());
+        if (!note_link(e, name, t.read_members)) return false;
+        entry_end = end_of_entry(a);
         continue;
       }
       if (!is_pgn_member_name(name)) {
-        if (++others <= 3) other_names += (other_names.empty() ? "" : ", ") + name;
-        entry_end = end_of_entry(a.get());
+        if (++t.others <= 3) t.other_names += (t.other_names.empty() ? "" : ", ") + name;
+        entry_end = end_of_entry(a);
         continue;
       }
-      ++found;
-      read_members.insert(name);
-      if (!read_pgn_member(a.get(), e, name, client, format, entry_end)) return;
+      ++t.found;
+      t.read_members.insert(name);
+      if (!read_pgn_member(a, e, name, client, format, entry_end)) return false;
     }
-    // The archive has ended, at its end marker or at what the reader took for one: the rest
-    // of the stream is read too, so that damage a decompressor finds only at its end
-    // (gzip's CRC-32 and length, for a .tar.gz) is reported, not lost with the members
-    // after it.
-    if (container && !drain(in)) return;
-    if (container && found == 0) {
-      const bool zip = (la_->archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
-      std::string msg = "cannot read " + display_ + ": the " + (zip ? "zip" : "tar") + " archive holds no .pgn file";
-      if (others > 0)
-        msg += " (it holds " + other_names + (others > 3 ? ", and " + std::to_string(others - 3) + " more" : "") + ")";
+    t.container = t.container || had_members;
+    return true;
+  }
+
+  // After a zip archive's members in a stream: its central directory, to the end of its end
+  // record's comment, then another zip archive (joined with cat: true), or the end. Zero
+  // bytes there are padding; other data, or a directory cut or damaged, is late's problem.
+  // False when reading failed (the error is queued) or was stopped.
+  bool after_zip(PrefixedInput& in, bool& another, std::optional<std::string>& late) {
+    Lookahead r(in);
+    const auto failed = [&] {
+      if (!r.error().empty()) fail(display_, r.error());
+      return false;
+    };
+    for (bool end = false; !end;) {
+      const std::ptrdiff_t got = r.fill(22);
+      if (got < 0) return failed();
+      const std::string sig(r.view().substr(0, 4));
+      std::uint64_t size = 0;  // 0: the data ends inside the record
+      if (sig == std::string_view("PK\x01\x02", 4)) {  // a central directory header
+        if (r.fill(46) < 0) return failed();
+        if (r.view().size() >= 46) size = 46 + le(r.view(), 28, 2) + le(r.view(), 30, 2) + le(r.view(), 32, 2);
+      } else if (sig == std::string_view("PK\x06\x06", 4)) {  // the zip64 end record, then its locator
+        if (got >= 12) size = 12 + le(r.view(), 4, 8);
+      } else if (sig == std::string_view("PK\x06\x07", 4)) {
+        size = 20;
+      } else if (sig == std::string_view("PK\x05\x05", 4)) {  // a digital signature
+        if (got >= 6) size = 6 + le(r.view(), 4, 2);
+      } else if (sig == std::string_view("PK\x05\x06", 4)) {
+        if (got >= 22) size = 22 + le(r.view(), 20, 2);
+        end = true;
+      } else if (got >= 4) {
+        late = "the zip archive is corrupt (other data where its central directory should follow its members)";
+        return r.skip(~std::uint64_t(0)) >= 0 || failed();
+      }
+      const std::int64_t passed = size == 0 ? 0 : r.skip(size);
+      if (passed < 0) return failed();
+      if (size == 0 || std::uint64_t(passed) < size) {
+        late = "the zip archive is truncated (its central directory's end record is missing: the data ends before "
+               "it)";
+        return true;
+      }
+    }
+    const std::ptrdiff_t got = r.fill(4);
+    if (got < 0) return failed();
+    another = got == 4 && (r.view().substr(0, 4) == std::string_view("PK\x03\x04", 4) ||
+                           r.view().substr(0, 4) == std::string_view("PK\x05\x06", 4));
+    if (another) return true;
+    for (std::ptrdiff_t n = r.fill(16384); n > 0; n = r.fill(16384)) {
+      if (!late && r.view().find_first_not_of('\0') != std::string_view::npos)
+        late = "the zip archive is followed by other data, not read (it is no zip archive)";
+      r.skip(std::uint64_t(n));
+    }
+    return r.error().empty() || failed();
+  }
+
+  // The archives of a stream (or of a file that is no zip), one after the other: tar's
+  // joined with cat are libarchive's (read_concatenated_archives), zip's are read here.
+  bool read_stream(RawInput& raw, FdInput* seekable, InputFormat format, Tally& t, std::optional<std::string>& late) {
+    PrefixedInput in("", raw);
+    for (;;) {
+      Client client(*la_, in, seekable);
+      client.keep = seekable == nullptr && format == InputFormat::Zip;  // for what follows its members
+      ArchivePtr a = open_archive(client);
+      if (!a) {
+        fail(display_, "out of memory");
+        return false;
+      }
+      if (!read_members(a.get(), client, format, t)) return false;
+      // The archive has ended, at its end marker or at what the reader took for one: the rest
+      // of the stream is read too, so that damage a decompressor finds only at its end
+      // (gzip's CRC-32 and length, for a .tar.gz) is reported, not lost with the members
+      // after it. libarchive's zip reader stops at the central directory.
+      const std::optional<std::string> unused = client.unused(a.get());
+      if (!t.zip || !unused || t.cut) return !t.container || drain(in);
+      in.unread(*unused);
+      bool another = false;
+      if (!after_zip(in, another, late)) return false;
+      if (!another) return true;
+    }
+  }
+
+  // A zip file: each of its archives (joined with cat) on its own, from the first.
+  bool read_zip_file(RawInput& in, FdInput& file, Tally& t, std::optional<std::string>& late) {
+    const ZipLayout z = zip_layout(file);
+    if (z.parts.empty()) return read_stream(in, &file, InputFormat::Zip, t, late);
+    for (const auto& [begin, end] : z.parts) {
+      file.set_window(begin, end);
+      if (!read_stream(in, &file, InputFormat::Zip, t, late)) return false;
+    }
+    late = z.problem;
+    return true;
+  }
+
+  void run_archive(RawInput& in, FdInput* seekable, InputFormat format) {
+    if (!load_libarchive()) return;
+    Tally t;
+    std::optional<std::string> late;  // data around a zip archive, not read: said after the games
+    if (!(seekable && format == InputFormat::Zip ? read_zip_file(in, *seekable, t, late)
+                                                 : read_stream(in, seekable, format, t, late)))
+      return;
+    if (t.container && t.found == 0) {
+      std::string msg = "cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no .pgn file";
+      if (t.others > 0)
+        msg += " (it holds " + t.other_names + (t.others > 3 ? ", and " + std::to_string(t.others - 3) + " more" : "") +
+               ")";
       d_.push_error(msg);
       return;
     }
-    if (!container && format == InputFormat::Zip) {
+    if (!t.container && format == InputFormat::Zip) {
       d_.push_error("cannot read " + display_ + ": the zip archive holds no .pgn file (it is empty)");
       return;
     }
-    if (cut) {
-      d_.push_error("cannot read " + display_ + ": " + *cut);
+    if (t.cut || late) {
+      d_.push_error("cannot read " + display_ + ": " + (t.cut ? *t.cut : *late));
       return;
     }
     d_.push_end();

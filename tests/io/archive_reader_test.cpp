@@ -465,6 +465,46 @@ TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
   }
 }
 
+// Zip archives joined with cat: libarchive read a file from its last end record (the
+// archives before it skipped without a word) and a stream up to the first central
+// directory (the archives after it drained unread). Every archive's games are read now,
+// as a file and from a pipe; data around them that is no zip archive is an error.
+TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", kThreeTexts[0] + "\n");
+  d.write("b.pgn", kThreeTexts[1] + "\n");
+  d.write("c.pgn", kThreeTexts[2] + "\n");
+  // Deflated, stored with its sizes after its data (zip writing to a pipe), and zip64.
+  ASSERT_TRUE(d.sh("zip -q a.zip a.pgn && zip -q -0 - b.pgn > b.zip && zip -q -fz c.zip c.pgn && "
+                   "cat a.zip b.zip c.zip > abc.zip && (cat abc.zip; echo 'text after the end') > after.zip && "
+                   "(cat abc.zip; head -c 1000 /dev/zero) > padded.zip && "
+                   "(head -c 40 a.zip; cat b.zip c.zip) > before.zip && mkfifo fifo"));
+  const auto piped = [&](const std::string& f) {
+    std::thread writer([&] { d.sh("cat " + f + " > fifo"); });
+    auto r = read_games(d / "fifo");
+    writer.join();
+    return r;
+  };
+  for (const char* f : {"abc.zip", "padded.zip"}) {
+    for (const auto& r : {read_games(d / f), piped(f)}) {
+      EXPECT_EQ(r.error, "") << f;
+      EXPECT_EQ(r.games, kThreeTexts) << f;
+      EXPECT_EQ(r.members, (std::vector<std::string>{"a.pgn", "b.pgn", "c.pgn"})) << f;
+    }
+  }
+  for (const auto& r : {read_games(d / "after.zip"), piped("after.zip")}) {
+    EXPECT_NE(r.error.find("the zip archive is followed by other data, not read"), std::string::npos) << r.error;
+    EXPECT_EQ(r.games, kThreeTexts);
+  }
+  // The first archive cut: the file's archives after it are read, and the cut one is named.
+  const auto before = read_games(d / "before.zip");
+  EXPECT_NE(before.error.find("the zip archive is preceded by other data, not read (40 bytes"), std::string::npos)
+      << before.error;
+  EXPECT_EQ(before.games, (std::vector<std::string>{kThreeTexts[1], kThreeTexts[2]}));
+  EXPECT_NE(piped("before.zip").error, "");
+}
+
 TEST(ArchiveReader, CorruptStreamsAreReported) {
   REQUIRE_TOOLS();
   ScratchDir d;
