@@ -26,7 +26,11 @@ _chesstool() {
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
   fi
-  local cmd=${words[1]} opts=""
+  local cmd=${words[1]} opts="" i
+  # After "--", which ends a command's options, every word is a file ("-x.pgn" too).
+  for ((i = 2; i < cword; i++)); do
+    [[ ${words[i]} == -- ]] && { _chesstool_files; return; }
+  done
   case $cmd in
     validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
     fen) opts="--json --quiet -q --help" ;;

@@ -118,7 +118,11 @@ _chesstool() {{
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
   fi
-  local cmd=${{words[1]}} opts=""
+  local cmd=${{words[1]}} opts="" i
+  # After "--", which ends a command's options, every word is a file ("-x.pgn" too).
+  for ((i = 2; i < cword; i++)); do
+    [[ ${{words[i]}} == -- ]] && {{ _chesstool_files; return; }}
+  done
   case $cmd in
 {}  esac
   case $cmd:$prev in

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <exception>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -35,18 +36,48 @@ std::string decimal_digits(std::string& v) {
   return {};
 }
 
+// "--" ends a command's options, so that a file may be named "-x.pgn": every word after it
+// is a path. CLI11 2.1 ends the subcommand itself at a "--" that comes once its positionals
+// have what they need ("validate a.pgn -- b.pgn" gave b.pgn to chesstool: "unexpected
+// argument"), and keeps the "--" the subcommand's while a positional still wants a value.
+// A hidden positional declared after one that takes every word (the paths) always wants
+// one and never gets it, so "--" stays the command's wherever it comes.
+constexpr std::string_view kEndOfOptions = "end-of-options";
+
+void keep_dashes_in(CLI::App& sub) {
+  for (const CLI::Option* opt : sub.get_options())
+    if (opt->get_positional() && opt->get_allow_extra_args()) {
+      // Its description is what the usage line shows for it: "[-- path...]".
+      sub.add_option(std::string(kEndOfOptions))->description("[-- " + opt->get_name() + "...]")->group("");
+      return;
+    }
+}
+
+// CLI11's help, but the hidden positional above shown as what it stands for in the usage
+// line: "Usage: chesstool validate [OPTIONS] [path...] [-- path...]".
+class Formatter : public CLI::Formatter {
+ public:
+  std::string make_option_usage(const CLI::Option* opt) const override {
+    // Hidden (no group), so CLI11 names it "": the one hidden positional is that one.
+    if (opt->get_positional() && opt->get_group().empty()) return opt->get_description();
+    return CLI::Formatter::make_option_usage(opt);
+  }
+};
+
 ExitCode parse_and_run(int argc, char** argv) {
   CLI::App app{"chesstool: validate, adjudicate and convert chess PGN and FEN"};
   std::map<CLI::App*, Runner> runners;
   app.name("chesstool");
   app.set_version_flag("--version", [] { return std::string("chesstool " CHESSTOOL_VERSION "\ndispatch: ") + chesstool::dispatch_name(); });
   app.require_subcommand(1);
+  app.formatter(std::make_shared<Formatter>());  // before the subcommands, which copy it
   app.footer("Exit status: 0 all good, 1 problems found in the input, 2 usage or I/O error.\n"
              "See chesstool(1) for details.");
 
   auto add = [&](const char* name, const char* help, Runner (*setup)(CLI::App&)) {
     CLI::App* sub = app.add_subcommand(name, help);
     runners[sub] = setup(*sub);
+    keep_dashes_in(*sub);
     // An empty value is never meant: `-o ''` from an unset shell variable must not mean
     // standard output, nor `--event ''` every event.
     for (CLI::Option* opt : sub->get_options()) {
@@ -72,11 +103,17 @@ ExitCode parse_and_run(int argc, char** argv) {
     out(bash_completion(app));
     return ExitCode::Ok;
   }
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
   if (argc >= 2)
     if (auto message = unknown_command(app, argv[1])) {
       error(*message);
       return ExitCode::Error;
     }
+  if (auto message = dashes_before_command(app, args)) {
+    error(*message);
+    err_line("Run with --help for more information.");
+    return ExitCode::Error;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -90,7 +127,7 @@ ExitCode parse_and_run(int argc, char** argv) {
       out(text.str());
       return ExitCode::Ok;
     }
-    error(usage_error_words(app, e, std::vector<std::string_view>(argv + 1, argv + argc)));
+    error(usage_error_words(app, e, args));
     err_line("Run with --help for more information.");
     return ExitCode::Error;
   }

@@ -95,7 +95,38 @@ std::optional<std::string> unknown_command(const CLI::App& app, std::string_view
   return message + (best.empty() ? "; the commands are " + names : "; did you mean '" + best + "'?");
 }
 
+std::optional<std::string> dashes_before_command(const CLI::App& app, const std::vector<std::string_view>& args) {
+  // chesstool's own options (--help, --version) take no value: the first word that is no
+  // option is the command, or a slip CLI11 tells of.
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--") {
+      if (args[i].empty() || args[i][0] != '-') return std::nullopt;
+      continue;
+    }
+    // The command meant, when the word after "--" names one, with what it takes.
+    std::string command = "COMMAND", operand = "path";
+    if (i + 1 < args.size())
+      for (const CLI::App* sub : app.get_subcommands({}))
+        if (sub->get_name() == args[i + 1]) {
+          command = sub->get_name();
+          const auto options = sub->get_options([](const CLI::Option* opt) { return opt->get_positional(); });
+          if (!options.empty()) operand = options.front()->get_name();
+        }
+    for (char& c : operand) c = char(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    return "a command must come before '--', which ends its options: chesstool " + command + " [OPTIONS] -- " + operand + "...";
+  }
+  return std::nullopt;
+}
+
 namespace {
+
+// The arguments a command did not take, without the "--" that ended its options, which
+// CLI11 keeps among them (its first "--": after it, a "--" is a word like any other).
+std::vector<std::string> left_over(const CLI::App& a) {
+  std::vector<std::string> words = a.remaining();
+  if (const auto dashes = std::find(words.begin(), words.end(), "--"); dashes != words.end()) words.erase(dashes);
+  return words;
+}
 
 // CLI11 checks required options and the subcommand before it complains of arguments it
 // did not take: "--tp pgn" would be told as "--to is required". The first unknown
@@ -106,11 +137,13 @@ std::optional<std::string> unknown_option_behind(const CLI::App& app, const CLI:
   for (const CLI::App* sub : app.get_subcommands({}))
     if (sub->parsed()) apps.push_back(sub);
   for (const CLI::App* a : apps)
-    for (const std::string& arg : a->remaining())
+    for (const std::string& arg : a->remaining()) {
+      if (arg == "--") break;  // the end of the options: what follows is no option
       if (arg.size() > 1 && arg[0] == '-')
         return "unknown option '" + chesstool::output::terminal_safe(arg) + "'" +
                (a == &app ? std::string() : " for " + a->get_name()) +
                unknown_option_hint(*a, a == &app ? nullptr : a, arg, false);
+    }
   return std::nullopt;
 }
 
@@ -155,9 +188,9 @@ std::optional<std::string> in_our_words(const CLI::App& app, const CLI::ParseErr
     // it was given to: chesstool itself when it comes before the subcommand ("--bogus
     // validate"), else the subcommand.
     const CLI::App* sub = parsed_subcommand(app);
-    const CLI::App* holder = !app.remaining().empty() ? &app : sub && !sub->remaining().empty() ? sub : nullptr;
+    const CLI::App* holder = !left_over(app).empty() ? &app : sub && !left_over(*sub).empty() ? sub : nullptr;
     if (!holder) return std::nullopt;
-    const std::string arg = holder->remaining().front();
+    const std::string arg = left_over(*holder).front();
     const auto at = std::find(args.begin(), args.end(), arg);
     const auto sub_at = sub ? std::find(args.begin(), args.end(), sub->get_name()) : args.end();
     const bool for_sub = sub && sub_at < at;

@@ -16,6 +16,11 @@ namespace chesstool::cli {
 // option or a subcommand.
 std::optional<std::string> unknown_command(const CLI::App& app, std::string_view word);
 
+// "--" before any command ("chesstool -- validate x"): it ends the options of a command,
+// so the command must come first. None when a command comes before the first "--".
+// args: the command line after argv[0].
+std::optional<std::string> dashes_before_command(const CLI::App& app, const std::vector<std::string_view>& args);
+
 // A parse error of CLI11 in our words: the unknown option or stray argument and the command
 // it was given to, an option without its value or given twice, an empty value, a number
 // out of range; CLI11's own words where they stand, with the option named as typed.

@@ -32,6 +32,12 @@ dir=$(mktemp -d)
 touch "$dir/my games.pgn"
 got=$(cd "$dir" && complete_words chesstool validate my)
 [[ $got == "my games.pgn" ]] || { echo "'chesstool validate my<TAB>' gave '$got', expected 'my games.pgn'"; status=1; }
+# After "--" a word that starts with '-' is a file, not an option.
+touch "$dir/-x.pgn"
+got=$(cd "$dir" && complete_words chesstool validate a.pgn -- -)
+[[ $got == "-x.pgn" ]] || { echo "'chesstool validate a.pgn -- -<TAB>' gave '$got', expected -x.pgn"; status=1; }
+got=$(cd "$dir" && complete_words chesstool validate -)
+[[ $got == *--json* ]] || { echo "'chesstool validate -<TAB>' gave '$got', expected the options"; status=1; }
 rm -rf "$dir"
 [[ $status == 0 ]] && echo "completion is up to date and completes"
 exit $status
