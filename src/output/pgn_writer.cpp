@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -685,8 +686,51 @@ bool needed_in_reduced(int standard) {
   return standard == kSetUpPlace || standard == kFenPlace || standard == kVariantPlace;
 }
 
+// Whether a name holds a control character, which write_tag_name writes as '_'.
+bool has_control(std::string_view name) {
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if (control_at(name, i)) return true;
+  return false;
+}
+
+// A name with a control character is written with '_' for it, and could then be another
+// name of the game: [A\x01 ...] beside [A_ ...] would be two tags A_, and reading the output
+// back would keep only the first. Such a name, when it meets a name written (one without
+// a control character, whatever its place, or one renamed before it), gets "_2", "_3", ...
+// (the first that is free): every name is written once, and a name without a control
+// character is always written as it is. The new names are kept in `spelt`.
+void unique_written_names(Tags& tags, std::vector<std::string>& spelt) {
+  std::unordered_set<std::string> taken;
+  for (const auto& [name, fallback] : kSevenTagRoster) taken.emplace(name);
+  taken.emplace("SetUp");  // written before a FEN tag without one
+  for (const TagView& t : tags)
+    if (!has_control(t.name)) taken.emplace(t.name);
+  spelt.reserve(tags.size());  // no reallocation: the views below point into it
+  for (TagView& t : tags) {
+    if (!has_control(t.name)) continue;
+    std::string base;
+    for (std::size_t i = 0; i < t.name.size(); ++i) {
+      const std::size_t n = control_at(t.name, i);
+      base += n ? '_' : t.name[i];
+      if (n) i += n - 1;
+    }
+    std::string name = base;
+    for (unsigned k = 2; taken.contains(name); ++k) name = base + "_" + std::to_string(k);
+    taken.insert(name);
+    t.name = spelt.emplace_back(std::move(name));
+  }
+}
+
 void write_tags(const pgn::Game& game, TextSink& out, const std::string& result, bool reduced) {
-  const Tags tags = normalised_tags(game);
+  Tags tags = normalised_tags(game);
+  // A name with a control character is rare (read with a warning, or from JSON): the
+  // names are made unique only then.
+  std::vector<std::string> spelt;
+  // (tag_value_verbatim first: its vector scan is the quicker for the usual names.)
+  const auto controls = [](const TagView& t) {
+    return t.standard < 0 && !detail::tag_value_verbatim(t.name) && has_control(t.name);
+  };
+  if (std::any_of(tags.begin(), tags.end(), controls)) unique_written_names(tags, spelt);
   // The roster's values by their place in it, found in one pass: the names are unique.
   std::array<const std::string_view*, kSevenTagRoster.size()> roster{};
   bool has_setup = false, has_fen = false;

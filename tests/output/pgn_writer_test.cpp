@@ -374,6 +374,34 @@ TEST(PgnWriter, ControlCharactersInTagsAndCommentsAreWrittenAsBlanks) {
   }
 }
 
+TEST(PgnWriter, ATagNameWithAControlCharacterNeverMeetsAnotherName) {
+  // Its control character is written as '_': "A\x01" would be a second "A_", which reads
+  // back as a duplicate. It takes the first free "_2", "_3", ..., whichever comes first;
+  // a name without a control character is written as it is.
+  pgn::Game g = pgn::build_game(raw_game("[Result \"*\"]\n\n1. e4 *")).game;
+  g.tags.emplace_back("A\x01", "first");
+  g.tags.emplace_back("A_", "second");
+  g.tags.emplace_back("A\x02", "third");
+  g.tags.emplace_back("A__2", "fourth");
+  g.tags.emplace_back("B\xC2\x85", "fifth");  // a C1 control: no other B_
+  std::string out;
+  write_pgn(g, out);
+  EXPECT_NE(out.find("[Result \"*\"]\n[A__3 \"first\"]\n[A_ \"second\"]\n[A__4 \"third\"]\n[A__2 \"fourth\"]\n"
+                     "[B_ \"fifth\"]\n\n"),
+            std::string::npos)
+      << out;
+  EXPECT_TRUE(rereads_cleanly(out));
+  // In another order, a name without a control character keeps it; the others are
+  // numbered in the order they come.
+  std::reverse(g.tags.begin() + 1, g.tags.end());
+  std::string reversed;
+  write_pgn(g, reversed);
+  EXPECT_NE(reversed.find("[B_ \"fifth\"]\n[A__2 \"fourth\"]\n[A__3 \"third\"]\n[A_ \"second\"]\n[A__4 \"first\"]\n"),
+            std::string::npos)
+      << reversed;
+  EXPECT_TRUE(rereads_cleanly(reversed));
+}
+
 TEST(PgnWriter, ResultFromTagWhenMovetextHasNone) {
   EXPECT_EQ(movetext("[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4#"), "1. f3 e5 2. g4 Qh4# 0-1\n");
   EXPECT_EQ(movetext("1. e4"), "1. e4 *\n");
