@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -72,10 +73,20 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool
 }
 
 struct ValidateTotals {
+  // files: those opened, read in whole or in part. A path that could not be opened
+  // (missing, unreadable, a directory that cannot be searched) is an I/O error only.
   std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
   std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
   bool stopped_early = false;          // --max-errors was reached
   std::uint64_t not_read = 0;          // games after that: split and counted, not checked
+  std::size_t last_file = SIZE_MAX;    // the file counted last
+
+  // The files come in order: one counts at its first game, or at its end (an empty file,
+  // a read error before any game). A file that could not be opened has neither.
+  void opened(std::size_t file) {
+    if (file != last_file) ++files;
+    last_file = file;
+  }
 };
 
 // A game's errors and warnings together, in source order (lenient notation grouped).
@@ -153,7 +164,6 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (o.json) out_data(output::io_error_json(file, message) + "\n");
   };
   for (const auto& e : inputs.errors) io_error(e.path, e.message);
-  t.files = inputs.files.size();
 
   std::optional<ProgressLine> progress_line;
   if (progress) progress_line.emplace(plain_input_size(inputs.files));
@@ -173,6 +183,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   // still split to its end, so the summary can say how many were not read).
   StopFlag stop;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
+    t.opened(f);
     if (t.stopped_early) {
       ++t.not_read;
       return true;
@@ -190,7 +201,8 @@ ExitCode run_validate(const ValidateOptions& o) {
     if (progress) progress_line->clear();
     print_input_note(names[f], note);
   };
-  sink.file_done = [&](std::size_t, const FileRead& read) {
+  sink.file_done = [&](std::size_t f, const FileRead& read) {
+    t.opened(f);
     t.bytes += read.bytes;
     t.lines += read.line_ends;
   };

@@ -36,8 +36,9 @@ struct PipelineSink {
   std::function<void(std::size_t file, const std::string& error)> io_error;
   // One processed game. Return false to stop reading (e.g. --max-errors).
   std::function<bool(std::size_t file, pgn::RawGame&& raw, Result&& result)> game;
-  // A file was read, to its end or to an I/O error (then after io_error): the bytes, line
-  // ends and escape lines ('%' in column 1, which no game keeps) read from it. Optional.
+  // A file was read, to its end or to an I/O error (then after io_error; one at its first
+  // byte too, but not a file that could not be opened): the bytes, line ends and escape
+  // lines ('%' in column 1, which no game keeps) read from it. Optional.
   std::function<void(std::size_t file, const FileRead& read)> file_done;
   // A note about an input (an archive member that is a link, so not read), in input order
   // among the games: for print_input_note unless --quiet. Optional (unset: not shown).
@@ -60,6 +61,7 @@ void run_serial(const std::vector<std::string>& files,
     io::ByteSource source(files[f]);
     if (source.error()) {
       sink.io_error(f, *source.error());
+      if (source.opened() && sink.file_done) sink.file_done(f, FileRead{});  // its first read failed
       continue;
     }
     pgn::InputGames games(source);
@@ -210,6 +212,7 @@ class ParallelRun {
     if (source_->error()) {
       b.games.clear();
       b.error = *source_->error();
+      b.file_done = source_->opened();  // its first read failed: read, to an I/O error
       source_.reset();
       ++next_file_;
       return false;

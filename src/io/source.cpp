@@ -53,6 +53,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
     fail((is_stdin ? std::string("cannot read standard input: ") : "cannot open " + path + ": ") + std::strerror(EISDIR));
     return;
   }
+  opened_ = true;
   // The first bytes tell the format. A regular file is peeked at with pread, which
   // leaves the offset alone; a pipe must be read, and what it gave is handed out first.
   const bool regular = S_ISREG(st.st_mode);
@@ -107,6 +108,7 @@ ByteSource ByteSource::from_memory(std::string data, std::string name, std::size
   src.name_ = std::move(name);
   src.memory_ = std::move(data);
   src.is_memory_ = true;
+  src.opened_ = true;
   return src;
 }
 
@@ -127,6 +129,7 @@ ByteSource& ByteSource::operator=(ByteSource&& other) noexcept {
     is_memory_ = other.is_memory_;
     started_ = other.started_;
     single_done_ = other.single_done_;
+    opened_ = other.opened_;
     eof_ = other.eof_;
     bytes_read_ = other.bytes_read_;
     format_ = other.format_;

@@ -69,6 +69,9 @@ class ByteSource {
 
   // The open or read error, e.g. "cannot open x.pgn: No such file or directory".
   const std::optional<std::string>& error() const { return error_; }
+  // The input was opened (its file, not a directory, or standard input's descriptor): an
+  // error after that, even at its first byte, is a read error.
+  bool opened() const { return opened_; }
   // Ends the input here, as a read error would ("error reading <name>: <what>"): for a
   // reader that finds it cannot go on, such as a game too long to hold.
   void stop(const std::string& what);
@@ -100,6 +103,7 @@ class ByteSource {
   bool started_ = false;       // next_member() opened the first member
   bool single_done_ = false;   // the one member of a plain input was opened
   bool eof_ = false;
+  bool opened_ = false;
   std::uint64_t bytes_read_ = 0;
   const char* format_ = "plain";
   std::optional<std::string> error_;
