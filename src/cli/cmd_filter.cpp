@@ -512,6 +512,7 @@ class Outputs {
 };
 
 struct FilterTotals {
+  OpenedFiles files;
   std::uint64_t read = 0, matched = 0, invalid = 0, replayed = 0, io_errors = 0, not_converted = 0;
 };
 
@@ -549,7 +550,7 @@ void write_game_record(const std::string& file, const pgn::RawGame& raw, const f
 }
 
 // The closing line on standard error and, with --json, the summary record.
-void write_summary(const FilterOptions& o, const FilterTotals& t, std::size_t files, double seconds) {
+void write_summary(const FilterOptions& o, const FilterTotals& t, double seconds) {
   const std::uint64_t not_matched = t.read - t.matched;
   if (!o.quiet)
     errf("chesstool: {} game{} read: {} matched, {} not matched, {} invalid{}, in {:.2f} s", t.read,
@@ -557,7 +558,7 @@ void write_summary(const FilterOptions& o, const FilterTotals& t, std::size_t fi
          t.not_converted ? fmt::format(" ({} matched but not converted)", t.not_converted) : "", seconds);
   if (o.json) {
     output::JsonObject s;
-    s.field("type", "summary").field("files", std::uint64_t(files)).field("read", t.read);
+    s.field("type", "summary").field("files", t.files.count()).field("read", t.read);
     s.field("matched", t.matched).field("not_matched", not_matched).field("invalid", t.invalid);
     s.field("replayed", t.replayed).field("io_errors", t.io_errors);
     if (o.to) s.field("not_converted", t.not_converted);
@@ -676,6 +677,7 @@ ExitCode run_filter(const FilterOptions& o) {
   };
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Judged&& judged) {
     const filter::Verdict& v = judged.verdict;
+    t.files.saw(f);
     ++t.read;
     if (v.valid == false) ++t.invalid;
     if (v.replayed) ++t.replayed;
@@ -701,12 +703,13 @@ ExitCode run_filter(const FilterOptions& o) {
     }
     return written;
   };
+  sink.file_done = [&](std::size_t f, const FileRead&) { t.files.saw(f); };
   auto work = [&matcher, &o](std::size_t, const pgn::RawGame& raw) { return judge_and_convert(matcher, o, raw); };
   run_pipeline<Judged>(inputs.files, jobs, work, sink);
 
   if (!outputs.finish(t.io_errors == 0)) ++t.io_errors;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  write_summary(o, t, inputs.files.size(), seconds);
+  write_summary(o, t, seconds);
   if (t.io_errors) return ExitCode::Error;
   // As for grep: 0 when a game matched (with --to, a matched game that does not replay is
   // left out of the output and does not count).

@@ -73,20 +73,11 @@ Checked check_with_eco(const pgn::RawGame& raw, pgn::ReplayOptions options, bool
 }
 
 struct ValidateTotals {
-  // files: those opened, read in whole or in part. A path that could not be opened
-  // (missing, unreadable, a directory that cannot be searched) is an I/O error only.
-  std::uint64_t files = 0, games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
+  OpenedFiles files;
+  std::uint64_t games = 0, valid = 0, invalid = 0, errors = 0, warnings = 0, plies = 0, io_errors = 0;
   std::uint64_t bytes = 0, lines = 0;  // input read, for renumbering split archives
   bool stopped_early = false;          // --max-errors was reached
   std::uint64_t not_read = 0;          // games after that: split and counted, not checked
-  std::size_t last_file = SIZE_MAX;    // the file counted last
-
-  // The files come in order: one counts at its first game, or at its end (an empty file,
-  // a read error before any game). A file that could not be opened has neither.
-  void opened(std::size_t file) {
-    if (file != last_file) ++files;
-    last_file = file;
-  }
 };
 
 // A game's errors and warnings together, in source order (lenient notation grouped).
@@ -99,8 +90,8 @@ void print_diagnostics(const std::string& where, const pgn::GameReport& g) {
 void write_summary(const ValidateOptions& o, const ValidateTotals& t, double seconds) {
   if (!o.quiet) {
     std::string line = fmt::format(
-        "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} {} replayed in {:.2f} s", t.files,
-        t.files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
+        "chesstool: {} file{}, {} game{}: {} valid, {} invalid, {} warning{}, {} {} replayed in {:.2f} s", t.files.count(),
+        t.files.count() == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s", t.valid, t.invalid, t.warnings,
         t.warnings == 1 ? "" : "s", t.plies, t.plies == 1 ? "ply" : "plies", seconds);
     if (t.stopped_early)
       line += fmt::format("; stopped after {} invalid game{}; {} game{} not read", t.invalid, t.invalid == 1 ? "" : "s",
@@ -110,7 +101,7 @@ void write_summary(const ValidateOptions& o, const ValidateTotals& t, double sec
   }
   if (o.json) {
     output::JsonObject s;
-    s.field("type", "summary").field("files", t.files).field("games", t.games).field("valid", t.valid);
+    s.field("type", "summary").field("files", t.files.count()).field("games", t.games).field("valid", t.valid);
     s.field("invalid", t.invalid).field("errors", t.errors).field("warnings", t.warnings).field("plies", t.plies);
     s.field("io_errors", t.io_errors).field("bytes", t.bytes).field("lines", t.lines);
     s.field("stopped_early", t.stopped_early).field("not_read", t.not_read).field("seconds", seconds);
@@ -183,7 +174,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   // still split to its end, so the summary can say how many were not read).
   StopFlag stop;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
-    t.opened(f);
+    t.files.saw(f);
     if (t.stopped_early) {
       ++t.not_read;
       return true;
@@ -202,7 +193,7 @@ ExitCode run_validate(const ValidateOptions& o) {
     print_input_note(names[f], note);
   };
   sink.file_done = [&](std::size_t f, const FileRead& read) {
-    t.opened(f);
+    t.files.saw(f);
     t.bytes += read.bytes;
     t.lines += read.line_ends;
   };

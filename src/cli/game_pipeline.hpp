@@ -29,6 +29,23 @@ struct FileRead {
   std::uint64_t bytes = 0, line_ends = 0, escape_lines = 0;
 };
 
+// The files a summary counts: those opened, read in whole or in part. A path that could not
+// be opened (missing, unreadable, a directory that cannot be searched) is an I/O error only.
+// The sink's events come in input order: a file counts at its first game or at its end
+// (an empty file, a read error before any game); one that could not be opened has neither.
+class OpenedFiles {
+ public:
+  void saw(std::size_t file) {
+    if (file != last_) ++count_;
+    last_ = file;
+  }
+  std::uint64_t count() const { return count_; }
+
+ private:
+  std::uint64_t count_ = 0;
+  std::size_t last_ = SIZE_MAX;  // the file counted last
+};
+
 // Events delivered in input order, one file after another.
 template <class Result>
 struct PipelineSink {
