@@ -78,8 +78,25 @@ struct Collected {
   std::set<std::string> all_events;
   bool more_events = false;
   std::map<std::pair<bool, std::string>, std::size_t> tc_index;
+  // The games counted that have a Round tag, by what tells a game listed twice (see
+  // duplicate_key): where the first is, for the copy's exclusion.
+  std::map<std::string, std::string> listed;
   std::uint64_t io_errors = 0;
 };
+
+// What a game listed twice shares with its first copy: the event, date, round, players and
+// result, and the moves (as many plies, ending in the same position). "" for a game
+// without a round, which cannot tell a copy from a rematch with the same moves (a quick
+// draw repeated in a double round robin).
+std::string duplicate_key(const pgn::GameReport& g, const tournament::EventGame& game) {
+  const std::string* round = g.tag("Round");
+  if (!round || round->empty() || *round == "?" || *round == "-" || !g.final_position) return {};
+  const std::string* event = g.tag("Event");
+  std::string key = tournament::normalize_name(event ? *event : "");
+  for (const std::string* part : {&game.date, round, &game.white, &game.black, &game.result})
+    key.append(1, '\x1f').append(*part);
+  return key + fmt::format("\x1f{}\x1f{:x}", g.plies, g.final_position->key());
+}
 
 // Compares --event with the Event tag once invisible characters and outer blanks are gone.
 bool same_event(const std::string& wanted, const std::string* event) {
@@ -121,6 +138,17 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     }
     game.file = names[f];
     game.member = raw.member;
+    // A game listed twice would count twice (two games in one round, which the TRF
+    // refuses): the copy is excluded, naming the first.
+    if (std::string key = duplicate_key(g, game); !key.empty()) {
+      const std::string here = fmt::format("{}:{}", display_name(names[f], raw.member), g.line);
+      const auto [first, added] = c.listed.emplace(std::move(key), here);
+      if (!added) {
+        rep.excluded.push_back({names[f], raw.member, g.index, g.line, game.white, game.black, game.result,
+                                {tournament::ExclusionReason::Duplicate, first->second}});
+        return true;
+      }
+    }
     // Counted as recorded, but a result the replay questions is said, as validate says it.
     for (const pgn::Diagnostic& d : tournament::result_problems(g, game.result)) {
       if (!o.quiet) err_line(output::render_diagnostic(display_name(names[f], raw.member), g, d));

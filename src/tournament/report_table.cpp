@@ -97,6 +97,7 @@ const char* exclusion_code(ExclusionReason r) {
     case ExclusionReason::NoResult: return "no_result";
     case ExclusionReason::NoPlayer: return "no_player";
     case ExclusionReason::SamePlayer: return "same_player";
+    case ExclusionReason::Duplicate: return "duplicate";
   }
   return "invalid";
 }
@@ -110,6 +111,7 @@ std::string exclusion_text(const Exclusion& e, output::Lang lang) {
       return tr(T::NoResult, lang) + " (" + (e.detail.empty() ? "-" : output::terminal_safe(e.detail)) + ")";
     case ExclusionReason::NoPlayer: return tr(T::NoPlayer, lang);
     case ExclusionReason::SamePlayer: return tr(T::SamePlayer, lang) + ": " + bidi_isolate(e.detail);
+    case ExclusionReason::Duplicate: return tr(T::Duplicate, lang) + " " + bidi_isolate(e.detail);
   }
   return tr(T::Invalid, lang);
 }

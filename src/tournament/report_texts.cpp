@@ -72,6 +72,7 @@ constexpr Text kTexts[] = {
     {T::NoResult, {"no decided result", "لا نتيجة محسومة"}},
     {T::NoPlayer, {"player name missing", "اسم اللاعب مفقود"}},
     {T::SamePlayer, {"same player on both sides", "اللاعب نفسه في الجانبين"}},
+    {T::Duplicate, {"listed twice: the same game as the one at", "مدرجة مرتين: هي نفسها المباراة في"}},
     {T::TpMissing, {"no TimeControl tag", "لا يوجد وسم TimeControl"}},
     {T::TpUnknown, {"time control unknown (?)", "نظام الوقت مجهول (?)"}},
     {T::TpUntimed, {"no time control (-)", "بلا نظام وقت (-)"}},

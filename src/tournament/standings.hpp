@@ -44,7 +44,9 @@ struct EventGame {
 };
 
 // Why a game does not count (never dropped silently: each is listed with its reason).
-enum class ExclusionReason { Invalid, Unfinished, NoResult, NoPlayer, SamePlayer };
+// Duplicate: the same game as one counted before it (the caller finds those: see
+// cmd_report's collect); detail is where that game starts, FILE:LINE.
+enum class ExclusionReason { Invalid, Unfinished, NoResult, NoPlayer, SamePlayer, Duplicate };
 
 struct Exclusion {
   ExclusionReason reason = ExclusionReason::NoResult;
