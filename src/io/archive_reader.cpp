@@ -234,14 +234,6 @@ class FdInput final : public RawInput {
     s.resize(got < 0 ? 0 : std::size_t(got));
     return s;
   }
-  // Whether the last `window` bytes of the file (of its window) hold `signature`.
-  bool tail_holds(std::string_view signature, std::size_t window) const {
-    const std::int64_t end = end_ >= 0 ? end_ : size(), begin = end_ >= 0 ? begin_ : 0;
-    if (end <= begin) return false;
-    const std::size_t n = std::min(window, static_cast<std::size_t>(end - begin));
-    const std::string tail = bytes_at(end - std::int64_t(n), n);
-    return tail.size() == n && tail.find(signature) != std::string::npos;
-  }
 
  private:
   int fd_;
@@ -286,22 +278,40 @@ std::uint64_t le(std::string_view s, std::size_t at, int bytes) {
 // end-of-central-directory record, whose offsets it takes as counted from where that
 // archive starts: the archives before it were skipped without a word. The end records
 // are read here, from the last: each archive is then read on its own, in file order.
-struct ZipLayout {
-  std::vector<std::pair<std::int64_t, std::int64_t>> parts;  // each archive's first byte and its end
-  std::optional<std::string> problem;  // data before or after them, not read
-};
+// Zero bytes between or after archives are padding. Any other layout (other data, an
+// archive cut short or damaged) is read as a stream, as from a pipe: a file and a pipe
+// then give the same games and the same error, whatever the size of the data after.
 
-// The last zip archive of the file's first `limit` bytes whose end record (and its comment)
-// ends there or before: where it starts and where that record ends. Its central directory
-// must be where the record says, counted back from the record (a zip64 one, 76 bytes before
-// it, when there is one).
-std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, std::int64_t limit) {
-  const std::int64_t from = std::max<std::int64_t>(0, limit - 22 - 65535);
-  const std::string tail = f.bytes_at(from, std::size_t(limit - from));
-  for (std::size_t i = tail.size() < 22 ? std::string::npos : tail.size() - 22; i != std::string::npos; --i) {
-    if (tail.compare(i, 4, std::string_view("PK\x05\x06", 4)) != 0) continue;
+// Where the file's first `limit` bytes end once the zero bytes at their end (padding) are
+// left out. Read backwards a chunk at a time: gigabytes of zeros cost no memory.
+std::int64_t nonzero_end(const FdInput& f, std::int64_t limit) {
+  constexpr std::int64_t kStep = 65536;
+  for (std::int64_t end = limit; end > 0;) {
+    const std::int64_t from = std::max<std::int64_t>(0, end - kStep);
+    const std::string s = f.bytes_at(from, std::size_t(end - from));
+    if (s.size() != std::size_t(end - from)) return end;  // unreadable: the stream reports it
+    const std::size_t i = s.find_last_not_of('\0');
+    if (i != std::string::npos) return from + std::int64_t(i) + 1;
+    end = from;
+  }
+  return 0;
+}
+
+// The zip archive whose end record (and its comment) ends in [data_end, limit]: where it
+// starts and where that record ends. data_end: where the bytes before limit that are not
+// zero end (nonzero_end), so that a record followed by other data is not taken.
+// Its central directory must be where the record says, counted back from the record (a
+// zip64 one, 76 bytes before it, when there is one), and a member's local header (or, with
+// no member, the record) where the archive starts.
+std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, std::int64_t limit,
+                                                              std::int64_t data_end) {
+  const std::int64_t from = std::max<std::int64_t>(0, data_end - 22 - 65535);
+  const std::int64_t to = std::min<std::int64_t>(limit, data_end + 22 + 65535);
+  const std::string tail = f.bytes_at(from, std::size_t(to - from));
+  for (std::size_t i = std::size_t(std::max<std::int64_t>(data_end - 4 - from, 0)) + 1; i-- > 0;) {
+    if (i + 22 > tail.size() || tail.compare(i, 4, std::string_view("PK\x05\x06", 4)) != 0) continue;
     const std::int64_t at = from + std::int64_t(i), end = at + 22 + std::int64_t(le(tail, i + 20, 2));
-    if (end > limit || le(tail, i + 4, 4) != 0) continue;  // a record in a comment, or of a multi-disk set
+    if (end > limit || end < data_end || le(tail, i + 4, 4) != 0) continue;  // data after it, or multi-disk
     std::int64_t cd_end = at;
     std::uint64_t size = le(tail, i + 12, 4), offset = le(tail, i + 16, 4);
     if (at >= 76 && f.bytes_at(at - 20, 4) == std::string_view("PK\x06\x07", 4)) {
@@ -312,37 +322,26 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
       offset = le(z64, 48, 8);
     }
     if (size > std::uint64_t(cd_end) || offset > std::uint64_t(cd_end) - size) continue;
-    const std::int64_t cd = cd_end - std::int64_t(size);
+    const std::int64_t cd = cd_end - std::int64_t(size), start = cd - std::int64_t(offset);
     if (size > 0 && f.bytes_at(cd, 4) != std::string_view("PK\x01\x02", 4)) continue;
-    return std::pair{cd - std::int64_t(offset), end};
+    if (f.bytes_at(start, 4) != std::string_view("PK\x03\x04", 4) && !(size == 0 && start == cd)) continue;
+    return std::pair{start, end};
   }
   return std::nullopt;
 }
 
-ZipLayout zip_layout(const FdInput& f) {
-  ZipLayout z;
-  const std::int64_t size = f.size();
-  const auto last = last_zip(f, size);
-  if (!last) return z;  // no end record: libarchive reads the members by their local headers
-  if (last->second < size) {
-    const std::string after = f.bytes_at(last->second, std::size_t(size - last->second));
-    if (after.find_first_not_of('\0') != std::string::npos)  // zero padding is no data
-      z.problem = "the zip archive is followed by other data, not read (" + std::to_string(size - last->second) +
-                  " bytes after its end record that are no zip archive)";
+// Each archive's first byte and its end, from the file's first byte, the last followed
+// by zeros only; empty when the file is laid out otherwise (read as a stream then).
+std::vector<std::pair<std::int64_t, std::int64_t>> zip_layout(const FdInput& f) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> parts;
+  for (std::int64_t limit = f.size(); limit > 0;) {
+    const auto zip = last_zip(f, limit, nonzero_end(f, limit));
+    if (!zip) return {};
+    parts.push_back(*zip);
+    limit = zip->first;  // before it, another archive or zeros after one
   }
-  z.parts.push_back(*last);
-  while (z.parts.front().first > 0) {
-    const std::int64_t start = z.parts.front().first;
-    const auto before = last_zip(f, start);
-    if (!before || before->second != start) {
-      if (!z.problem)
-        z.problem = "the zip archive is preceded by other data, not read (" + std::to_string(start) +
-                    " bytes before it that are no whole zip archive: a damaged archive joined to it with cat?)";
-      break;
-    }
-    z.parts.insert(z.parts.begin(), *before);
-  }
-  return z;
+  std::reverse(parts.begin(), parts.end());
+  return parts;
 }
 
 // The bytes of a stream after a zip archive's members, looked at a record at a time; what
@@ -701,17 +700,14 @@ class Producer {
   // Why an archive whose members libarchive read to its end was cut short, if it was. A
   // tar ends with end-of-archive blocks (two of 512 zero bytes, POSIX ustar): libarchive
   // takes the end of the data after a member for the end of the archive too, but reads
-  // (and consumes) a zero block only where the marker is. A zip file ends with its central
-  // directory's end record (22 bytes and a comment of up to 65,535): without one
-  // libarchive reads the members by their local headers and says nothing.
-  std::optional<std::string> cut_short(archive* a, FdInput* seekable, std::int64_t entry_end) {
+  // (and consumes) a zero block only where the marker is. A zip without its central
+  // directory's end record is after_zip's (a file is read by its end records only when
+  // every one is there: zip_layout).
+  std::optional<std::string> cut_short(archive* a, std::int64_t entry_end) {
     const int base = la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK;
     if (base == ARCHIVE_FORMAT_TAR && la_->archive_filter_bytes(a, 0) - entry_end < 512)
       return "the tar archive is truncated (it ends after a member, without its end-of-archive blocks: members after "
              "that one are missing)";
-    if (base == ARCHIVE_FORMAT_ZIP && seekable && !seekable->tail_holds(std::string_view("PK\x05\x06", 4), 22 + 65535))
-      return "the zip archive is truncated (its central directory's end record is missing: the file was cut after its "
-             "members' data)";
     return std::nullopt;
   }
 
@@ -810,7 +806,7 @@ class Producer {
       const int r = la_->archive_read_next_header(a, &e);
       t.zip = (la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
       if (r == ARCHIVE_EOF) {
-        if (t.container && !t.cut) t.cut = cut_short(a, client.seekable, entry_end);
+        if (t.container && !t.cut) t.cut = cut_short(a, entry_end);
         break;
       }
       // Zero bytes after a tar's end blocks that are no whole block (padding written by
@@ -818,7 +814,7 @@ class Producer {
       if ((r == ARCHIVE_RETRY || r < ARCHIVE_WARN) && t.container && !client.failed &&
           (la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR &&
           client.nonzero_end <= entry_end) {
-        if (!t.cut) t.cut = cut_short(a, client.seekable, entry_end);
+        if (!t.cut) t.cut = cut_short(a, entry_end);
         break;
       }
       if (header_failed(r, a, client, *client.in, format, t.container)) return false;
@@ -850,7 +846,8 @@ class Producer {
 
   // After a zip archive's members in a stream: its central directory, to the end of its end
   // record's comment, then another zip archive (joined with cat: true), or the end. Zero
-  // bytes there are padding; other data, or a directory cut or damaged, is late's problem.
+  // bytes there, before another archive too, are padding (as in a file: zip_layout); other
+  // data, or a directory cut or damaged, is late's problem.
   // False when reading failed (the error is queued) or was stopped.
   bool after_zip(PrefixedInput& in, bool& another, std::optional<std::string>& late) {
     Lookahead r(in);
@@ -886,6 +883,13 @@ class Producer {
                "it)";
         return true;
       }
+    }
+    for (;;) {  // past the zero bytes
+      const std::ptrdiff_t n = r.fill(16384);
+      if (n < 0) return failed();
+      const std::size_t data = r.view().substr(0, std::size_t(n)).find_first_not_of('\0');
+      r.skip(data == std::string_view::npos ? std::uint64_t(n) : data);
+      if (n == 0 || data != std::string_view::npos) break;
     }
     const std::ptrdiff_t got = r.fill(4);
     if (got < 0) return failed();
@@ -926,15 +930,16 @@ class Producer {
     }
   }
 
-  // A zip file: each of its archives (joined with cat) on its own, from the first.
+  // A zip file: each of its archives (joined with cat) on its own, from the first, by its
+  // central directory. Laid out otherwise (zip_layout), it is read as a pipe is, from the
+  // start: the same games and the same error however it is given.
   bool read_zip_file(RawInput& in, FdInput& file, Tally& t, std::optional<std::string>& late) {
-    const ZipLayout z = zip_layout(file);
-    if (z.parts.empty()) return read_stream(in, &file, InputFormat::Zip, t, late);
-    for (const auto& [begin, end] : z.parts) {
+    const auto parts = zip_layout(file);
+    if (parts.empty()) return read_stream(in, nullptr, InputFormat::Zip, t, late);
+    for (const auto& [begin, end] : parts) {
       file.set_window(begin, end);
       if (!read_stream(in, &file, InputFormat::Zip, t, late)) return false;
     }
-    late = z.problem;
     return true;
   }
 

@@ -468,7 +468,8 @@ TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
 // Zip archives joined with cat: libarchive read a file from its last end record (the
 // archives before it skipped without a word) and a stream up to the first central
 // directory (the archives after it drained unread). Every archive's games are read now,
-// as a file and from a pipe; data around them that is no zip archive is an error.
+// as a file and from a pipe; data around them that is no zip archive is an error, and
+// a file gives the games and the error that a pipe does, whatever the layout.
 TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
   REQUIRE_TOOLS();
   ScratchDir d;
@@ -486,23 +487,41 @@ TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
     writer.join();
     return r;
   };
-  for (const char* f : {"abc.zip", "padded.zip"}) {
+  // Zero bytes between or after archives are padding, of any length (a file's end records
+  // were looked for only in its last 64 KiB, and a gap of zeros ended a pipe's reading).
+  ASSERT_TRUE(d.sh("(cat abc.zip; head -c 70000 /dev/zero) > long-padded.zip && "
+                   "(cat a.zip; head -c 50 /dev/zero; cat b.zip; head -c 70000 /dev/zero; cat c.zip) > gaps.zip"));
+  for (const char* f : {"abc.zip", "padded.zip", "long-padded.zip", "gaps.zip"}) {
     for (const auto& r : {read_games(d / f), piped(f)}) {
       EXPECT_EQ(r.error, "") << f;
       EXPECT_EQ(r.games, kThreeTexts) << f;
       EXPECT_EQ(r.members, (std::vector<std::string>{"a.pgn", "b.pgn", "c.pgn"})) << f;
     }
   }
-  for (const auto& r : {read_games(d / "after.zip"), piped("after.zip")}) {
-    EXPECT_NE(r.error.find("the zip archive is followed by other data, not read"), std::string::npos) << r.error;
-    EXPECT_EQ(r.games, kThreeTexts);
+  // Other data after them, more than 64 KiB of it too: every archive is read first.
+  ASSERT_TRUE(d.sh("cp abc.zip long-after.zip && yes '1. e4 e5 *' | head -c 70000 >> long-after.zip"));
+  for (const char* f : {"after.zip", "long-after.zip"}) {
+    for (const auto& r : {read_games(d / f), piped(f)}) {
+      EXPECT_NE(r.error.find("the zip archive is followed by other data, not read"), std::string::npos) << r.error;
+      EXPECT_EQ(r.games, kThreeTexts) << f;
+    }
   }
-  // The first archive cut: the file's archives after it are read, and the cut one is named.
-  const auto before = read_games(d / "before.zip");
-  EXPECT_NE(before.error.find("the zip archive is preceded by other data, not read (40 bytes"), std::string::npos)
-      << before.error;
-  EXPECT_EQ(before.games, (std::vector<std::string>{kThreeTexts[1], kThreeTexts[2]}));
-  EXPECT_NE(piped("before.zip").error, "");
+  // Damaged layouts: a file is read as a pipe is, with the same games and the same error
+  // (the file skipped the archives before other data, and called a cut archive other data).
+  ASSERT_TRUE(d.sh("(cat a.zip; echo text; cat b.zip c.zip) > between.zip && "
+                   "head -c $(($(stat -c %s abc.zip) - $(stat -c %s c.zip) / 2)) abc.zip > cut.zip"));
+  const auto verdict = [](const std::string& error) {  // the error without the file's name
+    const std::size_t at = error.find("the zip archive");
+    return at == std::string::npos ? error : error.substr(at);
+  };
+  for (const char* f : {"before.zip", "between.zip", "cut.zip"}) {
+    const auto file = read_games(d / f), pipe = piped(f);
+    EXPECT_NE(file.error, "") << f;
+    EXPECT_EQ(verdict(file.error), verdict(pipe.error)) << f;
+    EXPECT_EQ(file.games, pipe.games) << f;
+  }
+  EXPECT_EQ(read_games(d / "between.zip").games, (std::vector<std::string>{kThreeTexts[0]}));
+  EXPECT_NE(read_games(d / "cut.zip").error.find("the zip archive is truncated"), std::string::npos);
 }
 
 TEST(ArchiveReader, CorruptStreamsAreReported) {
