@@ -23,7 +23,7 @@ _chesstool() {
   }
   local commands="validate fen perft convert board annotate report dedupe filter"
   if ((cword == 1)); then
-    COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$commands -h --help --version" -- "$cur"))
     return
   fi
   local cmd=${words[1]} opts="" i
@@ -32,15 +32,15 @@ _chesstool() {
     [[ ${words[i]} == -- ]] && { _chesstool_files; return; }
   done
   case $cmd in
-    validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset --help" ;;
-    fen) opts="--json --quiet -q --help" ;;
-    perft) opts="--divide --threads --jobs -j --hash --json --expect --help" ;;
-    convert) opts="--to -t --from --output -o --reduced --strip --fields --eco --rejects --compress --quiet -q --jobs -j --help" ;;
-    board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode --help" ;;
-    annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco --help" ;;
-    report) opts="--json --csv --crosstable --quiet -q --k --k-default --lang --event --tiebreaks --kind --time-control --trf --help" ;;
-    dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j --help" ;;
-    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --eco --opening --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced --help" ;;
+    validate) opts="--json --quiet -q --strict --eco --jobs -j --max-errors --game-offset -h --help" ;;
+    fen) opts="--json --quiet -q -h --help" ;;
+    perft) opts="--divide --threads --jobs -j --hash --json --expect -h --help" ;;
+    convert) opts="--to -t --from --output -o --reduced --strip --fields --eco --rejects --compress --quiet -q --jobs -j -h --help" ;;
+    board) opts="--svg --lastmove --game --ply --flip --coordinates --no-coordinates --size --arrow --highlight --ascii --unicode -h --help" ;;
+    annotate) opts="--output -o --compress --in-place --force --lang --jobs -j --quiet -q --eco -h --help" ;;
+    report) opts="--json --csv --crosstable --quiet -q --k --k-default --lang --event --tiebreaks --kind --time-control --trf -h --help" ;;
+    dedupe) opts="--output -o --duplicates --rejects --keep --embedded --json --quiet -q --jobs -j -h --help" ;;
+    filter) opts="--where --player --elo --date --result --tc-class --variant --plies --ends --has --reaches --at-ply --material --either-colour --final-material --eco --opening --valid --invalid --invert -v --output -o --split --split-by --json --quiet -q --jobs -j --to -t --reduced -h --help" ;;
   esac
   case $cmd:$prev in
     annotate:--compress) COMPREPLY=($(compgen -W "gzip zstd bzip2 xz" -- "$cur")); return ;;

@@ -86,7 +86,7 @@ std::string bash_completion(const CLI::App& app) {
       else
         value_case_of[key] = "return";  // a number, a name, a move: nothing to offer
     }
-    option_cases += fmt::format("    {}) opts=\"{}\" ;;\n", sub->get_name(), join(opts) + " --help");
+    option_cases += fmt::format("    {}) opts=\"{}\" ;;\n", sub->get_name(), join(opts) + " -h --help");
   }
   for (const auto& [key, action] : value_case_of) value_cases += fmt::format("    {}) {} ;;\n", key, action);
 
@@ -115,7 +115,7 @@ _chesstool() {{
   }}
   local commands="{}"
   if ((cword == 1)); then
-    COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$commands -h --help --version" -- "$cur"))
     return
   fi
   local cmd=${{words[1]}} opts="" i

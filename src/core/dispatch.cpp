@@ -65,6 +65,9 @@ std::optional<IsaPath> parse_isa_path(std::string_view word) {
 }
 
 std::optional<DispatchChoice> parse_dispatch(std::string_view words) {
+  // No word at all (an empty or blank value, as "export CHESSTOOL_DISPATCH=" leaves) is
+  // no choice: it would otherwise be the slowest path.
+  if (words.find_first_not_of(' ') == std::string_view::npos) return std::nullopt;
   DispatchChoice choice;
   std::size_t at = 0;
   while (at < words.size()) {

@@ -62,7 +62,9 @@ TEST(Dispatch, EnvironmentWordsReadBackTheVersionLine) {
   ASSERT_TRUE(parse_dispatch(" avx2 "));
   EXPECT_EQ(parse_dispatch(" avx2 ")->path, IsaPath::Baseline);
   EXPECT_TRUE(parse_dispatch(" avx2 ")->avx2_scan);
-  EXPECT_FALSE(parse_dispatch("pext avx512"));
+  EXPECT_FALSE(parse_dispatch("pext avx512"));  // one unknown word: the whole value
+  EXPECT_FALSE(parse_dispatch(""));             // empty or blank: no choice (not the baseline)
+  EXPECT_FALSE(parse_dispatch("   "));
   EXPECT_FALSE(parse_dispatch("Pext"));
 }
 
