@@ -93,8 +93,10 @@ std::string duplicate_key(const pgn::GameReport& g, const tournament::EventGame&
   if (!round || round->empty() || *round == "?" || *round == "-" || !g.final_position) return {};
   const std::string* event = g.tag("Event");
   std::string key = tournament::normalize_name(event ? *event : "");
-  for (const std::string* part : {&game.date, round, &game.white, &game.black, &game.result})
-    key.append(1, '\x1f').append(*part);
+  // The players as report tells them apart ("Smith, John" is "Smith,John"), FideIds beside.
+  for (const std::string& part : {game.date, *round, tournament::normalize_name(game.white), game.white_fide_id,
+                                  tournament::normalize_name(game.black), game.black_fide_id, game.result})
+    key.append(1, '\x1f').append(part);
   return key + fmt::format("\x1f{}\x1f{:x}", g.plies, g.final_position->key());
 }
 
