@@ -278,8 +278,9 @@ std::uint64_t le(std::string_view s, std::size_t at, int bytes) {
 // end-of-central-directory record, whose offsets it takes as counted from where that
 // archive starts: the archives before it were skipped without a word. The end records
 // are read here, from the last: each archive is then read on its own, in file order.
-// Zero bytes between or after archives are padding. Any other layout (other data, an
-// archive cut short or damaged) is read as a stream, as from a pipe: a file and a pipe
+// Zero bytes between or after archives are padding; other data just after the last is
+// reported once they are read (zip_layout). Any other layout (other data before, an archive cut short or damaged,
+// offsets counted from elsewhere) is read as a stream, as from a pipe: a file and a pipe
 // then give the same games and the same error, whatever the size of the data after.
 
 // Where the file's first `limit` bytes end once the zero bytes at their end (padding) are
@@ -297,21 +298,81 @@ std::int64_t nonzero_end(const FdInput& f, std::int64_t limit) {
   return 0;
 }
 
+// A central directory entry's local-header offset. 0xFFFFFFFF: the zip64 extra field
+// (0x0001) holds it, after the sizes whose 32-bit value is 0xFFFFFFFF too (the spec's order).
+std::uint64_t local_offset(std::string_view e) {
+  const std::uint64_t offset = le(e, 42, 4);
+  if (offset != 0xFFFFFFFF) return offset;
+  for (std::size_t x = 46 + std::size_t(le(e, 28, 2)); x + 4 <= e.size();) {
+    const std::size_t id = std::size_t(le(e, x, 2)), n = std::size_t(le(e, x + 2, 2));
+    if (id == 1) {
+      const std::size_t at = x + 4 + (le(e, 24, 4) == 0xFFFFFFFF ? 8 : 0) + (le(e, 20, 4) == 0xFFFFFFFF ? 8 : 0);
+      return at + 8 <= x + 4 + n && at + 8 <= e.size() ? le(e, at, 8) : offset;
+    }
+    x += 4 + n;
+  }
+  return offset;
+}
+
+// The smallest local-header offset among the entries of the central directory (size bytes
+// at cd), read a chunk at a time (65535 entries make megabytes); nullopt when an entry is
+// not where one should be. Zip writers put the first member at the archive's first byte:
+// entries that start later were counted from an earlier byte (`zip -A` on archives joined
+// with cat: the first archive's members are not listed) or leave a member out.
+std::optional<std::uint64_t> first_local_header(const FdInput& f, std::int64_t cd, std::uint64_t size) {
+  std::string buf;
+  std::uint64_t buf_at = 0, lowest = ~std::uint64_t(0);
+  const auto have = [&](std::uint64_t at, std::uint64_t n) {  // the directory's bytes [at, at + n) in buf
+    if (at + n > buf_at + buf.size()) {
+      buf = f.bytes_at(cd + std::int64_t(at), std::size_t(std::max<std::uint64_t>(n, 65536)));
+      buf_at = at;
+    }
+    return at + n <= size && at + n <= buf_at + buf.size();
+  };
+  for (std::uint64_t at = 0; at < size;) {
+    if (!have(at, 4)) return std::nullopt;
+    const std::string_view sig = std::string_view(buf).substr(std::size_t(at - buf_at), 4);
+    if (sig == std::string_view("PK\x05\x05", 4)) break;  // the digital signature ends it
+    if (sig != std::string_view("PK\x01\x02", 4) || !have(at, 46)) return std::nullopt;
+    const std::string_view e = std::string_view(buf).substr(std::size_t(at - buf_at));
+    const std::uint64_t name_extra = 46 + le(e, 28, 2) + le(e, 30, 2), n = name_extra + le(e, 32, 2);
+    if (!have(at, n)) return std::nullopt;  // buf may have been read again
+    lowest = std::min(lowest, local_offset(std::string_view(buf).substr(std::size_t(at - buf_at), name_extra)));
+    at += n;
+  }
+  return lowest;
+}
+
+constexpr const char* kOtherDataAfterZip = "the zip archive is followed by other data, not read (it is no zip archive)";
+
+// Whether the bytes of [end, data_end) are other data, as a stream's reader (after_zip)
+// takes them: past the zero bytes, no other archive's first record.
+bool other_data_after(const FdInput& f, std::int64_t end, std::int64_t data_end) {
+  if (end >= data_end) return false;
+  const std::string s = f.bytes_at(end, std::size_t(data_end - end));
+  const std::size_t k = s.find_first_not_of('\0');
+  if (k == std::string::npos) return false;
+  const std::string_view sig = std::string_view(s).substr(k, 4);
+  return sig != std::string_view("PK\x03\x04", 4) && sig != std::string_view("PK\x05\x06", 4);
+}
+
 // The zip archive whose end record (and its comment) ends in [data_end, limit]: where it
 // starts and where that record ends. data_end: where the bytes before limit that are not
-// zero end (nonzero_end), so that a record followed by other data is not taken.
+// zero end (nonzero_end): the record ends there (one followed by other data is not taken),
+// or, followed, before it, with other data (other_data_after) between.
 // Its central directory must be where the record says, counted back from the record (a
-// zip64 one, 76 bytes before it, when there is one), and a member's local header (or, with
-// no member, the record) where the archive starts.
+// zip64 one, 76 bytes before it, when there is one), and its entries' first local header
+// (or, with no member, the record) where the archive starts.
 std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, std::int64_t limit,
-                                                              std::int64_t data_end) {
+                                                              std::int64_t data_end, bool followed = false) {
   const std::int64_t from = std::max<std::int64_t>(0, data_end - 22 - 65535);
   const std::int64_t to = std::min<std::int64_t>(limit, data_end + 22 + 65535);
   const std::string tail = f.bytes_at(from, std::size_t(to - from));
   for (std::size_t i = std::size_t(std::max<std::int64_t>(data_end - 4 - from, 0)) + 1; i-- > 0;) {
     if (i + 22 > tail.size() || tail.compare(i, 4, std::string_view("PK\x05\x06", 4)) != 0) continue;
     const std::int64_t at = from + std::int64_t(i), end = at + 22 + std::int64_t(le(tail, i + 20, 2));
-    if (end > limit || end < data_end || le(tail, i + 4, 4) != 0) continue;  // data after it, or multi-disk
+    if (end > limit || le(tail, i + 4, 4) != 0) continue;  // cut short, or multi-disk
+    if (followed ? !other_data_after(f, end, data_end) : end < data_end) continue;
     std::int64_t cd_end = at;
     std::uint64_t size = le(tail, i + 12, 4), offset = le(tail, i + 16, 4);
     if (at >= 76 && f.bytes_at(at - 20, 4) == std::string_view("PK\x06\x07", 4)) {
@@ -323,7 +384,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
     }
     if (size > std::uint64_t(cd_end) || offset > std::uint64_t(cd_end) - size) continue;
     const std::int64_t cd = cd_end - std::int64_t(size), start = cd - std::int64_t(offset);
-    if (size > 0 && f.bytes_at(cd, 4) != std::string_view("PK\x01\x02", 4)) continue;
+    if (size > 0 && first_local_header(f, cd, size) != std::uint64_t(0)) continue;
     if (f.bytes_at(start, 4) != std::string_view("PK\x03\x04", 4) && !(size == 0 && start == cd)) continue;
     return std::pair{start, end};
   }
@@ -331,11 +392,20 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
 }
 
 // Each archive's first byte and its end, from the file's first byte, the last followed
-// by zeros only; empty when the file is laid out otherwise (read as a stream then).
-std::vector<std::pair<std::int64_t, std::int64_t>> zip_layout(const FdInput& f) {
+// by zeros only, or (followed: true) by other data within 64 KiB of its end record: a
+// stream cannot read a member compressed with bzip2 or LZMA whose sizes follow its data,
+// so the archives are read by their end records and the data after is reported. Empty
+// when the file is laid out otherwise (read as a stream then).
+std::vector<std::pair<std::int64_t, std::int64_t>> zip_layout(const FdInput& f, bool& followed) {
   std::vector<std::pair<std::int64_t, std::int64_t>> parts;
+  followed = false;
   for (std::int64_t limit = f.size(); limit > 0;) {
-    const auto zip = last_zip(f, limit, nonzero_end(f, limit));
+    const std::int64_t data_end = nonzero_end(f, limit);
+    auto zip = last_zip(f, limit, data_end);
+    if (!zip && parts.empty()) {
+      zip = last_zip(f, limit, data_end, true);
+      followed = zip.has_value();
+    }
     if (!zip) return {};
     parts.push_back(*zip);
     limit = zip->first;  // before it, another archive or zeros after one
@@ -898,7 +968,7 @@ class Producer {
     if (another) return true;
     for (std::ptrdiff_t n = r.fill(16384); n > 0; n = r.fill(16384)) {
       if (!late && r.view().find_first_not_of('\0') != std::string_view::npos)
-        late = "the zip archive is followed by other data, not read (it is no zip archive)";
+        late = kOtherDataAfterZip;
       r.skip(std::uint64_t(n));
     }
     return r.error().empty() || failed();
@@ -934,12 +1004,14 @@ class Producer {
   // central directory. Laid out otherwise (zip_layout), it is read as a pipe is, from the
   // start: the same games and the same error however it is given.
   bool read_zip_file(RawInput& in, FdInput& file, Tally& t, std::optional<std::string>& late) {
-    const auto parts = zip_layout(file);
+    bool followed = false;
+    const auto parts = zip_layout(file, followed);
     if (parts.empty()) return read_stream(in, nullptr, InputFormat::Zip, t, late);
     for (const auto& [begin, end] : parts) {
       file.set_window(begin, end);
       if (!read_stream(in, &file, InputFormat::Zip, t, late)) return false;
     }
+    if (followed && !late) late = kOtherDataAfterZip;
     return true;
   }
 

@@ -522,6 +522,19 @@ TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
   }
   EXPECT_EQ(read_games(d / "between.zip").games, (std::vector<std::string>{kThreeTexts[0]}));
   EXPECT_NE(read_games(d / "cut.zip").error.find("the zip archive is truncated"), std::string::npos);
+  // A bzip2 member with its sizes after its data, which a stream cannot read, then a stray
+  // byte: the file is read by its end records (it was read as a stream: no games).
+  ASSERT_TRUE(d.sh("zip -q -Z bzip2 - b.pgn | cat > bz.zip && (cat a.zip bz.zip; echo) > bzip2-after.zip"));
+  const auto bz = read_games(d / "bzip2-after.zip");
+  EXPECT_NE(bz.error.find("the zip archive is followed by other data, not read"), std::string::npos) << bz.error;
+  EXPECT_EQ(bz.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]}));
+  // Offsets counted from the file's first byte (zip -A): the last central directory does not
+  // list the first archive's member, so the file is read as a stream (a.pgn was lost).
+  ASSERT_TRUE(d.sh("cat a.zip b.zip > sfx.zip && zip -q -A sfx.zip"));
+  for (const auto& r : {read_games(d / "sfx.zip"), piped("sfx.zip")}) {
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(r.members, (std::vector<std::string>{"a.pgn", "b.pgn"}));
+  }
 }
 
 TEST(ArchiveReader, CorruptStreamsAreReported) {
