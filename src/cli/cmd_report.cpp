@@ -84,20 +84,50 @@ struct Collected {
   std::uint64_t io_errors = 0;
 };
 
+// A game checked, with a hash of its mainline's moves (a copy is told by them).
+struct Checked {
+  pgn::GameReport report;
+  std::uint64_t moves = 0;
+};
+
+// FNV-1a over the mainline's moves, as the replay plays them.
+class MovesHash final : public pgn::MainlineObserver {
+ public:
+  bool start(const Position&) override { return true; }
+  bool moved(Move move, const Position&, int) override {
+    hash_ = (hash_ ^ move.raw()) * 0x100000001b3ULL;
+    return true;
+  }
+  std::uint64_t hash() const { return hash_; }
+
+ private:
+  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
+};
+
+Checked check_for_report(const pgn::RawGame& raw) {
+  MovesHash moves;
+  pgn::ReplayOptions options;
+  options.observer = &moves;
+  Checked c{pgn::check_game(raw, options), 0};
+  c.moves = moves.hash();
+  return c;
+}
+
 // What a game listed twice shares with its first copy: the event, date, round, players and
-// result, and the moves (as many plies, ending in the same position). "" for a game
-// without a round, which cannot tell a copy from a rematch with the same moves (a quick
-// draw repeated in a double round robin).
-std::string duplicate_key(const pgn::GameReport& g, const tournament::EventGame& game) {
+// result, and the moves (as many plies, the same moves: a transposition is another game).
+// "" for a game without a round, which cannot tell a copy from a rematch with the same
+// moves (a quick draw repeated in a double round robin).
+std::string duplicate_key(const Checked& c, const tournament::EventGame& game) {
+  const pgn::GameReport& g = c.report;
   const std::string* round = g.tag("Round");
-  if (!round || round->empty() || *round == "?" || *round == "-" || !g.final_position) return {};
+  if (!round || round->empty() || *round == "?" || *round == "-") return {};
   const std::string* event = g.tag("Event");
   std::string key = tournament::normalize_name(event ? *event : "");
   // The players as report tells them apart ("Smith, John" is "Smith,John"), FideIds beside.
   for (const std::string& part : {game.date, *round, tournament::normalize_name(game.white), game.white_fide_id,
                                   tournament::normalize_name(game.black), game.black_fide_id, game.result})
     key.append(1, '\x1f').append(part);
-  return key + fmt::format("\x1f{}\x1f{:x}", g.plies, g.final_position->key());
+  return key + fmt::format("\x1f{}\x1f{:x}", g.plies, c.moves);
 }
 
 // Compares --event with the Event tag once invisible characters and outer blanks are gone.
@@ -107,7 +137,7 @@ bool same_event(const std::string& wanted, const std::string* event) {
 
 void collect(const ReportOptions& o, const std::vector<std::string>& files, const std::vector<std::string>& names,
              tournament::EventReport& rep, Collected& c) {
-  PipelineSink<pgn::GameReport> sink;
+  PipelineSink<Checked> sink;
   sink.io_error = [&](std::size_t, const std::string& message) {
     ++c.io_errors;
     error(message);
@@ -116,7 +146,8 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     if (!o.quiet) print_input_note(names[f], note);
   };
   const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
-  sink.game = [&](std::size_t f, pgn::RawGame&& raw, pgn::GameReport&& g) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
+    const pgn::GameReport& g = checked.report;
     const std::string* event = g.tag("Event");
     if (!o.event.empty() && rep.games_read == 0) {
       c.all_events.insert(event ? *event : "");
@@ -142,7 +173,7 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     game.member = raw.member;
     // A game listed twice would count twice (two games in one round, which the TRF
     // refuses): the copy is excluded, naming the first.
-    if (std::string key = duplicate_key(g, game); !key.empty()) {
+    if (std::string key = duplicate_key(checked, game); !key.empty()) {
       const std::string here = fmt::format("{}:{}", display_name(names[f], raw.member), g.line);
       const auto [first, added] = c.listed.emplace(std::move(key), here);
       if (!added) {
@@ -166,8 +197,8 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     return true;
   };
   const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  auto work = [](std::size_t, const pgn::RawGame& raw) { return pgn::check_game(raw, pgn::ReplayOptions{}); };
-  run_pipeline<pgn::GameReport>(files, jobs, work, sink);
+  auto work = [](std::size_t, const pgn::RawGame& raw) { return check_for_report(raw); };
+  run_pipeline<Checked>(files, jobs, work, sink);
 }
 
 // "a", "b" and "c" for a message that lists what exists.
