@@ -85,7 +85,7 @@ struct Collected {
 };
 
 // A game checked, with a hash of its mainline's moves (a copy is told by them).
-struct Checked {
+struct ReportedGame {
   pgn::GameReport report;
   std::uint64_t moves = 0;
 };
@@ -104,11 +104,11 @@ class MovesHash final : public pgn::MainlineObserver {
   std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
-Checked check_for_report(const pgn::RawGame& raw) {
+ReportedGame check_for_report(const pgn::RawGame& raw) {
   MovesHash moves;
   pgn::ReplayOptions options;
   options.observer = &moves;
-  Checked c{pgn::check_game(raw, options), 0};
+  ReportedGame c{pgn::check_game(raw, options), 0};
   c.moves = moves.hash();
   return c;
 }
@@ -117,7 +117,7 @@ Checked check_for_report(const pgn::RawGame& raw) {
 // result, and the moves (as many plies, the same moves: a transposition is another game).
 // "" for a game without a round, which cannot tell a copy from a rematch with the same
 // moves (a quick draw repeated in a double round robin).
-std::string duplicate_key(const Checked& c, const tournament::EventGame& game) {
+std::string duplicate_key(const ReportedGame& c, const tournament::EventGame& game) {
   const pgn::GameReport& g = c.report;
   const std::string* round = g.tag("Round");
   if (!round || round->empty() || *round == "?" || *round == "-") return {};
@@ -137,7 +137,7 @@ bool same_event(const std::string& wanted, const std::string* event) {
 
 void collect(const ReportOptions& o, const std::vector<std::string>& files, const std::vector<std::string>& names,
              tournament::EventReport& rep, Collected& c) {
-  PipelineSink<Checked> sink;
+  PipelineSink<ReportedGame> sink;
   sink.io_error = [&](std::size_t, const std::string& message) {
     ++c.io_errors;
     error(message);
@@ -146,7 +146,7 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
     if (!o.quiet) print_input_note(names[f], note);
   };
   const std::string* assumed = o.time_control.empty() ? nullptr : &o.time_control;
-  sink.game = [&](std::size_t f, pgn::RawGame&& raw, Checked&& checked) {
+  sink.game = [&](std::size_t f, pgn::RawGame&& raw, ReportedGame&& checked) {
     const pgn::GameReport& g = checked.report;
     const std::string* event = g.tag("Event");
     if (!o.event.empty() && rep.games_read == 0) {
@@ -198,7 +198,7 @@ void collect(const ReportOptions& o, const std::vector<std::string>& files, cons
   };
   const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   auto work = [](std::size_t, const pgn::RawGame& raw) { return check_for_report(raw); };
-  run_pipeline<Checked>(files, jobs, work, sink);
+  run_pipeline<ReportedGame>(files, jobs, work, sink);
 }
 
 // "a", "b" and "c" for a message that lists what exists.
