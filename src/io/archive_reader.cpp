@@ -283,6 +283,15 @@ std::uint64_t le(std::string_view s, std::size_t at, int bytes) {
 // offsets counted from elsewhere) is read as a stream, as from a pipe: a file and a pipe
 // then give the same games and the same error, whatever the size of the data after.
 
+// The zip records' signatures (APPNOTE 4.3): a member's local header, a central directory
+// header, the end record, the zip64 end record and its locator, the digital signature.
+constexpr std::string_view kZipLocalHeader("PK\x03\x04", 4), kZipCentralHeader("PK\x01\x02", 4),
+    kZipEndRecord("PK\x05\x06", 4), kZip64EndRecord("PK\x06\x06", 4), kZip64Locator("PK\x06\x07", 4),
+    kZipSignature("PK\x05\x05", 4);
+
+// Whether the 4 bytes of sig begin a zip archive (an empty one is its end record alone).
+bool starts_zip_archive(std::string_view sig) { return sig == kZipLocalHeader || sig == kZipEndRecord; }
+
 // Where the file's first `limit` bytes end once the zero bytes at their end (padding) are
 // left out. Read backwards a chunk at a time: gigabytes of zeros cost no memory.
 std::int64_t nonzero_end(const FdInput& f, std::int64_t limit) {
@@ -332,8 +341,8 @@ std::optional<std::uint64_t> first_local_header(const FdInput& f, std::int64_t c
   for (std::uint64_t at = 0; at < size;) {
     if (!have(at, 4)) return std::nullopt;
     const std::string_view sig = std::string_view(buf).substr(std::size_t(at - buf_at), 4);
-    if (sig == std::string_view("PK\x05\x05", 4)) break;  // the digital signature ends it
-    if (sig != std::string_view("PK\x01\x02", 4) || !have(at, 46)) return std::nullopt;
+    if (sig == kZipSignature) break;  // the digital signature ends it
+    if (sig != kZipCentralHeader || !have(at, 46)) return std::nullopt;
     const std::string_view e = std::string_view(buf).substr(std::size_t(at - buf_at));
     const std::uint64_t name_extra = 46 + le(e, 28, 2) + le(e, 30, 2), n = name_extra + le(e, 32, 2);
     if (!have(at, n)) return std::nullopt;  // buf may have been read again
@@ -353,7 +362,7 @@ bool other_data_after(const FdInput& f, std::int64_t end, std::int64_t data_end)
   const std::size_t k = s.find_first_not_of('\0');
   if (k == std::string::npos) return false;
   const std::string_view sig = std::string_view(s).substr(k, 4);
-  return sig != std::string_view("PK\x03\x04", 4) && sig != std::string_view("PK\x05\x06", 4);
+  return !starts_zip_archive(sig);
 }
 
 // The zip archive whose end record (and its comment) ends in [data_end, limit]: where it
@@ -369,15 +378,15 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
   const std::int64_t to = std::min<std::int64_t>(limit, data_end + 22 + 65535);
   const std::string tail = f.bytes_at(from, std::size_t(to - from));
   for (std::size_t i = std::size_t(std::max<std::int64_t>(data_end - 4 - from, 0)) + 1; i-- > 0;) {
-    if (i + 22 > tail.size() || tail.compare(i, 4, std::string_view("PK\x05\x06", 4)) != 0) continue;
+    if (i + 22 > tail.size() || tail.compare(i, 4, kZipEndRecord) != 0) continue;
     const std::int64_t at = from + std::int64_t(i), end = at + 22 + std::int64_t(le(tail, i + 20, 2));
     if (end > limit || le(tail, i + 4, 4) != 0) continue;  // cut short, or multi-disk
     if (followed ? !other_data_after(f, end, data_end) : end < data_end) continue;
     std::int64_t cd_end = at;
     std::uint64_t size = le(tail, i + 12, 4), offset = le(tail, i + 16, 4);
-    if (at >= 76 && f.bytes_at(at - 20, 4) == std::string_view("PK\x06\x07", 4)) {
+    if (at >= 76 && f.bytes_at(at - 20, 4) == kZip64Locator) {
       const std::string z64 = f.bytes_at(at - 76, 56);
-      if (z64.size() < 56 || z64.compare(0, 4, std::string_view("PK\x06\x06", 4)) != 0 || le(z64, 4, 8) != 44) continue;
+      if (z64.size() < 56 || z64.compare(0, 4, kZip64EndRecord) != 0 || le(z64, 4, 8) != 44) continue;
       cd_end = at - 76;
       size = le(z64, 40, 8);
       offset = le(z64, 48, 8);
@@ -385,7 +394,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
     if (size > std::uint64_t(cd_end) || offset > std::uint64_t(cd_end) - size) continue;
     const std::int64_t cd = cd_end - std::int64_t(size), start = cd - std::int64_t(offset);
     if (size > 0 && first_local_header(f, cd, size) != std::uint64_t(0)) continue;
-    if (f.bytes_at(start, 4) != std::string_view("PK\x03\x04", 4) && !(size == 0 && start == cd)) continue;
+    if (f.bytes_at(start, 4) != kZipLocalHeader && !(size == 0 && start == cd)) continue;
     return std::pair{start, end};
   }
   return std::nullopt;
@@ -930,16 +939,16 @@ class Producer {
       if (got < 0) return failed();
       const std::string sig(r.view().substr(0, 4));
       std::uint64_t size = 0;  // 0: the data ends inside the record
-      if (sig == std::string_view("PK\x01\x02", 4)) {  // a central directory header
+      if (sig == kZipCentralHeader) {  // a central directory header
         if (r.fill(46) < 0) return failed();
         if (r.view().size() >= 46) size = 46 + le(r.view(), 28, 2) + le(r.view(), 30, 2) + le(r.view(), 32, 2);
-      } else if (sig == std::string_view("PK\x06\x06", 4)) {  // the zip64 end record, then its locator
+      } else if (sig == kZip64EndRecord) {  // the zip64 end record, then its locator
         if (got >= 12) size = 12 + le(r.view(), 4, 8);
-      } else if (sig == std::string_view("PK\x06\x07", 4)) {
+      } else if (sig == kZip64Locator) {
         size = 20;
-      } else if (sig == std::string_view("PK\x05\x05", 4)) {  // a digital signature
+      } else if (sig == kZipSignature) {  // a digital signature
         if (got >= 6) size = 6 + le(r.view(), 4, 2);
-      } else if (sig == std::string_view("PK\x05\x06", 4)) {
+      } else if (sig == kZipEndRecord) {
         if (got >= 22) size = 22 + le(r.view(), 20, 2);
         end = true;
       } else if (got >= 4) {
@@ -963,8 +972,7 @@ class Producer {
     }
     const std::ptrdiff_t got = r.fill(4);
     if (got < 0) return failed();
-    another = got == 4 && (r.view().substr(0, 4) == std::string_view("PK\x03\x04", 4) ||
-                           r.view().substr(0, 4) == std::string_view("PK\x05\x06", 4));
+    another = got == 4 && starts_zip_archive(r.view().substr(0, 4));
     if (another) return true;
     for (std::ptrdiff_t n = r.fill(16384); n > 0; n = r.fill(16384)) {
       if (!late && r.view().find_first_not_of('\0') != std::string_view::npos)
