@@ -923,17 +923,36 @@ class Producer {
     return true;
   }
 
+  // Passes the zero bytes (padding) at r's position; false when reading failed.
+  static bool skip_zero_bytes(Lookahead& r) {
+    for (;;) {
+      const std::ptrdiff_t n = r.fill(16384);
+      if (n < 0) return false;
+      const std::size_t data = r.view().substr(0, std::size_t(n)).find_first_not_of('\0');
+      r.skip(data == std::string_view::npos ? std::uint64_t(n) : data);
+      if (n == 0 || data != std::string_view::npos) return true;
+    }
+  }
+
   // After a zip archive's members in a stream: its central directory, to the end of its end
   // record's comment, then another zip archive (joined with cat: true), or the end. Zero
-  // bytes there, before another archive too, are padding (as in a file: zip_layout); other
-  // data, or a directory cut or damaged, is late's problem.
-  // False when reading failed (the error is queued) or was stopped.
+  // bytes there, before another archive too, are padding (as in a file: zip_layout), and
+  // so are zero bytes before the directory or between two members (a writer's alignment
+  // gap, which a file's directory counts and passes over): the members after such a gap
+  // are read as another archive's. Other data, or a directory cut or damaged, is late's
+  // problem. False when reading failed (the error is queued) or was stopped.
   bool after_zip(PrefixedInput& in, bool& another, std::optional<std::string>& late) {
     Lookahead r(in);
     const auto failed = [&] {
       if (!r.error().empty()) fail(display_, r.error());
       return false;
     };
+    if (!skip_zero_bytes(r)) return failed();
+    if (r.fill(4) < 0) return failed();
+    if (r.view().substr(0, 4) == kZipLocalHeader) {  // more members after a gap
+      another = true;
+      return true;
+    }
     for (bool end = false; !end;) {
       const std::ptrdiff_t got = r.fill(22);
       if (got < 0) return failed();
@@ -963,13 +982,7 @@ class Producer {
         return true;
       }
     }
-    for (;;) {  // past the zero bytes
-      const std::ptrdiff_t n = r.fill(16384);
-      if (n < 0) return failed();
-      const std::size_t data = r.view().substr(0, std::size_t(n)).find_first_not_of('\0');
-      r.skip(data == std::string_view::npos ? std::uint64_t(n) : data);
-      if (n == 0 || data != std::string_view::npos) break;
-    }
+    if (!skip_zero_bytes(r)) return failed();
     const std::ptrdiff_t got = r.fill(4);
     if (got < 0) return failed();
     another = got == 4 && starts_zip_archive(r.view().substr(0, 4));

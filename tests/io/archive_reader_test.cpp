@@ -537,6 +537,70 @@ TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
   }
 }
 
+namespace {
+
+std::uint32_t le(const std::string& z, std::size_t at, int bytes) {
+  std::uint32_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(z[at + std::size_t(i)]);
+  return v;
+}
+std::uint32_t le32(const std::string& z, std::size_t at) { return le(z, at, 4); }
+
+// The size of the central directory header at h (its name, extra field and comment).
+std::size_t central_header_size(const std::string& z, std::size_t h) {
+  return 46 + le(z, h + 28, 2) + le(z, h + 30, 2) + le(z, h + 32, 2);
+}
+
+void put_le32(std::string& z, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) z[at + std::size_t(i)] = static_cast<char>((v >> (8 * i)) & 0xFF);
+}
+
+// The zip archive z with `gap` zero bytes inserted at offset `at` (a member's local header
+// or the central directory), its directory's offsets moved past them.
+std::string with_zero_gap(std::string z, std::uint32_t at, std::uint32_t gap) {
+  const std::size_t end = z.rfind(std::string("PK\x05\x06", 4));
+  const std::uint32_t cd = le32(z, end + 16);
+  for (std::size_t h = cd; h + 46 <= end && z.compare(h, 4, std::string("PK\x01\x02", 4)) == 0;) {
+    if (le32(z, h + 42) >= at) put_le32(z, h + 42, le32(z, h + 42) + gap);
+    h += central_header_size(z, h);
+  }
+  if (cd >= at) put_le32(z, end + 16, cd + gap);
+  z.insert(at, std::string(gap, '\0'));
+  return z;
+}
+
+}  // namespace
+
+// Zero bytes before the central directory, or between two members (a writer's alignment
+// gap, counted by the directory's offsets): a file is read by its directory, and a pipe
+// passed over them (it called the archive corrupt, exit 2, where the file read it whole).
+TEST(ArchiveReader, ZeroGapsInsideAZipArchiveReadAsAFileDoes) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", kThreeTexts[0] + "\n");
+  d.write("b.pgn", kThreeTexts[1] + "\n");
+  ASSERT_TRUE(d.sh("zip -q ab.zip a.pgn b.pgn && mkfifo fifo"));
+  std::ifstream in(d / "ab.zip", std::ios::binary);
+  const std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t end = zip.rfind(std::string("PK\x05\x06", 4));
+  ASSERT_NE(end, std::string::npos);
+  const std::uint32_t cd = le32(zip, end + 16);
+  const std::uint32_t second = le32(zip, cd + central_header_size(zip, cd) + 42);  // b.pgn's local header
+  ASSERT_GT(second, 0u);
+  d.write("gap-before-directory.zip", with_zero_gap(zip, cd, 8));
+  d.write("long-gap-before-directory.zip", with_zero_gap(zip, cd, 70000));
+  d.write("gap-between-members.zip", with_zero_gap(zip, second, 16));
+  for (const char* f : {"gap-before-directory.zip", "long-gap-before-directory.zip", "gap-between-members.zip"}) {
+    std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
+    const auto pipe = read_games(d / "fifo");
+    writer.join();
+    for (const auto& r : {read_games(d / f), pipe}) {
+      EXPECT_EQ(r.error, "") << f;
+      EXPECT_EQ(r.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]})) << f;
+    }
+  }
+}
+
 TEST(ArchiveReader, CorruptStreamsAreReported) {
   REQUIRE_TOOLS();
   ScratchDir d;
