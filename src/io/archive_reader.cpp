@@ -482,6 +482,9 @@ struct Client {
   // Reading a stream: the bytes read that libarchive has not used yet (from kept_begin), so
   // that what follows a zip archive's members can be read after its reader has ended.
   bool keep = false;
+  // A zip file named by the user, read as a stream because no central directory of it
+  // could be read (read_zip_file): a hint to give its name instead would be wrong.
+  bool named_file = false;
   std::string kept;
   std::int64_t kept_begin = 0;
   // The bytes read after the end of what the reader a used; nullopt if they are gone.
@@ -596,8 +599,11 @@ std::string archive_problem(archive* a, const Client& client, InputFormat guess,
   // its data (written so by a program writing to a pipe): whole, it reads as truncated.
   if (cut && base == ARCHIVE_FORMAT_ZIP && !client.seekable &&
       (l.find("bzip2") != std::string::npos || l.find("lzma") != std::string::npos || l.find("xz") != std::string::npos))
-    hint = "; if the file is whole, give its name rather than a pipe: a zip member compressed with bzip2 or LZMA "
-           "whose sizes follow its data cannot be read from a stream";
+    hint = client.named_file
+               ? "; a zip member compressed with bzip2 or LZMA whose sizes follow its data is read by the archive's "
+                 "central directory, and this file has none that can be read (it is cut short or damaged)"
+               : "; if the file is whole, give its name rather than a pipe: a zip member compressed with bzip2 or "
+                 "LZMA whose sizes follow its data cannot be read from a stream";
   const std::string or_appended = between_members && base == ARCHIVE_FORMAT_TAR ? " or followed by other data" : "";
   return what + (cut ? " is truncated" : " is corrupt") + or_appended + " (" + msg + ")" + hint;
 }
@@ -997,10 +1003,13 @@ class Producer {
 
   // The archives of a stream (or of a file that is no zip), one after the other: tar's
   // joined with cat are libarchive's (read_concatenated_archives), zip's are read here.
-  bool read_stream(RawInput& raw, FdInput* seekable, InputFormat format, Tally& t, std::optional<std::string>& late) {
+  // named_file: a zip file read so (read_zip_file), which its messages must not call a pipe.
+  bool read_stream(RawInput& raw, FdInput* seekable, InputFormat format, Tally& t, std::optional<std::string>& late,
+                   bool named_file = false) {
     PrefixedInput in("", raw);
     for (;;) {
       Client client(*la_, in, seekable);
+      client.named_file = named_file;
       client.keep = seekable == nullptr && format == InputFormat::Zip;  // for what follows its members
       ArchivePtr a = open_archive(client);
       if (!a) {
@@ -1027,7 +1036,7 @@ class Producer {
   bool read_zip_file(RawInput& in, FdInput& file, Tally& t, std::optional<std::string>& late) {
     bool followed = false;
     const auto parts = zip_layout(file, followed);
-    if (parts.empty()) return read_stream(in, nullptr, InputFormat::Zip, t, late);
+    if (parts.empty()) return read_stream(in, nullptr, InputFormat::Zip, t, late, true);
     for (const auto& [begin, end] : parts) {
       file.set_window(begin, end);
       if (!read_stream(in, &file, InputFormat::Zip, t, late)) return false;

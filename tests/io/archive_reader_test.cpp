@@ -528,6 +528,14 @@ TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
   const auto bz = read_games(d / "bzip2-after.zip");
   EXPECT_NE(bz.error.find("the zip archive is followed by other data, not read"), std::string::npos) << bz.error;
   EXPECT_EQ(bz.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]}));
+  // Such a file cut short has no end record to be read by: read as a stream, its message
+  // told the user who named it to give its name rather than a pipe.
+  ASSERT_TRUE(d.sh("zip -q -Z bzip2 - b.pgn | cat > bz-whole.zip && head -c $(($(stat -c %s bz-whole.zip) - 30)) "
+                   "bz-whole.zip > bzip2-cut.zip"));
+  const auto bz_cut = read_games(d / "bzip2-cut.zip");
+  EXPECT_NE(bz_cut.error.find("the zip archive is truncated"), std::string::npos) << bz_cut.error;
+  EXPECT_NE(bz_cut.error.find("this file has none that can be read"), std::string::npos) << bz_cut.error;
+  EXPECT_EQ(bz_cut.error.find("rather than a pipe"), std::string::npos) << bz_cut.error;
   // Offsets counted from the file's first byte (zip -A): the last central directory does not
   // list the first archive's member, so the file is read as a stream (a.pgn was lost).
   ASSERT_TRUE(d.sh("cat a.zip b.zip > sfx.zip && zip -q -A sfx.zip"));
