@@ -1052,20 +1052,24 @@ class Producer {
     if (!(seekable && format == InputFormat::Zip ? read_zip_file(in, *seekable, t, late)
                                                  : read_stream(in, seekable, format, t, late)))
       return;
+    // The damage or the data after the archive, said after "holds no .pgn file" too: an
+    // empty archive followed by other data was called empty only.
+    const std::optional<std::string> problem = t.cut ? t.cut : late;
+    const std::string and_problem = problem ? "; " + *problem : "";
     if (t.container && t.found == 0) {
       std::string msg = "cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no .pgn file";
       if (t.others > 0)
         msg += " (it holds " + t.other_names + (t.others > 3 ? ", and " + std::to_string(t.others - 3) + " more" : "") +
                ")";
-      d_.push_error(msg);
+      d_.push_error(msg + and_problem);
       return;
     }
     if (!t.container && format == InputFormat::Zip) {
-      d_.push_error("cannot read " + display_ + ": the zip archive holds no .pgn file (it is empty)");
+      d_.push_error("cannot read " + display_ + ": the zip archive holds no .pgn file (it is empty)" + and_problem);
       return;
     }
-    if (t.cut || late) {
-      d_.push_error("cannot read " + display_ + ": " + (t.cut ? *t.cut : *late));
+    if (problem) {
+      d_.push_error("cannot read " + display_ + ": " + *problem);
       return;
     }
     d_.push_end();

@@ -782,6 +782,15 @@ TEST(ArchiveReader, ArchiveFaultsNameTheFileAndMember) {
     auto r = read_games(d / f);
     EXPECT_NE(r.error.find("holds no .pgn file (it holds notes.txt)"), std::string::npos) << r.error;
   }
+  // An archive without a .pgn file, empty or not, followed by other data: both are said
+  // (the data after it went unsaid).
+  ASSERT_TRUE(d.sh("(cat none.zip; echo junk) > none-then-text.zip && zip -q empty.zip notes.txt && "
+                   "zip -q -d empty.zip notes.txt && (cat empty.zip; echo junk) > empty-then-text.zip"));
+  for (const char* f : {"none-then-text.zip", "empty-then-text.zip"}) {
+    auto r = read_games(d / f);
+    EXPECT_NE(r.error.find("holds no .pgn file"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("followed by other data"), std::string::npos) << r.error;
+  }
   // A member that is binary data is named with its member.
   d.write("photo.pgn", std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
   ASSERT_TRUE(d.sh("zip -q photo.zip photo.pgn"));
