@@ -300,6 +300,10 @@ ExitCode run_report(const ReportOptions& o) {
     ++c.io_errors;
     error(e.message);
   }
+  // A file named twice would have every game counted twice (then excluded as listed twice,
+  // pointing at itself).
+  for (const std::string& again : drop_files_named_again(inputs))
+    if (!o.quiet) warning(fmt::format("{} is named more than once: its games are read once", output::terminal_safe(again)));
   std::vector<std::string> names;
   for (const auto& f : inputs.files) names.push_back(display_name(f));
   collect(o, inputs.files, names, rep, c);

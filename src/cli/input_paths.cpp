@@ -5,8 +5,11 @@
 #include "cli/console.hpp"
 #include "cli/output_file.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string_view>
 #include <system_error>
 
@@ -126,6 +129,21 @@ std::string display_name(const std::string& path) { return path == "-" ? "<stdin
 
 void print_input_note(const std::string& file_display, const io::InputNote& note) {
   err_line(display_name(file_display, note.member) + ": note: " + note.message);
+}
+
+std::vector<std::string> drop_files_named_again(InputList& inputs) {
+  std::vector<std::string> dropped, kept;
+  std::set<std::pair<dev_t, ino_t>> seen;
+  for (std::string& f : inputs.files) {
+    struct stat st{};
+    if (f != "-" && ::stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode) && !seen.emplace(st.st_dev, st.st_ino).second) {
+      dropped.push_back(std::move(f));
+      continue;
+    }
+    kept.push_back(std::move(f));
+  }
+  inputs.files = std::move(kept);
+  return dropped;
 }
 
 }  // namespace chesstool::cli

@@ -26,6 +26,12 @@ struct InputList {
 // path at all means standard input.
 InputList expand_inputs(const std::vector<std::string>& paths);
 
+// Leaves out of inputs.files each regular file that is already in it under this name or
+// another (the same device and inode: "t.pgn ./t.pgn", or a folder and a file in it), and
+// returns the names left out, in order. For report, where a file read twice would count
+// its games twice.
+std::vector<std::string> drop_files_named_again(InputList& inputs);
+
 // Name used in diagnostics: "<stdin>" for "-", else the path as given.
 std::string display_name(const std::string& path);
 // The name of a game's place in diagnostics: "twic1620g.zip:twic1620.pgn" for an archive

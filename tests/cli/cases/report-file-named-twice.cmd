@@ -1,0 +1,1 @@
+$CHESSTOOL report report/rapid.pgn ./report/rapid.pgn
