@@ -262,15 +262,18 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
     io_error(t, e);
   };
   // The last game written, when it was copied as read and did not end at its marker: the
-  // next, as written (its warning line too), may run into it (needs_marker).
+  // next, as written (its warning line too), may run into it (joining).
   std::string open_game, open_eol;
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Annotated&& a) {
     if (a.empty) return true;
     if (!first) {
-      if (!open_game.empty() && needs_marker(open_game, open_eol, a.text)) {
+      const Joining join = open_game.empty() ? Joining::Apart : joining(open_game, open_eol, a.text);
+      if (join == Joining::WithMarker) {
         out.write("*");
         out.write(open_eol);
       }
+      if (join == Joining::Merged && !o.quiet)
+        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
       out.write("\n");  // a blank line between games (PGN spec 8)
     }
     first = false;

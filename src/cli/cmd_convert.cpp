@@ -265,7 +265,9 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
       std::uint64_t written = t.rejected;
-      if (rejects) verbatim.write(*rejects, written, raw, raw.text);  // as it was read: CRLF stays CRLF
+      // As it was read: CRLF stays CRLF.
+      if (rejects && !verbatim.write(*rejects, written, raw, raw.text) && !o.quiet)
+        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
       ++t.rejected;
     }
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading

@@ -168,7 +168,7 @@ class Writer {
             const std::string& duplicate_of, DedupeCounts& c) {
     ++c.read;
     switch (v) {
-      case Verdict::Kept: ++c.kept; put(out_, kept_written_, raw, raw.text); break;
+      case Verdict::Kept: ++c.kept; put(out_, kept_written_, place, raw, raw.text); break;
       case Verdict::Invalid:
         ++c.invalid;
         ++c.kept;  // never dropped: counted as kept, wherever it is written
@@ -176,14 +176,14 @@ class Writer {
           for (const auto* d : output::in_source_order(f.report, false))
             err_line(output::render_diagnostic(place, f.report, *d));
         if (rejects_)
-          put(rejects_, rejects_written_, raw, raw.text);
+          put(rejects_, rejects_written_, place, raw, raw.text);
         else
-          put(out_, kept_written_, raw, raw.text);
+          put(out_, kept_written_, place, raw, raw.text);
         break;
       case Verdict::Duplicate:
       case Verdict::Embedded:
         ++(v == Verdict::Duplicate ? c.duplicates : c.embedded);
-        if (dups_) put(dups_, dups_written_, raw, with_duplicate_of(raw.text, duplicate_of, pgn::line_end_of(raw)));
+        if (dups_) put(dups_, dups_written_, place, raw, with_duplicate_of(raw.text, duplicate_of, pgn::line_end_of(raw)));
         break;
     }
     if (o_.json) {
@@ -213,9 +213,11 @@ class Writer {
  private:
   std::string place_file(const std::string&, const pgn::RawGame&) const { return file_; }
   // Joined as VerbatimGames joins games (an empty line between them, each in its own
-  // line-end style).
-  void put(OutputFile* f, std::uint64_t& written, const pgn::RawGame& raw, const std::string& text) {
-    if (f) verbatim_.write(*f, written, raw, text);
+  // line-end style); a game read back as part of the one before it is said.
+  void put(OutputFile* f, std::uint64_t& written, const std::string& place, const pgn::RawGame& raw,
+           const std::string& text) {
+    if (f && !verbatim_.write(*f, written, raw, text) && !o_.quiet)
+      err_line(merged_game_warning(place + ":" + std::to_string(raw.line)));
   }
 
   const DedupeOptions& o_;

@@ -390,6 +390,7 @@ class Outputs {
   }
 
   bool write(const pgn::RawGame& raw, const std::optional<std::string>& split_value, const Judged& judged) {
+    merged_ = false;
     OutputFile* f = nullptr;
     std::uint64_t* count = nullptr;
     if (!target(split_value, f, count)) return false;
@@ -410,7 +411,7 @@ class Outputs {
       f->write(header);
     }
     if (!convert) {
-      verbatim_.write(*f, *count, raw, text);
+      merged_ = !verbatim_.write(*f, *count, raw, text);
       return !f->failed();
     }
     if (*count && blank_between) f->write("\n");
@@ -421,6 +422,8 @@ class Outputs {
   }
 
   bool failed() const { return failed_; }
+  // The last game written is read back as part of the one before it (Joining::Merged).
+  bool merged() const { return merged_; }
 
  private:
   // part, or part-2, part-3, ...: the first whose name no earlier file has, in any letter
@@ -509,6 +512,7 @@ class Outputs {
   std::map<std::string, std::string> part_places_;  // the file of each part opened, links followed
   bool failed_ = false;
   VerbatimGames verbatim_;
+  bool merged_ = false;
 };
 
 struct FilterTotals {
@@ -692,6 +696,8 @@ ExitCode run_filter(const FilterOptions& o) {
             err_line(output::render_diagnostic(display_name(names[f], raw.member), judged.verdict.report, *errors.front()));
       } else if (!outputs.write(raw, v.split_value, judged)) {
         written = false;
+      } else if (outputs.merged() && !o.quiet) {
+        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
       } else if (judged.left_out && !o.quiet) {
         for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *judged.left_out))
           err_line(line);

@@ -13,19 +13,29 @@
 
 namespace chesstool::cli {
 
-// Whether a game copied as read, `first`, needs a termination marker after it for
-// `second`, written after an empty line, to be read as a game of its own: a game that did
-// not end at its marker (tags only, a pairing; comments only; moves without a result)
-// ends only where what follows starts a game, which in its file the next game did, but
-// the game after it in an output may not ("[White \"A\"]" then "[Site \"x\"] ..." read as
-// one game, the second game's players lost; "1. e4 e5" then "{B} 1. d4" one game of four
-// moves). "*", on a line of its own, ends it, and is written only when it does (in a
-// comment left open it would change the comment and still not end the game).
-inline bool needs_marker(std::string_view first, std::string_view eol, std::string_view second) {
-  if (pgn::joined_apart(first, eol, second)) return false;
+// How a game copied as read, `first`, and `second`, written after an empty line, are
+// read back. A game that did not end at its marker (tags only, a pairing; comments only;
+// moves without a result) ends only where what follows starts a game, which in its file
+// the next game did, but the game after it in an output may not ("[White \"A\"]" then
+// "[Site \"x\"] ..." read as one game, the second game's players lost; "1. e4 e5" then
+// "{B} 1. d4" one game of four moves). "*", on a line of its own, ends it (WithMarker),
+// and is written only when it does. In a comment or a variation left open it would
+// change that text and still not end the game, and only a tag pair would: a second game
+// without tags is then read as part of the first (Merged), which the writer says.
+enum class Joining { Apart, WithMarker, Merged };
+inline Joining joining(std::string_view first, std::string_view eol, std::string_view second) {
+  if (pgn::joined_apart(first, eol, second)) return Joining::Apart;
   std::string marked(first);
   marked.append(eol).append("*");
-  return pgn::joined_apart(marked, eol, second);
+  return pgn::joined_apart(marked, eol, second) ? Joining::WithMarker : Joining::Merged;
+}
+
+// The warning for a game that is read back as part of the game written before it
+// (Joining::Merged), at its place in its input ("x.pgn:12").
+inline std::string merged_game_warning(std::string_view place) {
+  return std::string(place) +
+         ": warning: this game is written after a game left inside an open comment or variation, which no "
+         "termination marker ends: read back, the two are one game [merges-into-previous-game]";
 }
 
 // Each game ends with a line end and is separated from the one before by an empty line, in
@@ -34,12 +44,15 @@ inline bool needs_marker(std::string_view first, std::string_view eol, std::stri
 class VerbatimGames {
  public:
   // Writes text (the game raw's, or its text with a tag added) into out, after the
-  // `written` games already there, and counts it.
-  void write(OutputFile& out, std::uint64_t& written, const pgn::RawGame& raw, std::string_view text) {
+  // `written` games already there, and counts it. False when it will be read back as part
+  // of the game before it (Joining::Merged): the caller warns (merged_game_warning).
+  bool write(OutputFile& out, std::uint64_t& written, const pgn::RawGame& raw, std::string_view text) {
     const std::string_view eol = pgn::line_end_of(raw);
+    Joining join = Joining::Apart;
     if (written > 0) {
-      if (const auto open = open_.find(&out);
-          open != open_.end() && !open->second.empty() && needs_marker(open->second, eol, text)) {
+      if (const auto open = open_.find(&out); open != open_.end() && !open->second.empty())
+        join = joining(open->second, eol, text);
+      if (join == Joining::WithMarker) {
         out.write("*");
         out.write(eol);
       }
@@ -51,6 +64,7 @@ class VerbatimGames {
     // Kept only for a game that may run into the next (rare: no marker to end it).
     if (!raw.has_movetext || !raw.ended_at_marker) open_[&out].assign(text);
     else if (const auto open = open_.find(&out); open != open_.end()) open->second.clear();
+    return join != Joining::Merged;
   }
 
  private:
