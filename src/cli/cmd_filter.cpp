@@ -321,7 +321,11 @@ class Outputs {
   static constexpr std::size_t kMaxSplitByFiles = 1000;
 
   Outputs(const FilterOptions& o, const std::vector<std::string>& inputs)
-      : o_(o), inputs_(inputs), names_(stem_and_extension(o.output)) {}
+      : o_(o), inputs_(inputs), names_(stem_and_extension(o.output)) {
+    // The games without the tag have their name whatever comes first: a value spelt so
+    // ([Event "no-Event"]) is numbered as any other clash (it took the name when it came first).
+    if (!o_.split_by.empty()) used_.insert(ascii_lower(missing_part()));
+  }
 
   bool open(std::string& error) {
     if (o_.split || !o_.split_by.empty()) return true;  // opened as games come
@@ -329,7 +333,11 @@ class Outputs {
     // Games shown on a terminal are escaped line by line by OutputFile (the bytes of a
     // file could act on it); anywhere else they are written exactly as read.
     files_.push_back(std::make_unique<OutputFile>());
-    return files_.back()->open(o_.output, error);
+    if (!files_.back()->open(o_.output, error)) return false;
+    // A CSV output starts with its header row, as convert's does, even when no game is
+    // selected (an empty file is no table a CSV reader takes).
+    if (o_.to == output::Format::Csv) write_csv_header(*files_.back());
+    return true;
   }
 
   // Writes one selected game; false when writing failed or a file could not be opened.
@@ -366,7 +374,7 @@ class Outputs {
           failed_ = true;
           return false;
         }
-        const std::string part = unused_part(split_value ? safe_name_part(*split_value) : "no-" + safe_name_part(o_.split_by));
+        const std::string part = split_value ? unused_part(safe_name_part(*split_value)) : missing_part();
         auto file = std::make_unique<OutputFile>();
         // Up to kMaxSplitByFiles open at once: 64 KiB each rather than 1 MiB (a GB).
         file->set_buffer_bytes(std::size_t(64) << 10);
@@ -405,11 +413,9 @@ class Outputs {
       if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
     }
     const bool blank_between = !convert || output::format_info(*o_.to).multi_line;
-    if (convert && *o_.to == output::Format::Csv && *count == 0) {  // each file's header row
-      std::string header;
-      output::append_csv_header(header, output::default_csv_columns());
-      f->write(header);
-    }
+    // Each file's header row: --split's and --split-by's files are opened by their first game.
+    if (convert && *o_.to == output::Format::Csv && *count == 0 && (o_.split || !o_.split_by.empty()))
+      write_csv_header(*f);
     if (!convert) {
       merged_ = !verbatim_.write(*f, *count, raw, text);
       return !f->failed();
@@ -426,6 +432,15 @@ class Outputs {
   bool merged() const { return merged_; }
 
  private:
+  static void write_csv_header(OutputFile& f) {
+    std::string header;
+    output::append_csv_header(header, output::default_csv_columns());
+    f.write(header);
+  }
+
+  // --split-by's part of the name of the file of games without the tag.
+  std::string missing_part() const { return "no-" + safe_name_part(o_.split_by); }
+
   // part, or part-2, part-3, ...: the first whose name no earlier file has, in any letter
   // case (names differing only in case are one file on some file systems). A value's own
   // name can be another's numbered one ("a b" and "a/b" give a_b, "a_b-2" gives a_b-2).

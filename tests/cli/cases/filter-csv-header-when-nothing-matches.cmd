@@ -1,0 +1,1 @@
+$CHESSTOOL filter --where 'Event = nomatch' --to csv -
