@@ -52,17 +52,6 @@ inline Bitboard bishop_pseudo_attacks(Square s) { return detail::g_bishop_pseudo
 inline Bitboard rook_pseudo_attacks(Square s) { return detail::g_rook_pseudo[s]; }
 // Squares strictly between a and b when they share a line, else 0.
 inline Bitboard between_bb(Square a, Square b) { return detail::g_between[a][b]; }
-// between_bb(a, b) for two squares known to share a rank, a file or a diagonal, computed:
-// that direction's ray from square 0, shifted to the lower square and cut below the
-// higher. The SAN path asks it for every slider move, where the 32 KB table missed the cache.
-inline Bitboard between_aligned(Square a, Square b) {
-  const Square lo = a < b ? a : b, hi = a < b ? b : a;
-  const Bitboard ray = rank_of(lo) == rank_of(hi)   ? 0x00000000000000FEULL   // +1
-                       : file_of(lo) == file_of(hi) ? 0x0101010101010100ULL   // +8
-                       : file_of(hi) > file_of(lo)  ? 0x8040201008040200ULL   // +9
-                                                    : 0x0002040810204080ULL;  // +7
-  return (ray << lo) & ((Bitboard{1} << hi) - 1);
-}
 // The whole line (edge to edge) through a and b, or 0 when they share none.
 inline Bitboard line_bb(Square a, Square b) { return detail::g_line[a][b]; }
 

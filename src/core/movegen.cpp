@@ -204,7 +204,7 @@ Move unique_plain_move(const Position& pos, PieceType pt, Square to, int from_fi
   while (from) {
     const Square f = pop_lsb(from);
     // A knight shares no line with `to`: no lookup in the 32 KB table, which crowds the cache.
-    if (pt != Knight && (between_aligned(f, to) & pos.occupied())) continue;
+    if (pt != Knight && (between_bb(f, to) & pos.occupied())) continue;
     if (!leaves_king_safe(pos, ksq, f, to, to)) continue;
     if (found) return Move();  // ambiguous: the resolver words the error
     found = Move(f, to);

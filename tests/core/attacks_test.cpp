@@ -123,8 +123,6 @@ TEST(Attacks, BetweenAndLineMasks) {
       ASSERT_EQ(between_bb(a, b) & (square_bb(a) | square_bb(b)), 0u);
       if (line_bb(a, b)) {
         ASSERT_EQ(between_bb(a, b) & ~line_bb(a, b), 0u);
-        // The computed one, for squares known to be aligned, agrees with the table.
-        ASSERT_EQ(between_aligned(a, b), want_between) << square_name(a) << " " << square_name(b);
       }
     }
   EXPECT_EQ(aligned, 64 * 14 + 560);  // ordered pairs: 14 on a rook's lines, 560 on diagonals
