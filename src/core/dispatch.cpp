@@ -64,11 +64,11 @@ std::optional<IsaPath> parse_isa_path(std::string_view word) {
   return std::nullopt;
 }
 
-std::optional<DispatchChoice> parse_dispatch(std::string_view words) {
+std::optional<DispatchRequest> parse_dispatch(std::string_view words) {
   // No word at all (an empty or blank value, as "export CHESSTOOL_DISPATCH=" leaves) is
   // no choice: it would otherwise be the slowest path.
   if (words.find_first_not_of(' ') == std::string_view::npos) return std::nullopt;
-  DispatchChoice choice;
+  DispatchRequest choice;
   std::size_t at = 0;
   while (at < words.size()) {
     if (words[at] == ' ') {
@@ -98,8 +98,10 @@ DispatchChoice chosen_dispatch() {
     const CpuFeatures cpu = detect_cpu();
     DispatchChoice best{best_isa_path(cpu), cpu.avx2};
     if (const char* env = std::getenv("CHESSTOOL_DISPATCH")) {
-      if (const std::optional<DispatchChoice> wanted = parse_dispatch(env); wanted && isa_path_supported(wanted->path))
-        return DispatchChoice{wanted->path, wanted->avx2_scan && cpu.avx2};
+      if (const std::optional<DispatchRequest> wanted = parse_dispatch(env)) {
+        const IsaPath path = wanted->path.value_or(best.path);
+        if (isa_path_supported(path)) return DispatchChoice{path, wanted->avx2_scan && cpu.avx2};
+      }
     }
     return best;
   }();

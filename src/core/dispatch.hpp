@@ -81,10 +81,17 @@ std::string dispatch_name(const DispatchChoice& choice);
 std::string dispatch_name();
 // The word CHESSTOOL_DISPATCH uses for a path: the last word of the name ("pext", "bmi2", ...).
 std::optional<IsaPath> parse_isa_path(std::string_view word);
+// What CHESSTOOL_DISPATCH asks for: a path (none named: the automatic one stands) and
+// whether byte scanning takes AVX2.
+struct DispatchRequest {
+  std::optional<IsaPath> path;
+  bool avx2_scan = false;
+};
 // CHESSTOOL_DISPATCH's value: words separated by blanks, path words (the last one counts)
 // and "avx2", so that what --version prints after "dispatch: " is read back as the same
-// choice ("popcnt bmi2 pext avx2"; "pext" alone is PEXT without AVX2 scanning; no path
-// word is baseline). nullopt when a word is none of these.
-std::optional<DispatchChoice> parse_dispatch(std::string_view words);
+// choice ("popcnt bmi2 pext avx2"; "pext" alone is PEXT without AVX2 scanning; "avx2"
+// alone is the automatic path with it: --version always names a path, "baseline" too).
+// nullopt when a word is none of these.
+std::optional<DispatchRequest> parse_dispatch(std::string_view words);
 
 }  // namespace chesstool
