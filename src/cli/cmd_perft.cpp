@@ -106,6 +106,21 @@ ExitCode run_perft(const PerftCliOptions& o) {
   return ExitCode::Ok;
 }
 
+// --expect's count: every count perft prints, up to 2^64 - 2 (2^64 - 1 leaves or more are
+// more than it counts), in decimal digits; leading zeros are read past.
+CLI::Validator node_count() {
+  return CLI::Validator(
+      [](const std::string& s) {
+        constexpr std::string_view kMost = "18446744073709551614";
+        const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+        const std::string_view v = digits ? std::string_view(s).substr(std::min(s.find_first_not_of('0'), s.size() - 1))
+                                          : std::string_view();
+        const bool ok = digits && (v.size() < kMost.size() || (v.size() == kMost.size() && v <= kMost));
+        return ok ? std::string() : "a node count: digits only, at most 18446744073709551614";
+      },
+      "N");
+}
+
 }  // namespace
 
 Runner setup_perft(CLI::App& app) {
@@ -118,7 +133,7 @@ Runner setup_perft(CLI::App& app) {
   app.add_option("--hash", o->hash_mb, "Transposition table size in MB (default 0: none)")->check(CLI::Range(0, 65536));
   app.add_flag("--json", o->json, "Print one JSON object: type, fen, depth, nodes, seconds, nps, threads, hash_mb (divide with --divide)");
   app.add_option("--expect", o->expect, "Exit with status 1 unless the count equals this number")
-      ->check(whole_number(19, false, "a node count: digits only, at most 19 of them"));
+      ->check(node_count());
   return [o]() { return run_perft(*o); };
 }
 

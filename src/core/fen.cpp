@@ -7,6 +7,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/excerpt.hpp"
 #include "core/san_detail.hpp"
 
 namespace chesstool {
@@ -159,11 +160,15 @@ std::optional<FenError> check_castling_start(const Position& pos, Field f) {
   return std::nullopt;
 }
 
-// Parses a non-negative decimal counter; false when it is not one or is too large.
+// Parses a non-negative decimal counter; false when it is not one or is too large. Its
+// value decides, not its length: leading zeros, however many, are read past ("00000000005"
+// is 5, as "05" is).
 bool parse_counter(std::string_view s, long max, long& out) {
-  if (s.empty() || s.size() > 10) return false;
+  if (s.empty()) return false;
   for (char c : s)
     if (c < '0' || c > '9') return false;
+  s.remove_prefix(std::min(s.find_first_not_of('0'), s.size() - 1));  // "000" is "0"
+  if (s.size() > 10) return false;
   long v = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || ptr != s.data() + s.size() || v > max) return false;
@@ -286,7 +291,7 @@ std::optional<FenError> parse_en_passant(Field f, Position& pos, FenMode mode) {
   std::string_view ep = f.text;
   Color us = pos.side_to_move();
   if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
-    return error("en passant", "expected '-' or a square, got '" + std::string(ep.substr(0, 20)) + "'", f.column);
+    return error("en passant", "expected '-' or a square, got '" + excerpt(ep) + "'", f.column);
   Square sq = make_square(ep[0] - 'a', ep[1] - '1');
   if (relative_rank(us, sq) != 5)
     return error("en passant", "square " + std::string(ep) + " is not on the " + (us == White ? "6th" : "3rd") +
@@ -339,7 +344,7 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
   else if (f[1].text == "b")
     pos.set_side_to_move(Black);
   else
-    return fail("side to move", "expected 'w' or 'b', got '" + std::string(f[1].text.substr(0, 20)) + "'", f[1].column);
+    return fail("side to move", "expected 'w' or 'b', got '" + excerpt(f[1].text) + "'", f[1].column);
 
   // Kings first: castling and en passant checks need them.
   if (auto e = check_material(pos, mode)) {
@@ -367,13 +372,13 @@ FenResult parse_fen(std::string_view text, FenMode mode) {
 
   long half = 0, full = 1;
   if (f.size() >= 5 && !parse_counter(f[4].text, 999999999, half))
-    return fail("halfmove clock", "expected a whole number from 0 to 999999999, got '" + std::string(f[4].text.substr(0, 20)) + "'",
+    return fail("halfmove clock", "expected a whole number from 0 to 999999999, got '" + excerpt(f[4].text) + "'",
                 f[4].column);
   if (f.size() >= 6 && !parse_counter(f[5].text, 999999999, full))
-    return fail("fullmove number", "expected a whole number from 0 to 999999999, got '" + std::string(f[5].text.substr(0, 20)) + "'",
+    return fail("fullmove number", "expected a whole number from 0 to 999999999, got '" + excerpt(f[5].text) + "'",
                 f[5].column);
   // Last, so that an error in a field before it is the one named.
-  if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + std::string(f[6].text.substr(0, 20)) + "'", f[6].column);
+  if (f.size() > 6) return fail("input", "unexpected text after the fullmove number: '" + excerpt(f[6].text) + "'", f[6].column);
   if (full == 0) full = 1;  // some writers start at 0; the FEN standard counts from 1
   // A double step just made resets the half-move clock.
   if (mode == FenMode::Strict && f[3].text != "-" && half != 0)

@@ -67,6 +67,31 @@ TEST(Fen, RejectsMalformedFieldsNamingTheField) {
   for (const Case& c : cases) EXPECT_EQ(error_of(c.fen).field, c.field) << c.fen << ": " << error_of(c.fen).message;
 }
 
+// A field the message quotes is shown as every token is, up to 40 bytes then "...": it
+// was cut at 20 bytes without a mark, so the message quoted text that was not there.
+TEST(Fen, QuotedFieldsAreCutAsTokensAreWithAMark) {
+  // 46 bytes after the fullmove number; a clock of 22 bytes, under 40, whole.
+  EXPECT_NE(error_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1 abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ")
+                .message.find("'abcdefghijklmnopqrstuvwxyz0123456789ABCD...'"),
+            std::string::npos);
+  EXPECT_NE(error_of("4k3/8/8/8/8/8/8/4K3 w - - 1000000000000000000000 1").message.find("'1000000000000000000000'"),
+            std::string::npos);
+  EXPECT_NE(error_of("4k3/8/8/8/8/8/8/4K3 abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ - - 0 1")
+                .message.find("'abcdefghijklmnopqrstuvwxyz0123456789ABCD...'"),
+            std::string::npos);
+}
+
+// A counter's value decides, not its length: "00000000005" is 5, as "05" is (it was
+// refused from 11 characters on, "expected a whole number from 0 to 999999999").
+TEST(Fen, CountersWithLeadingZerosAreTheirValue) {
+  FenResult r = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 00000000000 00000000005");
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  EXPECT_EQ(r.position.halfmove_clock(), 0);
+  EXPECT_EQ(r.position.fullmove_number(), 5);
+  EXPECT_TRUE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0000000000000999999999 1").ok());
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/8/4K3 w - - 00001000000000 1").field, "halfmove clock");
+}
+
 TEST(Fen, RejectsPositionsThatCannotArise) {
   EXPECT_EQ(error_of("8/8/8/8/8/8/8/8 w - - 0 1").field, "position");                    // no kings
   EXPECT_EQ(error_of("kk6/8/8/8/8/8/8/7K w - - 0 1").field, "position");                 // two black kings
