@@ -706,7 +706,8 @@ GameSplitter::Scan GameSplitter::end_after_marker(std::size_t p) {
     return Step::GameDone;
   }
   if (depth_ == 0) {
-    if (detail::is_result_symbol(buf_.get() + start, end - start)) {
+    const char* const symbol = buf_.get() + start;
+    if (detail::is_result_symbol(symbol, end - start) || detail::is_numbered_result_symbol(symbol, end - start)) {
       // Closed by the end of the input, it may have been cut.
       return marker_seen(end < len_);
     }

@@ -116,6 +116,16 @@ constexpr bool is_result_symbol(const char* p, std::size_t n) {
          p[5] == '/' && p[6] == '2';
 }
 
+// A termination marker glued to a move number's periods ("2.1-0", "41...0-1"): spec 7
+// makes the period a token of its own, so the marker is one too.
+constexpr bool is_numbered_result_symbol(const char* p, std::size_t n) {
+  std::size_t i = 0;
+  while (i < n && p[i] >= '0' && p[i] <= '9') ++i;
+  if (i == 0 || i == n || p[i] != '.') return false;
+  while (i < n && p[i] == '.') ++i;
+  return is_result_symbol(p + i, n - i);
+}
+
 // Whether the bytes at p, of which n are known, begin a UTF-8 BOM. Files saved with a BOM
 // and joined by cat leave one in the text, where it is not text: at a line start the
 // line starts after it; anywhere else it ends the symbol before it, as a blank would

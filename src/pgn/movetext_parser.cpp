@@ -682,7 +682,14 @@ void Parser<V>::move_number(std::string_view word, std::size_t start, std::size_
     // "12..." (three periods; two are accepted too) means black is to move.
     v_.move_number(static_cast<std::uint32_t>(number), dots - digits >= 2, loc(start));
   }
-  if (dots < word.size()) san_like(word.substr(dots), start + dots, common_flags(word.substr(dots)));
+  if (dots == word.size()) return;
+  // What is glued to the periods: a move ("1.e4"), or the termination marker ("2.1-0",
+  // "2...0-1": spec 7 makes the period a token of its own, so the marker stands alone).
+  const std::string_view rest = word.substr(dots);
+  if (detail::is_result_symbol(rest.data(), rest.size()))
+    result_token(start + dots, rest.size());
+  else
+    san_like(rest, start + dots, common_flags(rest));
 }
 
 template <class V>

@@ -290,7 +290,16 @@ std::vector<ModelGame> model_split(const std::string& s, int* comment_cuts = nul
         i = sym;
         break;
       }
-      if (depth == 0 && (word == "1-0" || word == "0-1" || word == "1/2-1/2")) { end = after_marker(i); break; }
+      // A marker, alone or glued to a move number's periods ("2.1-0", "3...0-1").
+      std::size_t digits = 0;
+      while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
+      std::size_t marker = 0;
+      if (digits > 0 && digits < word.size() && word[digits] == '.') {
+        marker = digits;
+        while (marker < word.size() && word[marker] == '.') ++marker;
+      }
+      const std::string tail = word.substr(marker);
+      if (depth == 0 && (tail == "1-0" || tail == "0-1" || tail == "1/2-1/2")) { end = after_marker(i); break; }
     }
     emit(start, end, gline, gcol);
     i = end;
@@ -326,6 +335,7 @@ std::string random_soup(std::mt19937& rng) {
   using namespace std::string_literals;
   static const std::vector<std::string> pieces = {
       "1.", "1. ", "1...", "12.", "e4", "Nf3", "O-O", "O-O-O", "0-0", "1-0", "0-1", "1/2-1/2", "*", "$1",
+      "2.1-0", "3...0-1", "4.1/2-1/2", ".1-0", "2.1-0x",
       "$1-0", "a1-0", "1-0-0", "e5+", "{", "}", "{c}", "{ [%clk 0:01] }", "(", ")", "[", "]", "\"", "\\",
       "[Event \"x\"]", "[A \"1-0 ]\"]", ";", "; 1-0", "%", "% esc", " ", " ", " ", "  ", "\t", "\n", "\n",
       "\n\n", "\r", "\r\n", "\r\n\r\n", "\xEF\xBB\xBF", "-", "--", "x", "1", "1\n1.", "Qxd8-",
