@@ -35,9 +35,9 @@ class CountingVisitor final : public pgn::ForwardingVisitor {
       }
     ForwardingVisitor::san(token, loc);
   }
-  void nag(int code, const pgn::SourceLoc& loc) override {
+  void nag(int code, std::string_view written, const pgn::SourceLoc& loc) override {
     ++annotations;
-    ForwardingVisitor::nag(code, loc);
+    ForwardingVisitor::nag(code, written, loc);
   }
   void comment(std::string_view text, const pgn::SourceLoc& loc) override {
     ++annotations;

@@ -24,8 +24,8 @@ class ForwardingVisitor : public Visitor {
   void san(std::string_view token, const SourceLoc& loc) override {
     if (target_) target_->san(token, loc);
   }
-  void nag(int code, const SourceLoc& loc) override {
-    if (target_) target_->nag(code, loc);
+  void nag(int code, std::string_view written, const SourceLoc& loc) override {
+    if (target_) target_->nag(code, written, loc);
   }
   void comment(std::string_view text, const SourceLoc& loc) override {
     if (target_) target_->comment(text, loc);

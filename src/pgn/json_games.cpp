@@ -210,7 +210,7 @@ bool RecordWalker::move(const Json& m) {
       // The range the PGN reader keeps (above 255 only with its warning there).
       const auto code = integer_in(n, 0, kMaxNag);
       if (!code) return fail("a NAG is an integer from 0 to 999999999");
-      v_.nag(int(*code), loc_);
+      v_.nag(int(*code), "$" + std::to_string(*code), loc_);
     }
   }
   return comment_after(m);

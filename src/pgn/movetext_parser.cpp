@@ -704,7 +704,7 @@ void Parser<V>::san_like(std::string_view word, std::size_t start, std::uint8_t 
     }
     flush_san();
     begin_movetext();
-    v_.nag(code, loc(start));
+    v_.nag(code, word, loc(start));
     return;
   }
   if (only_dots && word.size() >= 2) {
@@ -761,7 +761,7 @@ void Parser<V>::nag_token() {
   if (code > 255) {
     report(Severity::Warning, "malformed-nag", "NAG " + quoted(word) + " is outside $0..$255", loc(start), word);
   }
-  v_.nag(code, loc(start));
+  v_.nag(code, word, loc(start));
 }
 
 template <class V>

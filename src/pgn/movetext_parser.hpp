@@ -96,8 +96,9 @@ class Visitor {
   // before it ("exd6 e.p." arrives as "exd6e.p.", located at "exd6").
   virtual void san(std::string_view /*token*/, const SourceLoc&) {}
   // $n, or a stand-alone suffix glyph separated from its move ("e4 !?" gives
-  // san("e4") then nag(5)), mapped as in spec 10 (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6).
-  virtual void nag(int /*code*/, const SourceLoc&) {}
+  // san("e4") then nag(5, "!?")), mapped as in spec 10 (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6);
+  // written: the token as it stands in the source ("$5", "!?").
+  virtual void nag(int /*code*/, std::string_view /*written*/, const SourceLoc&) {}
   // {...} or ; comment text without its delimiters. Comments before or among the
   // tags are delivered right after begin_movetext().
   virtual void comment(std::string_view /*text*/, const SourceLoc&) {}

@@ -280,13 +280,16 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   }
 }
 
-void Replayer::nag(int code, const SourceLoc& loc) {
+void Replayer::nag(int code, std::string_view written, const SourceLoc& loc) {
   if (lines_.empty() || skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0) return;
   LineState& line = lines_.back();
   if (!line.had_move) {
-    // No move to annotate: said, since the writers cannot keep it.
-    add(Severity::Warning, "nag-without-move", loc, line.ply, "$" + std::to_string(code),
-        "NAG $" + std::to_string(code) + " before any move of its line: dropped", nullptr);
+    // No move to annotate: said, since the writers cannot keep it (the token as written:
+    // a glyph "!?" was shown as "$5").
+    const std::string as_nag = "$" + std::to_string(code);
+    add(Severity::Warning, "nag-without-move", loc, line.ply, written,
+        "NAG " + (written == as_nag ? as_nag : shown(written) + " (" + as_nag + ")") + " before any move of its line: dropped",
+        nullptr);
     return;
   }
   if (!keeping() || options_.keep != Keep::Tree) return;

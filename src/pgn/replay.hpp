@@ -91,7 +91,7 @@ class Replayer final : public Visitor {
   void tag(std::string_view name, std::string_view value, const SourceLoc&) override;
   void begin_movetext() override;
   void san(std::string_view token, const SourceLoc& loc) override;
-  void nag(int code, const SourceLoc&) override;
+  void nag(int code, std::string_view written, const SourceLoc&) override;
   void comment(std::string_view text, const SourceLoc&) override;
   void begin_variation(const SourceLoc& loc) override;
   void end_variation(const SourceLoc&) override;

@@ -25,7 +25,7 @@ struct Recorder final : Visitor {
   void san(std::string_view t, const SourceLoc& loc) override {
     events.push_back("san " + std::string(t) + "@" + std::to_string(loc.line) + ":" + std::to_string(loc.column));
   }
-  void nag(int code, const SourceLoc&) override { events.push_back("nag " + std::to_string(code)); }
+  void nag(int code, std::string_view, const SourceLoc&) override { events.push_back("nag " + std::to_string(code)); }
   void comment(std::string_view t, const SourceLoc&) override { events.push_back("comment " + std::string(t)); }
   void begin_variation(const SourceLoc&) override { events.push_back("("); }
   void end_variation(const SourceLoc&) override { events.push_back(")"); }

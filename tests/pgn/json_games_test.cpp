@@ -25,7 +25,7 @@ class JsonRecorder final : public Visitor {
   void tag(std::string_view n, std::string_view v, const SourceLoc&) override { add({"tag ", n, "=", v}); }
   void begin_movetext() override { add({"movetext"}); }
   void san(std::string_view t, const SourceLoc& loc) override { add({"san ", t, " @", std::to_string(loc.column)}); }
-  void nag(int code, const SourceLoc&) override { add({"nag ", std::to_string(code)}); }
+  void nag(int code, std::string_view, const SourceLoc&) override { add({"nag ", std::to_string(code)}); }
   void comment(std::string_view t, const SourceLoc&) override { add({"comment ", t}); }
   void begin_variation(const SourceLoc&) override { add({"("}); }
   void end_variation(const SourceLoc&) override { add({")"}); }

@@ -31,7 +31,11 @@ class ParserRecorder : public Visitor {
     events.push_back("num " + std::to_string(n) + (black ? " b" : " w") + at(l));
   }
   void san(std::string_view token, const SourceLoc& l) override { events.push_back("san " + std::string(token) + at(l)); }
-  void nag(int code, const SourceLoc& l) override { events.push_back("nag " + std::to_string(code) + at(l)); }
+  // The token as written, after the code when it is not "$code" (a glyph).
+  void nag(int code, std::string_view written, const SourceLoc& l) override {
+    const std::string number = std::to_string(code);
+    events.push_back("nag " + number + (written == "$" + number ? "" : " " + std::string(written)) + at(l));
+  }
   void comment(std::string_view text, const SourceLoc& l) override {
     events.push_back("comment {" + std::string(text) + "}" + at(l));
   }
@@ -248,7 +252,7 @@ TEST(MovetextParser, EnPassantNotAfterAMoveIsUnexpected) {
 
 TEST(MovetextParser, StandAloneGlyphsBecomeNags) {
   const ParserRecorder r = parse_recorded("e4 ! e5 ?? Nf3 !? Nc6 ?! Bb5 $14 a6 !!! *");
-  EXPECT_EQ(r.only("nag"), (std::vector<std::string>{"nag 1 @1:4", "nag 4 @1:9", "nag 5 @1:16", "nag 6 @1:23",
+  EXPECT_EQ(r.only("nag"), (std::vector<std::string>{"nag 1 ! @1:4", "nag 4 ?? @1:9", "nag 5 !? @1:16", "nag 6 ?! @1:23",
                                                      "nag 14 @1:30"}));
   EXPECT_EQ(r.problems, std::vector<std::string>{"E unexpected-token @1:37"});
 }

@@ -907,7 +907,10 @@ class JsonEventChecker final : public pgn::Visitor {
   void san(std::string_view t, const pgn::SourceLoc&) override {
     expect(movetext_ && !t.empty(), "move before begin_movetext or empty");
   }
-  void nag(int code, const pgn::SourceLoc&) override { expect(movetext_ && code >= 0 && code <= pgn::kMaxNag, "bad NAG event"); }
+  void nag(int code, std::string_view written, const pgn::SourceLoc&) override {
+    expect(!written.empty(), "NAG event without its token");
+    expect(movetext_ && code >= 0 && code <= pgn::kMaxNag, "bad NAG event");
+  }
   void comment(std::string_view, const pgn::SourceLoc&) override { expect(movetext_, "comment before begin_movetext"); }
   void begin_variation(const pgn::SourceLoc&) override {
     expect(movetext_, "variation before begin_movetext");
