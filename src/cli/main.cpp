@@ -24,11 +24,12 @@ namespace {
 
 using namespace chesstool::cli;
 
-// A whole number's text as CLI11 must read it: decimal digits after an optional sign,
-// leading zeros dropped; an error for anything else.
+// A whole number's text as CLI11 must read it: decimal digits after an optional minus
+// (which the ranges then refuse, in their words), leading zeros dropped; an error for
+// anything else, "+2" too (CLI11 took it for 2 where a check of its own did not).
 std::string decimal_digits(std::string& v) {
   if (v.empty()) return {};  // the empty-value check words this
-  const std::size_t first = v[0] == '-' || v[0] == '+' ? 1 : 0;
+  const std::size_t first = v[0] == '-' ? 1 : 0;
   if (first == v.size() || v.find_first_not_of("0123456789", first) != std::string::npos) return "a decimal whole number";
   std::size_t zeros = first;
   while (zeros + 1 < v.size() && v[zeros] == '0') ++zeros;
