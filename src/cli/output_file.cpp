@@ -655,7 +655,9 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
   for (const auto& in : inputs) {
     Input i{in == "-" ? "standard input" : in, {}};
     const int rc = in == "-" ? ::fstat(STDIN_FILENO, &i.st) : ::stat(in.c_str(), &i.st);
-    if (rc == 0 && S_ISREG(i.st.st_mode)) seen.push_back(i);
+    // A FIFO too: named as an input and an output, the run would wait for ever to open it
+    // for writing, its reader being the run itself.
+    if (rc == 0 && (S_ISREG(i.st.st_mode) || S_ISFIFO(i.st.st_mode))) seen.push_back(i);
   }
   auto same_inode = [](const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; };
   // Where a file that does not exist yet would be: its spelling made absolute and
@@ -679,12 +681,16 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
     Output out{&o, false, {}};
     const bool is_stdout = is_standard_output(o.path);  // "-", or /dev/stdout wherever "-" would be
     out.exists = (is_stdout ? ::fstat(STDOUT_FILENO, &out.st) : ::stat(o.path.c_str(), &out.st)) == 0;
-    // Devices, FIFOs and terminals are written directly: no clash can lose data there.
-    if (out.exists && !S_ISREG(out.st.st_mode)) continue;
+    // Devices and terminals are written directly: no clash can lose data there. A FIFO is
+    // too, but one that is also an input would never be opened (above).
+    if (out.exists && !S_ISREG(out.st.st_mode) && !S_ISFIFO(out.st.st_mode)) continue;
     if (is_stdout && !out.exists) continue;
     for (const auto& in : seen)
       if (out.exists && same_inode(out.st, in.st)) {
         if (is_stdout) return fmt::format("standard output is the same file as input {}: refusing to read and write it at once", in.name);
+        if (S_ISFIFO(in.st.st_mode))
+          return fmt::format("{} {} is the same file (a FIFO) as input {}: refusing to read and write it at once", o.option,
+                             o.path, in.name);
         return fmt::format("{} {} is the same file as input {}: refusing to overwrite an input", o.option, o.path,
                            in.name);
       }

@@ -1,0 +1,1 @@
+d=$(mktemp -d); mkfifo "$d/p.pgn"; for c in "convert --to pgn" "filter" "dedupe"; do timeout 5 $CHESSTOOL $c "$d/p.pgn" -o "$d/p.pgn" 2>&1 | sed "s|$d/||g"; echo "$c: exit ${PIPESTATUS[0]} (124: blocked on the FIFO)"; done; rm -rf "$d"
