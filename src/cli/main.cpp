@@ -31,6 +31,8 @@ std::string decimal_digits(std::string& v) {
   if (v.empty()) return {};  // the empty-value check words this
   const std::size_t first = v[0] == '-' ? 1 : 0;
   if (first == v.size() || v.find_first_not_of("0123456789", first) != std::string::npos) return "a decimal whole number";
+  // "-0" is no negative number for a range to refuse, and not in decimal digits either.
+  if (first == 1 && v.find_first_not_of('0', 1) == std::string::npos) return "a decimal whole number";
   std::size_t zeros = first;
   while (zeros + 1 < v.size() && v[zeros] == '0') ++zeros;
   v.erase(first, zeros - first);

@@ -1,1 +1,1 @@
-for a in "validate -j +2" "validate --max-errors +2" "perft startpos +2" "perft startpos 1 --hash +1" "convert --to uci --jobs=+2" "validate -j 0x10"; do $CHESSTOOL $a sample/twic-232games.pgn >/dev/null; echo "$a: exit $?"; done
+for a in "validate -j +2" "validate --max-errors +2" "perft startpos +2" "perft startpos 1 --hash +1" "convert --to uci --jobs=+2" "validate -j 0x10" "perft startpos -0" "perft startpos 1 --hash -00"; do $CHESSTOOL $a sample/twic-232games.pgn >/dev/null; echo "$a: exit $?"; done
