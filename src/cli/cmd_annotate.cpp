@@ -273,7 +273,7 @@ bool annotate_files(const AnnotateCliOptions& o, output::Lang lang, const std::v
         out.write(open_eol);
       }
       if (join == Joining::Merged && !o.quiet)
-        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
+        err_line(merged_game_warning(display_name(names[f], raw.member), raw.line));
       out.write("\n");  // a blank line between games (PGN spec 8)
     }
     first = false;

@@ -267,7 +267,7 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
       std::uint64_t written = t.rejected;
       // As it was read: CRLF stays CRLF.
       if (rejects && !verbatim.write(*rejects, written, raw, raw.text) && !o.quiet)
-        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
+        err_line(merged_game_warning(display_name(names[f], raw.member), raw.line));
       ++t.rejected;
     }
     return !out.failed() && !(rejects && rejects->failed());  // a full disk: stop reading

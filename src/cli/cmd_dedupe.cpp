@@ -217,7 +217,7 @@ class Writer {
   void put(OutputFile* f, std::uint64_t& written, const std::string& place, const pgn::RawGame& raw,
            const std::string& text) {
     if (f && !verbatim_.write(*f, written, raw, text) && !o_.quiet)
-      err_line(merged_game_warning(place + ":" + std::to_string(raw.line)));
+      err_line(merged_game_warning(place, raw.line));
   }
 
   const DedupeOptions& o_;

@@ -712,7 +712,7 @@ ExitCode run_filter(const FilterOptions& o) {
       } else if (!outputs.write(raw, v.split_value, judged)) {
         written = false;
       } else if (outputs.merged() && !o.quiet) {
-        err_line(merged_game_warning(display_name(names[f], raw.member) + ":" + std::to_string(raw.line)));
+        err_line(merged_game_warning(display_name(names[f], raw.member), raw.line));
       } else if (judged.left_out && !o.quiet) {
         for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *judged.left_out))
           err_line(line);

@@ -31,9 +31,10 @@ inline Joining joining(std::string_view first, std::string_view eol, std::string
 }
 
 // The warning for a game that is read back as part of the game written before it
-// (Joining::Merged), at its place in its input ("x.pgn:12").
-inline std::string merged_game_warning(std::string_view place) {
-  return std::string(place) +
+// (Joining::Merged), at its place in its input: its file's display name ("x.zip:a.pgn")
+// and its first line.
+inline std::string merged_game_warning(std::string_view file, std::uint64_t line) {
+  return std::string(file) + ":" + std::to_string(line) +
          ": warning: this game is written after a game left inside an open comment or variation, which no "
          "termination marker ends: read back, the two are one game [merges-into-previous-game]";
 }
