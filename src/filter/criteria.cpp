@@ -29,8 +29,9 @@ std::string quoted(std::string_view text) {
 }  // namespace
 
 std::optional<Range> parse_range(std::string_view text, std::string& error) {
+  // Decimal digits only: from_chars reads "-0" as 0.
   auto number = [&](std::string_view s, long long& v) {
-    if (s.empty() || s.size() > 15) return false;
+    if (s.empty() || s.size() > 15 || s.find_first_not_of("0123456789") != std::string_view::npos) return false;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     return ec == std::errc() && end == s.data() + s.size() && v >= 0;
   };

@@ -27,7 +27,7 @@ TEST(Criteria, ParsesRanges) {
   r = parse_range("7", e);
   ASSERT_TRUE(r);
   EXPECT_TRUE(r->contains(7) && !r->contains(8) && !r->contains(6));
-  for (const char* bad : {"", "..", "a..b", "-1..3", "3..1", "1...3", "1..2..3", "x"})
+  for (const char* bad : {"", "..", "a..b", "-1..3", "-0..3", "..-0", "+2", "3..1", "1...3", "1..2..3", "x"})
     EXPECT_FALSE(parse_range(bad, e)) << bad;
   EXPECT_EQ(e, "'x' is not N, N..M, N.. or ..M (N, M whole numbers)");
   parse_range("3..1", e);
