@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -412,7 +413,7 @@ class Run {
     sink.io_error = [this](std::size_t f, const std::string& e) { io_error(o_, c_, names_[f], e); };
     // Said once, on the first pass over the input: every pass meets the same notes.
     sink.note = [this](std::size_t f, const io::InputNote& note) {
-      if (!o_.quiet && noted_.emplace(f, note.member).second) print_input_note(names_[f], note);
+      if (!o_.quiet && noted_.emplace(f, note.member, note.message).second) print_input_note(names_[f], note);
     };
     // The games are written byte for byte, but the escape lines between them ('%' in
     // column 1) belong to none: said as convert and annotate say it, once per file.
@@ -441,7 +442,8 @@ class Run {
   Writer& w_;
   DedupeCounts& c_;
   std::vector<std::string> names_;
-  std::set<std::pair<std::size_t, std::string>> noted_;  // (file, member) of the notes shown
+  // (file, member, message) of the notes shown: a member stored again has one per copy.
+  std::set<std::tuple<std::size_t, std::string, std::string>> noted_;
   std::set<std::size_t> escapes_noted_;                   // files whose escape lines were said
   GameNames game_names_;
   int jobs_ = 1;

@@ -865,6 +865,20 @@ class Producer {
     return true;
   }
 
+  // The name a PGN member's games are read under: its own, or for a name stored again (tar
+  // -r and -u append a new copy, and extracting keeps the last), "NAME (copy N)", so that
+  // each copy's games have places of their own (report took the second copy's games for
+  // the first's, listed twice, and pointed each at itself).
+  static std::string copy_name(const std::string& name, const std::unordered_set<std::string>& read) {
+    if (!read.contains(name)) return name;
+    for (unsigned n = 2;; ++n)
+      if (std::string shown = name + " (copy " + std::to_string(n) + ")"; !read.contains(shown)) return shown;
+  }
+  static std::string repeated_member_note(const std::string& shown) {
+    return "stored again in the archive (extracting keeps the last copy): this copy's games are read too, as '" + shown +
+           "' [member-repeated]";
+  }
+
   // What the members of an input's archives came to: one archive, or several joined with cat.
   struct Tally {
     bool container = false;  // members were found (not the raw data of a stream)
@@ -922,8 +936,10 @@ class Producer {
         continue;
       }
       ++t.found;
-      t.read_members.insert(name);
-      if (!read_pgn_member(a, e, name, client, format, entry_end)) return false;
+      const std::string shown = copy_name(name, t.read_members);
+      if (shown != name && !d_.push_note({name, repeated_member_note(shown)})) return false;
+      t.read_members.insert(shown);
+      if (!read_pgn_member(a, e, shown, client, format, entry_end)) return false;
     }
     t.container = t.container || had_members;
     return true;

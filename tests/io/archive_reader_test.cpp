@@ -237,6 +237,33 @@ TEST(ArchiveReader, LinkMembersAreNotedNotRead) {
   }
 }
 
+TEST(ArchiveReader, AMemberStoredAgainIsReadUnderANameOfItsOwn) {
+  // tar -r appends a new copy of a member (extracting keeps the last): both copies' games
+  // are read, the second under "NAME (copy 2)", so that no two games share a place (report
+  // excluded the second copy's games as listed twice, pointing at themselves). A pipe and
+  // archives joined with cat say the same.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("a.pgn", "[Event \"a\"]\n1. e4 *\n");
+  d.write("b.pgn", "[Event \"b\"]\n1. d4 *\n");
+  ASSERT_TRUE(d.sh("tar cf r.tar a.pgn b.pgn && tar rf r.tar a.pgn && tar rf r.tar a.pgn && zip -q z.zip a.pgn && "
+                   "tar cf ab.tar a.pgn b.pgn && tar cf one.tar a.pgn && cat ab.tar one.tar one.tar > j.tar"));
+  const std::string note =
+      ": stored again in the archive (extracting keeps the last copy): this copy's games are read too, as ";
+  const std::vector<std::string> expected = {
+      "a.pgn [Event \"a\"]",
+      "b.pgn [Event \"b\"]",
+      "a.pgn" + note + "'a.pgn (copy 2)' [member-repeated]",
+      "a.pgn (copy 2) [Event \"a\"]",
+      "a.pgn" + note + "'a.pgn (copy 3)' [member-repeated]",
+      "a.pgn (copy 3) [Event \"a\"]",
+  };
+  EXPECT_EQ(games_and_notes(d / "r.tar"), expected);
+  EXPECT_EQ(games_and_notes(d / "j.tar"), expected);
+  // Each archive's names are its own: one zip read after a tar of the same name is no copy.
+  EXPECT_EQ(games_and_notes(d / "z.zip"), (std::vector<std::string>{expected[0]}));
+}
+
 // A zip of stored members whose names carry the UTF-8 flag (general purpose bit 11), as
 // Windows and 7-Zip write names beyond ASCII; Info-ZIP's zip does not set it.
 std::string utf8_flagged_zip(const std::vector<std::pair<std::string, std::string>>& members) {
