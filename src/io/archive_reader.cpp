@@ -289,6 +289,14 @@ constexpr std::string_view kZipLocalHeader("PK\x03\x04", 4), kZipCentralHeader("
     kZipEndRecord("PK\x05\x06", 4), kZip64EndRecord("PK\x06\x06", 4), kZip64Locator("PK\x06\x07", 4),
     kZipSignature("PK\x05\x05", 4);
 
+// Whether the 4 bytes of sig are one of the records above.
+bool is_zip_record(std::string_view sig) {
+  for (const std::string_view record :
+       {kZipLocalHeader, kZipCentralHeader, kZipEndRecord, kZip64EndRecord, kZip64Locator, kZipSignature})
+    if (sig == record) return true;
+  return false;
+}
+
 // Whether the 4 bytes of sig begin a zip archive (an empty one is its end record alone).
 bool starts_zip_archive(std::string_view sig) { return sig == kZipLocalHeader || sig == kZipEndRecord; }
 
@@ -882,6 +890,9 @@ class Producer {
   // What the members of an input's archives came to: one archive, or several joined with cat.
   struct Tally {
     bool container = false;  // members were found (not the raw data of a stream)
+    // A stream's zip entries read since the last central directory: what one that follows
+    // other data must list (after_zip).
+    std::uint64_t zip_entries = 0;
     bool zip = false;        // the last archive was a zip
     std::uint64_t found = 0, others = 0;
     std::string other_names;
@@ -923,6 +934,7 @@ class Producer {
         continue;
       }
       t.container = true;
+      ++t.zip_entries;
       const char* path = la_->archive_entry_pathname(e);
       const std::string name = path ? path : "";
       if (la_->archive_entry_filetype(e) != AE_IFREG || is_link(e)) {  // a directory, a device, a link
@@ -956,14 +968,38 @@ class Producer {
     }
   }
 
+  // Passes the bytes before the next local header or central directory header (what
+  // follows a gap of other data); false when reading failed. At the data's end when there
+  // is neither.
+  static bool skip_to_zip_header(Lookahead& r) {
+    for (;;) {
+      const std::ptrdiff_t n = r.fill(16384);
+      if (n < 0) return false;
+      const std::string_view v = r.view().substr(0, std::size_t(n));
+      std::size_t at = 0;
+      while ((at = v.find("PK", at)) != std::string_view::npos && at + 4 <= v.size() &&
+             v.substr(at, 4) != kZipLocalHeader && v.substr(at, 4) != kZipCentralHeader)
+        ++at;
+      if (at != std::string_view::npos && at + 4 <= v.size()) {
+        r.skip(at);
+        return true;
+      }
+      // Neither here: all but the last three bytes, which may start one.
+      if (n < 4) return r.skip(std::uint64_t(n)) >= 0;
+      r.skip(std::uint64_t(n) - 3);
+    }
+  }
+
   // After a zip archive's members in a stream: its central directory, to the end of its end
   // record's comment, then another zip archive (joined with cat: true), or the end. Zero
   // bytes there, before another archive too, are padding (as in a file: zip_layout), and
-  // so are zero bytes before the directory or between two members (a writer's alignment
-  // gap, which a file's directory counts and passes over): the members after such a gap
-  // are read as another archive's. Other data, or a directory cut or damaged, is late's
+  // so are the bytes of a gap before the directory or between two members (a writer's
+  // alignment, an APK signing block), which a file's directory counts and passes over:
+  // the members after such a gap are read as another archive's, and a directory after
+  // other data must list every entry read since the last one (else members were lost:
+  // corrupt). Other data after the archive, or a directory cut or damaged, is late's
   // problem. False when reading failed (the error is queued) or was stopped.
-  bool after_zip(PrefixedInput& in, bool& another, std::optional<std::string>& late) {
+  bool after_zip(PrefixedInput& in, bool& another, std::optional<std::string>& late, std::uint64_t& entries) {
     Lookahead r(in);
     const auto failed = [&] {
       if (!r.error().empty()) fail(display_, r.error());
@@ -971,16 +1007,31 @@ class Producer {
     };
     if (!skip_zero_bytes(r)) return failed();
     if (r.fill(4) < 0) return failed();
+    constexpr const char* kCorrupt =
+        "the zip archive is corrupt (other data where its central directory should follow its members)";
+    bool gap = false;  // other data before the directory
+    if (const std::string_view sig = r.view().substr(0, 4); sig.size() == 4 && !is_zip_record(sig)) {
+      if (!skip_to_zip_header(r)) return failed();
+      gap = true;
+    }
+    if (const std::ptrdiff_t got = r.fill(4); got < 0) {
+      return failed();
+    } else if (gap && got < 4) {  // no directory after it
+      late = kCorrupt;
+      return true;
+    }
     if (r.view().substr(0, 4) == kZipLocalHeader) {  // more members after a gap
       another = true;
       return true;
     }
+    std::uint64_t listed = 0;  // the directory's entries
     for (bool end = false; !end;) {
       const std::ptrdiff_t got = r.fill(22);
       if (got < 0) return failed();
       const std::string sig(r.view().substr(0, 4));
       std::uint64_t size = 0;  // 0: the data ends inside the record
       if (sig == kZipCentralHeader) {  // a central directory header
+        ++listed;
         if (r.fill(46) < 0) return failed();
         if (r.view().size() >= 46) size = 46 + le(r.view(), 28, 2) + le(r.view(), 30, 2) + le(r.view(), 32, 2);
       } else if (sig == kZip64EndRecord) {  // the zip64 end record, then its locator
@@ -993,7 +1044,7 @@ class Producer {
         if (got >= 22) size = 22 + le(r.view(), 20, 2);
         end = true;
       } else if (got >= 4) {
-        late = "the zip archive is corrupt (other data where its central directory should follow its members)";
+        late = kCorrupt;
         return r.skip(~std::uint64_t(0)) >= 0 || failed();
       }
       const std::int64_t passed = size == 0 ? 0 : r.skip(size);
@@ -1004,6 +1055,11 @@ class Producer {
         return true;
       }
     }
+    if (gap && listed != entries) {
+      late = kCorrupt;
+      return r.skip(~std::uint64_t(0)) >= 0 || failed();
+    }
+    entries = 0;
     if (!skip_zero_bytes(r)) return failed();
     const std::ptrdiff_t got = r.fill(4);
     if (got < 0) return failed();
@@ -1041,7 +1097,7 @@ class Producer {
       if (!t.zip || !unused || t.cut) return !t.container || drain(in);
       in.unread(*unused);
       bool another = false;
-      if (!after_zip(in, another, late)) return false;
+      if (!after_zip(in, another, late, t.zip_entries)) return false;
       if (!another) return true;
     }
   }

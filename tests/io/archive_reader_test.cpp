@@ -592,7 +592,9 @@ void put_le32(std::string& z, std::size_t at, std::uint32_t v) {
 
 // The zip archive z with `gap` zero bytes inserted at offset `at` (a member's local header
 // or the central directory), its directory's offsets moved past them.
-std::string with_zero_gap(std::string z, std::uint32_t at, std::uint32_t gap) {
+// z with filler put in at byte at, the directory's offsets after it moved on.
+std::string with_gap(std::string z, std::uint32_t at, const std::string& filler) {
+  const auto gap = static_cast<std::uint32_t>(filler.size());
   const std::size_t end = z.rfind(std::string("PK\x05\x06", 4));
   const std::uint32_t cd = le32(z, end + 16);
   for (std::size_t h = cd; h + 46 <= end && z.compare(h, 4, std::string("PK\x01\x02", 4)) == 0;) {
@@ -600,16 +602,20 @@ std::string with_zero_gap(std::string z, std::uint32_t at, std::uint32_t gap) {
     h += central_header_size(z, h);
   }
   if (cd >= at) put_le32(z, end + 16, cd + gap);
-  z.insert(at, std::string(gap, '\0'));
+  z.insert(at, filler);
   return z;
+}
+std::string with_zero_gap(const std::string& z, std::uint32_t at, std::uint32_t gap) {
+  return with_gap(z, at, std::string(gap, '\0'));
 }
 
 }  // namespace
 
-// Zero bytes before the central directory, or between two members (a writer's alignment
-// gap, counted by the directory's offsets): a file is read by its directory, and a pipe
-// passed over them (it called the archive corrupt, exit 2, where the file read it whole).
-TEST(ArchiveReader, ZeroGapsInsideAZipArchiveReadAsAFileDoes) {
+// Bytes before the central directory, or between two members (a writer's alignment gap,
+// an APK signing block, counted by the directory's offsets): a file is read by its
+// directory, and a pipe passes over them (it called the archive corrupt, exit 2, where the
+// file read it whole).
+TEST(ArchiveReader, GapsInsideAZipArchiveReadAsAFileDoes) {
   REQUIRE_TOOLS();
   ScratchDir d;
   d.write("a.pgn", kThreeTexts[0] + "\n");
@@ -625,7 +631,15 @@ TEST(ArchiveReader, ZeroGapsInsideAZipArchiveReadAsAFileDoes) {
   d.write("gap-before-directory.zip", with_zero_gap(zip, cd, 8));
   d.write("long-gap-before-directory.zip", with_zero_gap(zip, cd, 70000));
   d.write("gap-between-members.zip", with_zero_gap(zip, second, 16));
-  for (const char* f : {"gap-before-directory.zip", "long-gap-before-directory.zip", "gap-between-members.zip"}) {
+  // Other data there (an APK signing block ends "APK Sig Block 42"; a long one spans the
+  // stream's reads): passed over as well, as the directory passes it.
+  std::string block = std::string("\x18\0\0\0\0\0\0\0", 8) + "APK Sig Block 42", noise;
+  for (std::uint32_t i = 0, x = 12345; i < 40000; ++i) noise += char((x = x * 1103515245 + 12345) >> 16);
+  d.write("block-before-directory.zip", with_gap(zip, cd, block));
+  d.write("noise-before-directory.zip", with_gap(zip, cd, noise));
+  d.write("block-between-members.zip", with_gap(zip, second, block));
+  for (const char* f : {"gap-before-directory.zip", "long-gap-before-directory.zip", "gap-between-members.zip",
+                        "block-before-directory.zip", "noise-before-directory.zip", "block-between-members.zip"}) {
     std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
     const auto pipe = read_games(d / "fifo");
     writer.join();
@@ -633,6 +647,18 @@ TEST(ArchiveReader, ZeroGapsInsideAZipArchiveReadAsAFileDoes) {
       EXPECT_EQ(r.error, "") << f;
       EXPECT_EQ(r.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]})) << f;
     }
+  }
+  // A member lost to the data (its local header damaged): the directory lists more entries
+  // than were read, so it is corrupt however it is given, and the member before is read.
+  std::string lost = with_gap(zip, cd, block);
+  lost.replace(second, 2, "XX");
+  d.write("lost-member.zip", lost);
+  std::thread writer([&] { d.sh("cat lost-member.zip > fifo"); });
+  const auto pipe = read_games(d / "fifo");
+  writer.join();
+  for (const auto& r : {read_games(d / "lost-member.zip"), pipe}) {
+    EXPECT_NE(r.error.find("corrupt"), std::string::npos) << r.error;
+    EXPECT_EQ(r.games, (std::vector<std::string>{kThreeTexts[0]}));
   }
 }
 
