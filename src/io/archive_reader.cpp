@@ -331,14 +331,13 @@ std::uint64_t local_offset(std::string_view e) {
   return offset;
 }
 
-// The smallest local-header offset among the entries of the central directory (size bytes
-// at cd), read a chunk at a time (65535 entries make megabytes); nullopt when an entry is
-// not where one should be. Zip writers put the first member at the archive's first byte:
-// entries that start later were counted from an earlier byte (`zip -A` on archives joined
-// with cat: the first archive's members are not listed) or leave a member out.
-std::optional<std::uint64_t> first_local_header(const FdInput& f, std::int64_t cd, std::uint64_t size) {
+// Calls visit with each entry of the central directory (size bytes at cd), from its
+// signature to the end of its name and extra field, read a chunk at a time (65535 entries
+// make megabytes). False when an entry is not where one should be, or visit said so.
+template <class Visit>
+bool for_each_central_entry(const FdInput& f, std::int64_t cd, std::uint64_t size, Visit visit) {
   std::string buf;
-  std::uint64_t buf_at = 0, lowest = ~std::uint64_t(0);
+  std::uint64_t buf_at = 0;
   const auto have = [&](std::uint64_t at, std::uint64_t n) {  // the directory's bytes [at, at + n) in buf
     if (at + n > buf_at + buf.size()) {
       buf = f.bytes_at(cd + std::int64_t(at), std::size_t(std::max<std::uint64_t>(n, 65536)));
@@ -347,17 +346,56 @@ std::optional<std::uint64_t> first_local_header(const FdInput& f, std::int64_t c
     return at + n <= size && at + n <= buf_at + buf.size();
   };
   for (std::uint64_t at = 0; at < size;) {
-    if (!have(at, 4)) return std::nullopt;
+    if (!have(at, 4)) return false;
     const std::string_view sig = std::string_view(buf).substr(std::size_t(at - buf_at), 4);
     if (sig == kZipSignature) break;  // the digital signature ends it
-    if (sig != kZipCentralHeader || !have(at, 46)) return std::nullopt;
+    if (sig != kZipCentralHeader || !have(at, 46)) return false;
     const std::string_view e = std::string_view(buf).substr(std::size_t(at - buf_at));
     const std::uint64_t name_extra = 46 + le(e, 28, 2) + le(e, 30, 2), n = name_extra + le(e, 32, 2);
-    if (!have(at, n)) return std::nullopt;  // buf may have been read again
-    lowest = std::min(lowest, local_offset(std::string_view(buf).substr(std::size_t(at - buf_at), name_extra)));
+    if (!have(at, n)) return false;  // buf may have been read again
+    if (!visit(std::string_view(buf).substr(std::size_t(at - buf_at), name_extra))) return false;
     at += n;
   }
-  return lowest;
+  return true;
+}
+
+// The smallest local-header offset among the entries of the central directory; nullopt
+// when an entry is not where one should be. Zip writers put the first member at the
+// archive's first byte: entries that start later were counted from an earlier byte (`zip
+// -A` on archives joined with cat: the first archive's members are not listed) or leave a
+// member out.
+std::optional<std::uint64_t> first_local_header(const FdInput& f, std::int64_t cd, std::uint64_t size) {
+  std::uint64_t lowest = ~std::uint64_t(0);
+  const bool read = for_each_central_entry(f, cd, size, [&](std::string_view e) {
+    lowest = std::min(lowest, local_offset(e));
+    return true;
+  });
+  return read ? std::optional(lowest) : std::nullopt;
+}
+
+// Whether a local header's 32-bit field agrees with the directory's: the same, or a zip64
+// placeholder, or 0 where the sizes follow the data (general purpose bit 3).
+bool same_zip_field(std::uint64_t local, std::uint64_t central, bool sizes_after_data) {
+  return local == central || local == 0xFFFFFFFF || central == 0xFFFFFFFF || (sizes_after_data && local == 0);
+}
+
+// Whether every entry's local header (its offset counted from start) is one, and says what
+// the entry says: name, method and, where given, CRC-32 and sizes. libarchive takes a
+// member's name and sizes from its local header, so a header damaged there made a
+// member's games vanish without a word (a name no longer ending in .pgn) or a whole
+// member "truncated", where the same bytes on a pipe gave another verdict; such a file is
+// read as a stream, as a pipe is.
+bool local_headers_agree(const FdInput& f, std::int64_t start, std::int64_t cd, std::uint64_t size) {
+  return for_each_central_entry(f, cd, size, [&](std::string_view e) {
+    const std::size_t name = std::size_t(le(e, 28, 2));
+    const std::string local = f.bytes_at(start + std::int64_t(local_offset(e)), 30 + name);
+    if (local.size() != 30 + name || local.compare(0, 4, kZipLocalHeader) != 0 || le(local, 26, 2) != name ||
+        local.compare(30, name, e.substr(46, name)) != 0 || le(local, 8, 2) != le(e, 10, 2))
+      return false;
+    const bool after = (le(local, 6, 2) & 8) != 0;
+    return same_zip_field(le(local, 14, 4), le(e, 16, 4), after) && same_zip_field(le(local, 18, 4), le(e, 20, 4), after) &&
+           same_zip_field(le(local, 22, 4), le(e, 24, 4), after);
+  });
 }
 
 constexpr const char* kOtherDataAfterZip = "the zip archive is followed by other data, not read (it is no zip archive)";
@@ -378,8 +416,9 @@ bool other_data_after(const FdInput& f, std::int64_t end, std::int64_t data_end)
 // zero end (nonzero_end): the record ends there (one followed by other data is not taken),
 // or, followed, before it, with other data (other_data_after) between.
 // Its central directory must be where the record says, counted back from the record (a
-// zip64 one, 76 bytes before it, when there is one), and its entries' first local header
-// (or, with no member, the record) where the archive starts.
+// zip64 one, 76 bytes before it, when there is one), its entries' first local header
+// (or, with no member, the record) where the archive starts, and every local header as
+// its entry says (local_headers_agree).
 std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, std::int64_t limit,
                                                               std::int64_t data_end, bool followed = false) {
   const std::int64_t from = std::max<std::int64_t>(0, data_end - 22 - 65535);
@@ -401,7 +440,8 @@ std::optional<std::pair<std::int64_t, std::int64_t>> last_zip(const FdInput& f, 
     }
     if (size > std::uint64_t(cd_end) || offset > std::uint64_t(cd_end) - size) continue;
     const std::int64_t cd = cd_end - std::int64_t(size), start = cd - std::int64_t(offset);
-    if (size > 0 && first_local_header(f, cd, size) != std::uint64_t(0)) continue;
+    if (size > 0 && (first_local_header(f, cd, size) != std::uint64_t(0) || !local_headers_agree(f, start, cd, size)))
+      continue;
     if (f.bytes_at(start, 4) != kZipLocalHeader && !(size == 0 && start == cd)) continue;
     return std::pair{start, end};
   }
@@ -1129,11 +1169,17 @@ class Producer {
     const std::optional<std::string> problem = t.cut ? t.cut : late;
     const std::string and_problem = problem ? "; " + *problem : "";
     if (t.container && t.found == 0) {
-      std::string msg = "cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no .pgn file";
-      if (t.others > 0)
-        msg += " (it holds " + t.other_names + (t.others > 3 ? ", and " + std::to_string(t.others - 3) + " more" : "") +
-               ")";
-      d_.push_error(msg + and_problem);
+      const std::string held =
+          t.others == 0 ? ""
+                        : " (it holds " + t.other_names +
+                              (t.others > 3 ? ", and " + std::to_string(t.others - 3) + " more" : "") + ")";
+      // A damaged archive may have lost its .pgn members: the damage first, and what was read.
+      if (problem && *problem != kOtherDataAfterZip) {
+        d_.push_error("cannot read " + display_ + ": " + *problem + "; no .pgn member was read before it" + held);
+        return;
+      }
+      d_.push_error("cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no .pgn file" + held +
+                    and_problem);
       return;
     }
     if (!t.container && format == InputFormat::Zip) {
