@@ -785,8 +785,10 @@ class Producer {
   void fail(const std::string& where, const std::string& what) { d_.push_error("error reading " + where + ": " + what); }
 
   // Queues the data of in (one member); decompresses it first when it is compressed
-  // and nested allows (a .pgn.gz in a tar). False when it failed or was stopped.
-  bool pump(RawInput& in, const std::string& where, bool nested) {
+  // and nested allows (a .pgn.gz in a tar). refused: in is the data of an archive the
+  // reader did not take for one (its first header damaged), which is no archive inside
+  // another. False when it failed or was stopped.
+  bool pump(RawInput& in, const std::string& where, bool nested, bool refused = false) {
     Decoder::Buffer b = d_.get_buffer();
     bool eof = false;
     if (!fill(in, b, kSniffBytes, eof, where)) return false;
@@ -807,7 +809,10 @@ class Producer {
       }
       case InputFormat::Zip:
       case InputFormat::Tar:
-        fail(where, std::string("it is a ") + format_name(f) + " archive inside an archive: extract it first");
+        if (refused)
+          fail(where, std::string("the ") + format_name(f) + " archive is corrupt (its first header cannot be read)");
+        else
+          fail(where, std::string("it is a ") + format_name(f) + " archive inside an archive: extract it first");
         return false;
       case InputFormat::Binary:
         fail(where, "it is " + what);
@@ -970,7 +975,7 @@ class Producer {
       if (header_failed(r, a, client, *client.in, format, t.container)) return false;
       if ((la_->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_RAW) {
         ArchiveDataInput data(a, client, format);
-        if (!d_.push_member("") || !pump(data, display_, false)) return false;
+        if (!d_.push_member("") || !pump(data, display_, false, true)) return false;
         continue;
       }
       t.container = true;

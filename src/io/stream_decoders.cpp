@@ -208,6 +208,10 @@ class ZstdInput final : public StreamDecoder {
         s.error = "the zstd data needs more than 128 MiB of memory to decode (zstd --long=28 or more): "
                   "decompress it first with zstd -d --memory=2048MB";
         break;
+      case ZSTD_error_dictionary_wrong:  // a frame that names a dictionary: the data is whole
+        s.error = "the zstd data was compressed with a dictionary, which chesstool does not read: decompress it first "
+                  "with zstd -d -D DICTIONARY";
+        break;
       default: s.error = std::string("the zstd data is corrupt (") + ZSTD_getErrorName(rc) + ")"; break;
     }
     return s;

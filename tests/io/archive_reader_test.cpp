@@ -461,6 +461,16 @@ TEST(ArchiveReader, ATarMemberWhoseHeaderDoesNotCheckIsAnError) {
   EXPECT_NE(r.error.find("the tar archive is corrupt"), std::string::npos) << r.error;
   ASSERT_EQ(r.games.size(), 1u);  // the member before the damage is read
   EXPECT_EQ(r.games[0], kThreeTexts[0]);
+  // The first header: the reader does not take the data for a tar, which is still the
+  // archive's damage (it was called "a tar archive inside an archive"), compressed or not.
+  ASSERT_TRUE(d.sh("cp whole.tar first.tar && printf 9 | dd of=first.tar bs=1 seek=148 conv=notrunc status=none && "
+                   "gzip -k first.tar"));
+  for (const char* f : {"first.tar", "first.tar.gz"}) {
+    const auto first = read_games(d / f);
+    EXPECT_NE(first.error.find("the tar archive is corrupt (its first header cannot be read)"), std::string::npos)
+        << f << ": " << first.error;
+    EXPECT_TRUE(first.games.empty()) << f;
+  }
 }
 
 TEST(ArchiveReader, AZipCutInItsCentralDirectoryIsTruncated) {
@@ -697,6 +707,20 @@ TEST(ArchiveReader, ALocalHeaderThatDisagreesWithItsDirectoryIsReadAsAPipeReadsI
   const auto intact = read_games(d / "size.zip");  // the data and its CRC-32 are whole
   EXPECT_EQ(intact.error, "");
   EXPECT_EQ(intact.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]}));
+}
+
+TEST(ArchiveReader, AZstdFrameThatNeedsADictionarySaysSo) {
+  // The data is whole (zstd -d -D decodes it): it was called corrupt.
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("m.pgn", many_games(2000));
+  ASSERT_TRUE(d.sh("mkdir samples && split -l 40 m.pgn samples/s && zstd -q --train samples/* -o dict && "
+                   "zstd -q -D dict m.pgn -o m.pgn.zst && zstd -q -d -D dict -c m.pgn.zst | cmp -s - m.pgn"));
+  const auto r = read_games(d / "m.pgn.zst");
+  EXPECT_NE(r.error.find("the zstd data was compressed with a dictionary, which chesstool does not read"),
+            std::string::npos)
+      << r.error;
+  EXPECT_EQ(r.error.find("corrupt"), std::string::npos) << r.error;
 }
 
 TEST(ArchiveReader, CorruptStreamsAreReported) {
