@@ -104,8 +104,19 @@ _chesstool() {
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-  else
-    _chesstool_files
+    return
   fi
+  case $cmd in
+    fen|perft) _chesstool_startpos ;;
+    *) _chesstool_files ;;
+  esac
+}
+# A command that takes FENs, not files: the word startpos for its first word.
+_chesstool_startpos() {
+  local i
+  for ((i = 2; i < cword; i++)); do
+    [[ ${words[i]} == -* ]] || return
+  done
+  COMPREPLY=($(compgen -W startpos -- "$cur"))
 }
 complete -F _chesstool chesstool

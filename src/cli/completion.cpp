@@ -60,16 +60,25 @@ std::vector<std::string> own_choices_of(const CLI::Option& opt) {
 // An option whose help text names a FILE ("Write ... to FILE") completes file names.
 bool names_a_file(const CLI::Option& opt) { return opt.get_description().find("FILE") != std::string::npos; }
 
+// Whether a command's words (its positional arguments) may be files: their help says so
+// ("PGN files", "or a PGN file"). fen and perft take FENs, which a file name is not.
+bool takes_files(const CLI::App& sub) {
+  for (const CLI::Option* opt : sub.get_options())
+    if (opt->get_positional() && opt->get_description().find("file") != std::string::npos) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string bash_completion(const CLI::App& app) {
   std::vector<std::string> commands;
-  std::string option_cases, value_cases;
+  std::string option_cases, value_cases, word_commands;  // word_commands: those whose words are no files
   // "convert:--to | convert:-t" -> what to complete: per command, as one name may be a
   // flag in one (validate --eco) and take a value in another (filter --eco).
   std::map<std::string, std::string> value_case_of;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     commands.push_back(sub->get_name());
+    if (!takes_files(*sub)) word_commands.append(word_commands.empty() ? "" : "|").append(sub->get_name());
     std::vector<std::string> opts;
     for (const CLI::Option* opt : sub->get_options()) {
       if (opt == sub->get_help_ptr() || opt->get_group().empty() || opt->get_positional()) continue;
@@ -129,13 +138,24 @@ _chesstool() {{
 {}  esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-  else
-    _chesstool_files
+    return
   fi
+  case $cmd in
+    {}) _chesstool_startpos ;;
+    *) _chesstool_files ;;
+  esac
+}}
+# A command that takes FENs, not files: the word startpos for its first word.
+_chesstool_startpos() {{
+  local i
+  for ((i = 2; i < cword; i++)); do
+    [[ ${{words[i]}} == -* ]] || return
+  done
+  COMPREPLY=($(compgen -W startpos -- "$cur"))
 }}
 complete -F _chesstool chesstool
 )",
-                     join(commands), option_cases, value_cases);
+                     join(commands), option_cases, value_cases, word_commands.empty() ? "''" : word_commands);
 }
 
 }  // namespace chesstool::cli
