@@ -114,7 +114,7 @@ std::string normalize_name(std::string_view name) {
       if (n > 0) i += n - 1;
       continue;
     }
-    if (pending_space && out.back() != ',') out += ' ';
+    if (pending_space && out.back() != ',' && c != ',') out += ' ';  // no blank around a comma
     pending_space = false;
     out += c;
   }

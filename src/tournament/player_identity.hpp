@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Who is who in an event: players are one when their FideId is the same; without one,
 // when their names are equal once in Unicode form C (utf8proc) and with invisible
-// characters, outer blanks and the spaces after commas gone. Near matches are reported,
+// characters, outer blanks and the blanks around commas gone. Near matches are reported,
 // never merged.
 #pragma once
 
@@ -17,8 +17,8 @@ namespace chesstool::tournament {
 std::string strip_invisible(std::string_view s);
 
 // A name for comparing: invisible characters removed, accents composed (NFC), blanks
-// trimmed, runs of blanks made one space, no space after a comma ("Carlsen,  Magnus " ->
-// "Carlsen,Magnus").
+// trimmed, runs of blanks made one space, no blank before or after a comma ("Carlsen ,  Magnus "
+// -> "Carlsen,Magnus").
 std::string normalize_name(std::string_view name);
 
 // True when two different normalized names may be one person: the same surname (before

@@ -10,6 +10,8 @@ namespace {
 TEST(PlayerIdentity, Normalize) {
   EXPECT_EQ(tournament::normalize_name("  Carlsen,   Magnus "), "Carlsen,Magnus");
   EXPECT_EQ(tournament::normalize_name("Carlsen, Magnus"), "Carlsen,Magnus");
+  EXPECT_EQ(tournament::normalize_name("Carlsen , Magnus"), "Carlsen,Magnus");  // a blank before the comma too
+  EXPECT_EQ(tournament::normalize_name("Carlsen\u00A0,Magnus"), "Carlsen,Magnus");
   EXPECT_EQ(tournament::normalize_name("\u2068Li, Wei\u2069"), "Li,Wei");
   EXPECT_EQ(tournament::normalize_name("So\u200B,W\u200F"), "So,W");
   EXPECT_EQ(tournament::normalize_name("Van  der Wiel, John"), "Van der Wiel,John");
