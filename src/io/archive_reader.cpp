@@ -57,6 +57,35 @@ bool is_v7_tar_header(std::string_view h) {
 
 }  // namespace
 
+// UTF-16 without its byte order mark (some Windows tools write it): ASCII text with a
+// NUL beside every byte, after it (little-endian) or before it (big-endian); UTF-32 the
+// same with three NULs. What it is, or nullptr.
+const char* unmarked_utf(std::string_view h) {
+  if (h.size() < 16) return nullptr;
+  const auto u = [h](std::size_t i) { return static_cast<unsigned char>(h[i]); };
+  const auto ascii = [](unsigned c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'; };
+  std::size_t le = 0, be = 0, quads = 0;
+  for (std::size_t i = 0; i + 3 < h.size(); i += 4, ++quads) {
+    le += ascii(u(i)) && u(i + 1) == 0 && u(i + 2) == 0 && u(i + 3) == 0;
+    be += u(i) == 0 && u(i + 1) == 0 && u(i + 2) == 0 && ascii(u(i + 3));
+  }
+  if (le * 10 >= quads * 9)
+    return "UTF-32 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-32LE -t UTF-8)";
+  if (be * 10 >= quads * 9)
+    return "UTF-32 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-32BE -t UTF-8)";
+  le = be = 0;
+  std::size_t pairs = 0;
+  for (std::size_t i = 0; i + 1 < h.size(); i += 2, ++pairs) {
+    le += ascii(u(i)) && u(i + 1) == 0;
+    be += u(i) == 0 && ascii(u(i + 1));
+  }
+  if (le * 10 >= pairs * 9)
+    return "UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8)";
+  if (be * 10 >= pairs * 9)
+    return "UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16BE -t UTF-8)";
+  return nullptr;
+}
+
 InputFormat sniff_format(std::string_view h, std::string* what) {
   auto binary = [&](const char* w) {
     if (what) *what = w;
@@ -102,20 +131,7 @@ InputFormat sniff_format(std::string_view h, std::string* what) {
     return binary("UTF-32 text (convert it to UTF-8 first: iconv -f UTF-32 -t UTF-8)");
   if (starts_with(h, "\xFF\xFE") || starts_with(h, "\xFE\xFF"))
     return binary("UTF-16 text (convert it to UTF-8 first: iconv -f UTF-16 -t UTF-8)");
-  // UTF-16 without its byte order mark (some Windows tools write it): ASCII text with a
-  // NUL beside every byte, after it (little-endian) or before it (big-endian).
-  if (h.size() >= 16) {
-    std::size_t le = 0, be = 0, pairs = 0;
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2, ++pairs) {
-      const auto ascii = [](unsigned c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'; };
-      le += ascii(u(i)) && u(i + 1) == 0;
-      be += u(i) == 0 && ascii(u(i + 1));
-    }
-    if (le * 10 >= pairs * 9)
-      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8)");
-    if (be * 10 >= pairs * 9)
-      return binary("UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16BE -t UTF-8)");
-  }
+  if (const char* unmarked = unmarked_utf(h)) return binary(unmarked);
   // A tar archive with no member is zero blocks only (10 KiB from tar), with no header to
   // say tar; a file of zeros is told as what it most likely is.
   if (h.size() >= 512 && h.find_first_not_of('\0') == std::string_view::npos)

@@ -103,6 +103,17 @@ TEST(SniffFormat, TellsFormatsByTheirFirstBytes) {
     EXPECT_EQ(sniff_format(std::string(u16), &what), InputFormat::Binary);
     EXPECT_NE(what.find(u16[0] == '\0' ? "UTF-16BE" : "UTF-16LE"), std::string::npos) << what;
   }
+  // UTF-32 without its mark: three NULs beside every ASCII byte (it was "binary data of an
+  // unknown format").
+  std::string u32le, u32be;
+  for (const char c : std::string_view("[Event \"x\"]\n")) {
+    u32le += std::string(1, c) + std::string(3, '\0');
+    u32be += std::string(3, '\0') + std::string(1, c);
+  }
+  for (const std::string& u32 : {u32le, u32be}) {
+    EXPECT_EQ(sniff_format(u32, &what), InputFormat::Binary);
+    EXPECT_NE(what.find(u32[0] == '\0' ? "UTF-32BE" : "UTF-32LE"), std::string::npos) << what;
+  }
   // UTF-32's little-endian mark starts with UTF-16's.
   for (const std::string_view u32 : {std::string_view("\xFF\xFE\0\0[\0\0\0", 8), std::string_view("\0\0\xFE\xFF\0\0\0[", 8)}) {
     EXPECT_EQ(sniff_format(std::string(u32), &what), InputFormat::Binary);
