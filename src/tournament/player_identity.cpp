@@ -11,7 +11,6 @@
 #include <map>
 #include <set>
 
-#include "output/terminal_text.hpp"
 
 namespace chesstool::tournament {
 
@@ -86,7 +85,10 @@ std::string without_dots(std::string_view s) {
   return out;
 }
 
-std::string quoted(std::string_view s) { return std::string("\"").append(output::terminal_safe(s)).append("\""); }
+// A name in a warning, as written: the console escapes what a terminal must not see when
+// it prints the warning, and JSON keeps the exact text (escaped here, the JSON record held
+// "\\x1B" where the player's name had the character).
+std::string quoted(std::string_view s) { return std::string("\"").append(s).append("\""); }
 
 }  // namespace
 
@@ -166,7 +168,7 @@ Identity identify_players(const std::vector<PlayerMention>& mentions) {
     for (const auto& [name, n] : p.spellings) list += fmt::format("{}{} ({} game{})", list.empty() ? "" : ", ", quoted(name), n, n == 1 ? "" : "s");
     id.warnings.push_back(p.fide_id.empty() ? fmt::format("one player written several ways: {}; shown as {}", list, quoted(p.name))
                                             : fmt::format("FideId {}: one player under several names: {}; shown as {}",
-                                                          output::terminal_safe(p.fide_id), list, quoted(p.name)));
+                                                          p.fide_id, list, quoted(p.name)));
   }
   for (const auto& [name, ids] : ids_of_name)
     if (ids.size() > 1)

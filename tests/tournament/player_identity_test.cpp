@@ -55,6 +55,14 @@ TEST(PlayerIdentity, FideIdMergesSpellings) {
   EXPECT_NE(id.warnings[0].find("FideId 1503014"), std::string::npos);
 }
 
+TEST(PlayerIdentity, WarningsHoldTheNamesAsWritten) {
+  // The console escapes a warning when it prints it; report's JSON holds the exact text, so
+  // the names in it must be the players' own (they held "\\x1B" for the character).
+  auto id = tournament::identify_players({{"Ann\x1B[31m", "5"}, {"Ann", "5"}});
+  ASSERT_EQ(id.warnings.size(), 1u);
+  EXPECT_NE(id.warnings[0].find("\"Ann\x1B[31m\" (1 game)"), std::string::npos) << id.warnings[0];
+}
+
 TEST(PlayerIdentity, NamesWithoutIdNearMatchWarnOnly) {
   auto id = tournament::identify_players({{"Carlsen,M", ""}, {"Carlsen, Magnus", ""}, {"Carlsen,  Magnus", ""}});
   ASSERT_EQ(id.players.size(), 2u);  // "Carlsen, Magnus" and "Carlsen,  Magnus" are one
