@@ -179,7 +179,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     a.valid = false;
     const std::string_view eol = pgn::line_end_of(raw);  // the game's own: CRLF stays CRLF
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
-             first_error(a.report);
+             output::blank_controls(first_error(a.report));  // as the writer writes text; the game's own bytes follow
     a.text.append(eol);
     // A game without tags may start only because an empty line comes before its "1." (the
     // game before it has no termination marker): an empty line after the warning keeps

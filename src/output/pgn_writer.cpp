@@ -298,6 +298,21 @@ std::size_t control_at(std::string_view text, std::size_t i) {
   return 0;
 }
 
+}  // namespace
+
+std::string blank_controls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = control_at(text, i);
+    out += n ? ' ' : text[i];
+    i += n ? n : 1;
+  }
+  return out;
+}
+
+namespace {
+
 // control_at for a comment's text: whitespace (tab, line ends, VT, FF) is no control
 // here, as the comment writer collapses it into blanks anyway.
 std::size_t comment_control_at(std::string_view text, std::size_t i) {

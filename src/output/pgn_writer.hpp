@@ -21,6 +21,11 @@ struct PgnWriteOptions {
 };
 
 
+// text with each control character a blank, as the writer writes a tag value or comment:
+// C0 (line ends too), DEL, and the C1 characters U+0080 to U+009F in UTF-8. For a line of
+// PGN output chesstool writes itself about a game (annotate's warning line).
+std::string blank_controls(std::string_view text);
+
 // Appends game to out in export format, ending with the movetext's newline (callers put
 // a blank line between games): tag names in their standard spelling (pgn::standard_tag_name;
 // the first of names that become equal counts), the Seven Tag Roster first in its order
