@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <vector>
 
@@ -231,7 +232,9 @@ class Parser {
   TagNameSet tag_names_;
   std::vector<PendingComment> early_comments_;
   std::string scratch_;
-  std::string scratch_name_;
+  // Tag names that are not UTF-8, converted: tag_names_ holds views of them (a deque keeps
+  // them in place as it grows). Rare: one name a game at most in real files.
+  std::deque<std::string> converted_names_;
 };
 
 template <class V>
@@ -522,10 +525,16 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
     report(Severity::Warning, "invalid-tag-name",
            "tag name " + quoted(name) + " has characters other than letters, digits and '_'", at, name);
   }
-  // The names are views into the game's text, valid for the whole parse.
-  if (!tag_names_.insert(name))
+  // A name as the game's tags will hold it: one that is not UTF-8 converted first, so that
+  // two names that become one ("A\xFF" in Windows-1252 and "A\xC3\xBF") are one tag given twice,
+  // said as such (the second value was dropped without a word).
+  std::string_view out_name = name;
+  if (convert_ && !is_valid_utf8(name)) out_name = converted_names_.emplace_back(repair_utf8(name));
+  // The names are views into the game's text or converted_names_, valid for the whole parse.
+  if (!tag_names_.insert(out_name))
     report(Severity::Warning, "duplicate-tag",
-           "tag " + quoted(name) + " appears more than once: this value, " + quoted(raw_value) + ", is ignored", at, name);
+           "tag " + quoted(out_name) + " appears more than once: this value, " + quoted(raw_value) + ", is ignored", at,
+           name);
 
   std::string_view value = raw_value;
   if (has_escape) {
@@ -546,11 +555,6 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
     std::string converted = repair_utf8(value);
     scratch_ = std::move(converted);
     value = scratch_;
-  }
-  std::string_view out_name = name;
-  if (convert_ && !is_valid_utf8(name)) {
-    scratch_name_ = repair_utf8(name);
-    out_name = scratch_name_;
   }
   v_.tag(out_name, value, at);
 }

@@ -154,6 +154,14 @@ TEST(MovetextParser, DuplicateTagIsAWarningAndBothAreDelivered) {
   EXPECT_EQ(r.problems, std::vector<std::string>{"W duplicate-tag @2:1"});
 }
 
+TEST(MovetextParser, TagNamesThatBecomeOneOnConversionAreADuplicate) {
+  // "A\xFF" (Windows-1252) becomes "A\xC3\xBF", the name written next: one tag given twice,
+  // said so (the second value vanished without a word). Both delivered, as converted.
+  const ParserRecorder r = parse_recorded("[A\xFF \"1\"]\n[A\xC3\xBF \"2\"]\n*");
+  EXPECT_EQ(r.only("tag"), (std::vector<std::string>{"tag A\xC3\xBF=1 @1:1", "tag A\xC3\xBF=2 @2:1"}));
+  EXPECT_EQ(std::count(r.problems.begin(), r.problems.end(), "W duplicate-tag @2:1"), 1);
+}
+
 TEST(MovetextParser, NonstandardTagNameIsKeptWithWarning) {
   const ParserRecorder r = parse_recorded("[BlackType: \"program\"]\n*");
   EXPECT_EQ(r.only("tag"), std::vector<std::string>{"tag BlackType:=program @1:1"});
