@@ -123,18 +123,23 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   // output writes both names in the standard spelling and keeps one of them. Only a name
   // whose length and first letter, in either case, came before can be one.
   const std::uint64_t folded = tag_name_bit_ignoring_case(name);
-  if (const int standard = (folded_tag_bits_ & folded) ? standard_tag_index(name) : -1; standard >= 0) {
-    const std::string* earlier = nullptr;  // the last spelling of that tag before
-    for (const auto& [k, v] : report_.tags)
-      if (tag_name_bit_ignoring_case(k) == folded && standard_tag_index(k) == standard) earlier = &k;
-    if (earlier)
+  const bool may_repeat = (folded_tag_bits_ & folded) != 0;
+  const int standard = may_repeat || !last_spelling_.empty() ? standard_tag_index(name) : -1;
+  if (standard >= 0 && may_repeat) {
+    if (last_spelling_.empty()) {  // the first time in this game: the spellings so far, once
+      last_spelling_.assign(std::size(kStandardTags), -1);
+      for (std::size_t i = 0; i < report_.tags.size(); ++i)
+        if (const int s = standard_tag_index(report_.tags[i].first); s >= 0) last_spelling_[std::size_t(s)] = int(i);
+    }
+    if (const int earlier = last_spelling_[std::size_t(standard)]; earlier >= 0)
       add(Severity::Warning, "duplicate-tag-case", loc, 0, name,
-          "tag '" + shown(name) + "' repeats '" + shown(*earlier) + "' in another letter case: PGN output keeps one " +
-              std::string(kStandardTags[standard]) + " tag",
+          "tag '" + shown(name) + "' repeats '" + shown(report_.tags[std::size_t(earlier)].first) +
+              "' in another letter case: PGN output keeps one " + std::string(kStandardTags[standard]) + " tag",
           nullptr);
   }
   folded_tag_bits_ |= folded;
   report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
+  if (standard >= 0 && !last_spelling_.empty()) last_spelling_[std::size_t(standard)] = int(report_.tags.size() - 1);
   // As in the parser: past a few dozen names, a hash set (of copies: the tags move as
   // report_.tags grows).
   if (!tag_name_set_.empty()) {

@@ -155,6 +155,10 @@ class Replayer final : public Visitor {
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
   std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
   std::uint64_t folded_tag_bits_ = 0;  // tag_name_bit_ignoring_case of every name in report_.tags
+  // Per standard tag, the index in report_.tags of its last spelling in any letter case
+  // (-1: none); built when a game first spells one a second way, so that thousands of
+  // spellings cost no scan of every tag each (see tag()).
+  std::vector<int> last_spelling_;
   // report_.tags' names once there are more than kScannedTagNames: TagNameSet's rule, but
   // owning copies, as the names move when report_.tags grows.
   std::unordered_set<std::string> tag_name_set_;

@@ -441,6 +441,16 @@ TEST(GameChecker, AStandardTagInAnotherLetterCaseNamesTheLastSpellingBeforeIt) {
   ASSERT_EQ(messages.size(), 2u);
   EXPECT_EQ(messages[0], "tag 'white' repeats 'White' in another letter case: PGN output keeps one White tag");
   EXPECT_EQ(messages[1], "tag 'WHITE' repeats 'white' in another letter case: PGN output keeps one White tag");
+  // Two tags spelt again, in turn: each names its own last spelling, those before the
+  // first repeat and those after it (the replayer indexes them at the first repeat, so
+  // that thousands of spellings cost no scan of every tag each).
+  games = check_text("[Black \"a\"]\n[White \"w\"]\n[BLACK \"b\"]\n[wHITE \"x\"]\n[black \"c\"]\n[WHITE \"d\"]\n\n*\n");
+  ASSERT_EQ(games.size(), 1u);
+  messages.clear();
+  for (const auto& w : games[0].warnings)
+    if (w.code == "duplicate-tag-case") messages.push_back(w.message.substr(0, w.message.find(" in another")));
+  EXPECT_EQ(messages, (std::vector<std::string>{"tag 'BLACK' repeats 'Black'", "tag 'wHITE' repeats 'White'",
+                                                "tag 'black' repeats 'BLACK'", "tag 'WHITE' repeats 'wHITE'"}));
 }
 
 TEST(GameChecker, EveryPartOfALongMoveAMessageQuotesIsCut) {
