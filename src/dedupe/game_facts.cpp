@@ -133,10 +133,7 @@ GameFacts read_game_facts(const pgn::RawGame& raw, bool with_prefixes) {
   // A game without moves would otherwise share the key of every other moveless game
   // from its start position (a broadcast's pairings all dropped as one).
   f.key = f.plies == 0 ? kb.key_without_moves(moveless_content(f.report, std::move(counting.tags))) : kb.key();
-  if (with_prefixes && f.plies > 1) {
-    f.prefixes.reserve(f.plies - 1);
-    for (std::size_t n = 1; n < f.plies; ++n) f.prefixes.push_back(kb.key(n));
-  }
+  if (with_prefixes) kb.prefix_keys(f.prefixes);
   f.report.tags.clear();  // not needed any more: less to move to the delivering thread
   return f;
 }

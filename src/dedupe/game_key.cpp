@@ -4,6 +4,9 @@
 
 #include <xxhash.h>
 
+#include <memory>
+#include <new>
+
 namespace chesstool::dedupe {
 
 void KeyBuilder::start(const Position& pos) {
@@ -26,6 +29,25 @@ void KeyBuilder::push(Move m) {
 GameKey KeyBuilder::key(std::size_t plies) const {
   const XXH128_hash_t h = XXH3_128bits(bytes_.data(), kStartBytes + 2 * plies);
   return GameKey{h.low64, h.high64};
+}
+
+void KeyBuilder::prefix_keys(std::vector<GameKey>& out) const {
+  if (size() < 2) return;
+  // XXH3's streaming form gives the one-shot hash of what it was fed: fed a move at a
+  // time, a digest after each is that prefix's key().
+  struct StateDeleter {
+    void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
+  };
+  const std::unique_ptr<XXH3_state_t, StateDeleter> state(XXH3_createState());
+  if (!state) throw std::bad_alloc();
+  XXH3_128bits_reset(state.get());
+  XXH3_128bits_update(state.get(), bytes_.data(), kStartBytes);
+  out.reserve(out.size() + size() - 1);
+  for (std::size_t n = 1; n < size(); ++n) {
+    XXH3_128bits_update(state.get(), bytes_.data() + kStartBytes + 2 * (n - 1), 2);
+    const XXH128_hash_t h = XXH3_128bits_digest(state.get());
+    out.push_back(GameKey{h.low64, h.high64});
+  }
 }
 
 GameKey KeyBuilder::key_without_moves(std::string_view content) const {

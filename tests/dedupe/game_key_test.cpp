@@ -45,6 +45,26 @@ TEST(KeyBuilder, PrefixKeysEqualTheKeysOfShorterBuilds) {
     EXPECT_EQ(kb.key(n), key_of(Position::startpos(), std::vector<int>(line.begin(), line.begin() + long(n)))) << n;
 }
 
+TEST(KeyBuilder, PrefixKeysInOnePassEqualKeyOfEachPrefix) {
+  // prefix_keys hashes as it goes (XXH3's streaming form): the same keys as key(n), across
+  // the sizes where XXH3 changes its way (16, 128 and 240 bytes, its 1 KiB blocks).
+  KeyBuilder kb;
+  kb.start(Position::startpos());
+  Position pos = Position::startpos();
+  for (int i = 0; i < 700; ++i) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.size() == 0) break;
+    kb.push(moves.moves[std::size_t(i * 7 + 3) % moves.size()]);
+    pos.make_move(moves.moves[std::size_t(i * 7 + 3) % moves.size()]);
+  }
+  ASSERT_GT(kb.size(), 500u);
+  std::vector<GameKey> prefixes;
+  kb.prefix_keys(prefixes);
+  ASSERT_EQ(prefixes.size(), kb.size() - 1);
+  for (std::size_t n = 1; n < kb.size(); ++n) ASSERT_EQ(prefixes[n - 1], kb.key(n)) << n;
+}
+
 TEST(KeyBuilder, DifferentLinesAndStartsGiveDifferentKeys) {
   std::set<std::pair<std::uint64_t, std::uint64_t>> keys;
   int built = 0;
