@@ -54,6 +54,55 @@ class TokenCounter final : public pgn::ForwardingVisitor {
   int depth_ = 0;
 };
 
+}  // namespace
+
+// What never comes back once a game has lost it, for a --reaches target.
+struct ReachTarget {
+  Key key = 0;
+  std::uint8_t castling = 0;
+  int pawns[2] = {0, 0}, pieces[2] = {0, 0};
+  Bitboard unmoved_pawns[2] = {0, 0};  // pawns of the target still on their start rank
+  static ReachTarget of(const Position& t) {
+    ReachTarget r;
+    r.key = t.key();
+    r.castling = t.castling_rights();
+    for (Color side : {White, Black}) {
+      r.pawns[side] = popcount(t.pieces(side, Pawn));
+      r.pieces[side] = popcount(t.pieces(side));
+      r.unmoved_pawns[side] = t.pieces(side, Pawn) & rank_bb(side == White ? 1 : 6);
+    }
+    return r;
+  }
+  // Whether pos can still lead to the target: each side's pawns and pieces only ever get
+  // fewer, a pawn that left its start square never comes back, and a castling right once
+  // lost stays lost.
+  bool reachable_from(const Position& pos) const {
+    if ((castling & ~pos.castling_rights()) != 0) return false;
+    for (Color side : {White, Black}) {
+      const Bitboard own = pos.pieces(side, Pawn);
+      if (popcount(own) < pawns[side] || popcount(pos.pieces(side)) < pieces[side] || (unmoved_pawns[side] & ~own) != 0)
+        return false;
+    }
+    return true;
+  }
+};
+
+// The --reaches targets, worked out once for every game: thousands of them cost a lookup
+// a position, not a scan (with a list rebuilt for each game, 4,000 of them took 25 s on
+// 250,000 short games).
+struct ReachTargets {
+  explicit ReachTargets(const std::vector<Position>& positions) {
+    for (const Position& t : positions) all.push_back(ReachTarget::of(t));
+    for (const ReachTarget& t : all) keys.push_back(t.key);
+    std::sort(keys.begin(), keys.end());
+  }
+  bool holds(Key key) const { return std::binary_search(keys.begin(), keys.end(), key); }
+  std::vector<ReachTarget> all;
+  std::vector<Key> keys;  // sorted
+};
+
+namespace {
+
 // The criteria that look at every mainline position (--has, --reaches, --material
 // anywhere, --eco and --opening through the opening classifier), told each one by the
 // replayer; once their answer is known they want no more, and the replay may stop there.
@@ -61,15 +110,14 @@ class PositionCriteria final : public pgn::MainlineObserver {
  public:
   // until_rejected: keep watching (so that the replay goes on) while the game may still
   // be selected, for a caller that keeps the selected games' moves.
-  PositionCriteria(const Criteria& c, const re2::RE2* opening, bool until_rejected)
-      : c_(c), opening_re_(opening), until_rejected_(until_rejected) {
+  PositionCriteria(const Criteria& c, const ReachTargets& reach, const re2::RE2* opening, bool until_rejected)
+      : c_(c), opening_re_(opening), until_rejected_(until_rejected), reach_targets_(reach) {
     if (c.classifies()) {
       classifier_.emplace();
       eco_ = Known::Unknown;
     }
     has_.fill(Known::Unknown);
     reach_ = c.reaches.empty() ? Known::Yes : Known::Unknown;
-    for (const Position& t : c.reaches) reach_targets_.push_back(ReachTarget::of(t));
     material_ = c.material && !c.final_material ? Known::Unknown : Known::Yes;
     if (c.material && !c.final_material) {
       targets_.push_back(*c.material);
@@ -116,25 +164,6 @@ class PositionCriteria final : public pgn::MainlineObserver {
   }
 
  private:
-  // What never comes back once a game has lost it, for a --reaches target.
-  struct ReachTarget {
-    Key key = 0;
-    std::uint8_t castling = 0;
-    int pawns[2] = {0, 0}, pieces[2] = {0, 0};
-    Bitboard unmoved_pawns[2] = {0, 0};  // pawns of the target still on their start rank
-    static ReachTarget of(const Position& t) {
-      ReachTarget r;
-      r.key = t.key();
-      r.castling = t.castling_rights();
-      for (Color side : {White, Black}) {
-        r.pawns[side] = popcount(t.pieces(side, Pawn));
-        r.pieces[side] = popcount(t.pieces(side));
-        r.unmoved_pawns[side] = t.pieces(side, Pawn) & rank_bb(side == White ? 1 : 6);
-      }
-      return r;
-    }
-  };
-
   void decide_opening() {
     const std::optional<openings::Opening>& o = classifier_->opening();
     const bool met = o && (!c_.eco || c_.eco->contains(o->eco)) &&
@@ -156,14 +185,10 @@ class PositionCriteria final : public pgn::MainlineObserver {
       reach_ = Known::No;
       return;
     }
-    if (!c_.at_ply || c_.at_ply->contains(ply)) {
-      const Key key = pos.key();
-      for (const ReachTarget& t : reach_targets_)
-        if (t.key == key) {
-          reach_ = Known::Yes;
-          reach_ply_ = ply;
-          return;
-        }
+    if ((!c_.at_ply || c_.at_ply->contains(ply)) && reach_targets_.holds(pos.key())) {
+      reach_ = Known::Yes;
+      reach_ply_ = ply;
+      return;
     }
     if (!any_target_reachable(pos)) reach_ = Known::No;
   }
@@ -183,21 +208,14 @@ class PositionCriteria final : public pgn::MainlineObserver {
     if (!possible) material_ = Known::No;
   }
 
-  // False when no --reaches position can come any more: each side's pawns and pieces
-  // only ever get fewer, a pawn that left its start square never comes back, and a
-  // castling right once lost stays lost. Most games of an archive leave an opening
-  // position within a few plies, so their replay stops there.
-  bool any_target_reachable(const Position& pos) const {
-    for (const ReachTarget& t : reach_targets_) {
-      bool possible = (t.castling & ~pos.castling_rights()) == 0;
-      for (Color side : {White, Black}) {
-        const Bitboard pawns = pos.pieces(side, Pawn);
-        possible = possible && popcount(pawns) >= t.pawns[side] && popcount(pos.pieces(side)) >= t.pieces[side] &&
-                   (t.unmoved_pawns[side] & ~pawns) == 0;
-      }
-      if (possible) return true;
-    }
-    return false;
+  // False when no --reaches position can come any more (ReachTarget::reachable_from).
+  // Most games of an archive leave an opening position within a few plies, so their
+  // replay stops there. A target out of reach stays so for the rest of the game: the
+  // search goes on from the first one that was not, and a game costs one pass over them.
+  bool any_target_reachable(const Position& pos) {
+    const std::vector<ReachTarget>& all = reach_targets_.all;
+    while (first_reachable_ < all.size() && !all[first_reachable_].reachable_from(pos)) ++first_reachable_;
+    return first_reachable_ < all.size();
   }
 
   bool answer_known() const {
@@ -224,7 +242,8 @@ class PositionCriteria final : public pgn::MainlineObserver {
   std::array<Known, std::size(kMoveKinds)> has_{};
   Known reach_ = Known::Yes, material_ = Known::Yes;
   std::vector<Material> targets_;
-  std::vector<ReachTarget> reach_targets_;
+  const ReachTargets& reach_targets_;
+  std::size_t first_reachable_ = 0;  // the targets before it are out of reach (any_target_reachable)
   std::optional<int> reach_ply_, material_ply_;
 };
 
@@ -291,7 +310,8 @@ std::string variant_of(const GameTags& tags) {
 
 }  // namespace
 
-Matcher::Matcher(const Criteria& criteria, std::string split_tag) : c_(criteria), split_tag_(std::move(split_tag)) {
+Matcher::Matcher(const Criteria& criteria, std::string split_tag)
+    : c_(criteria), split_tag_(std::move(split_tag)), reach_(std::make_unique<ReachTargets>(criteria.reaches)) {
   auto want = [this](const std::string& name) {
     if (std::find(wanted_.begin(), wanted_.end(), name) == wanted_.end()) wanted_.push_back(name);
   };
@@ -357,7 +377,7 @@ void Matcher::judge_movetext(const pgn::RawGame& raw, pgn::Keep keep, Verdict& v
   // Tokens alone are counted without a replay; a game kept is then replayed by judge().
   if (!positions_needed && c_.validity == Validity::Any) keep = pgn::Keep::Report;
   const bool full = c_.validity != Validity::Any || keep != pgn::Keep::Report;
-  PositionCriteria positions(c_, opening_re_.get(), keep != pgn::Keep::Report);
+  PositionCriteria positions(c_, *reach_, opening_re_.get(), keep != pgn::Keep::Report);
   std::optional<pgn::Replayer> replayer;
   if (positions_needed || full) {
     pgn::ReplayOptions o;

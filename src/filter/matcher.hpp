@@ -61,6 +61,7 @@ class Matcher {
   std::vector<std::string> wanted_;
   bool read_all_ = false;
   std::unique_ptr<re2::RE2> opening_re_;  // criteria.opening, compiled
+  std::unique_ptr<struct ReachTargets> reach_;  // criteria.reaches, worked out once
 };
 
 }  // namespace chesstool::filter

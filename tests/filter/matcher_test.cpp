@@ -165,6 +165,23 @@ TEST(Matcher, ReachesUsesTheRepetitionIdentity) {
   EXPECT_EQ(judge(c, matcher_game("1. d4")).ply, 0);
 }
 
+TEST(Matcher, ReachesKeepsLookingPastTargetsOutOfReach) {
+  // Targets out of reach stay so for the rest of the game, and the search goes on from the
+  // first one that is not: the one after them must still be found, and the game given up
+  // only once every one is out of reach.
+  Criteria c;
+  c.reaches.push_back(position_of("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"));    // 1... e5 with e2 home
+  c.reaches.push_back(position_of("rnbqkbnr/pppppp1p/8/6p1/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"));  // 1. d4 g5
+  c.reaches.push_back(position_of("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));  // 1. e4 d5
+  // After 1. e4 the first two are out of reach (both have White's e-pawn on e2); the third
+  // comes at ply 2.
+  Verdict v = judge(c, matcher_game("1. e4 d5 2. exd5"));
+  EXPECT_TRUE(v.selected);
+  EXPECT_EQ(v.ply, 2);
+  EXPECT_FALSE(selects(c, matcher_game("1. e4 e5 2. d4 d5")));  // all three out of reach
+  EXPECT_TRUE(selects(c, matcher_game("1. d4 g5")));           // the second, the first out of reach
+}
+
 TEST(Matcher, MaterialAnywhereOrAtTheEnd) {
   std::string e;
   const std::string g = fen_game("8/8/4k3/8/2r5/8/2NPK3/3R4 b - - 0 1", "1... Rxc2 2. Kd3 Rc8 3. Rh1");
