@@ -63,12 +63,20 @@ std::string render_text_table(const TextTable& t) {
     const bool isolated = body && c < t.isolated.size() && t.isolated[c];
     return output::display_width(isolated ? output::terminal_safe(s) : s);
   };
+  // Row r whole, its generated cells in place (made again for each of the two passes).
+  auto row_of = [&](std::size_t r) {
+    if (!t.generated) return t.rows[r];
+    std::vector<std::string> row(t.rows[r].begin(), t.rows[r].begin() + std::ptrdiff_t(t.generated_at));
+    for (std::string& made : t.generated(r)) row.push_back(std::move(made));
+    row.insert(row.end(), t.rows[r].begin() + std::ptrdiff_t(t.generated_at), t.rows[r].end());
+    return row;
+  };
   std::vector<int> width(n, 0);
   auto measure = [&](const std::vector<std::string>& row, bool body) {
     for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], shown_width(row[c], c, body));
   };
   measure(t.header, false);
-  for (const auto& r : t.rows) measure(r, true);
+  for (std::size_t r = 0; r < t.rows.size(); ++r) measure(row_of(r), true);
   std::string out;
   auto line = [&](const std::vector<std::string>& row, bool body) {
     std::string l;
@@ -86,7 +94,7 @@ std::string render_text_table(const TextTable& t) {
     out += '\n';
   };
   line(t.header, false);
-  for (const auto& r : t.rows) line(r, true);
+  for (std::size_t r = 0; r < t.rows.size(); ++r) line(row_of(r), true);
   return out;
 }
 
@@ -188,18 +196,25 @@ std::string standings_table(const EventReport& r, output::Lang lang, bool with_c
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
     std::vector<std::string> row = {fmt::format("{}", p.rank), p.name, p.rating ? fmt::format("{}", *p.rating) : "-"};
-    if (with_crosstable) {
-      const auto cross = crosstable_row(r.standings, i);
-      for (std::size_t j = 0; j < players.size(); ++j) row.push_back(i == j ? "×" : cross_cell(cross[j], true));
-    }
     for (int v : {p.games, p.wins, p.draws, p.losses}) row.push_back(fmt::format("{}", v));
     row.push_back(points(p.points));
     for (const auto& v : p.tiebreaks) row.push_back(tb_value(v));
     t.rows.push_back(std::move(row));
   }
+  if (with_crosstable) {
+    t.generated_at = 3;  // after rank, name and rating
+    t.generated = [&r](std::size_t i) {
+      const auto cross = crosstable_row(r.standings, i);
+      std::vector<std::string> cells;
+      for (std::size_t j = 0; j < cross.size(); ++j) cells.push_back(i == j ? "×" : cross_cell(cross[j], true));
+      return cells;
+    };
+  }
   std::string legend;
   for (TieBreak tb : r.standings.tiebreaks) legend += (legend.empty() ? "" : comma(lang)) + tiebreak_legend(tb, lang);
-  return render_text_table(t) + "\n" + legend + "\n";
+  std::string out = render_text_table(t);  // appended to, not copied: with a crosstable it is the report's bulk
+  out.append("\n").append(legend).append("\n");
+  return out;
 }
 
 // One table per rating list that has rateable games: FIDE rates each list separately.
@@ -270,19 +285,34 @@ std::string results_to_check(const EventReport& r, output::Lang lang) {
 }  // namespace
 
 std::string render_report_text(const EventReport& r, output::Lang lang, bool with_crosstable) {
-  std::string out = summary(r, lang) + "\n";
-  if (r.standings.players.empty())
-    out += tr(T::NoGames, lang) + "\n";
-  else
-    out += standings_table(r, lang, with_crosstable) + list_tables(r, lang) + not_rated_list(r, lang);
-  if (!r.excluded.empty()) {
-    out += std::string("\n") + tr(T::ExcludedGames, lang) + ":\n";
-    for (const auto& e : r.excluded)
-      out += game_line(lang, e.member.empty() ? e.file : e.file + ":" + e.member, e.line, e.index, e.white, e.black,
-                       e.result) +
-             ": " + exclusion_text(e.exclusion, lang) + "\n";
+  // The parts, then one string of their size: the standings with a crosstable are nearly
+  // all of it (hundreds of megabytes for thousands of players), copied once only.
+  std::vector<std::string> parts = {summary(r, lang) + "\n"};
+  if (r.standings.players.empty()) {
+    parts.push_back(tr(T::NoGames, lang) + "\n");
+  } else {
+    parts.push_back(standings_table(r, lang, with_crosstable));
+    parts.push_back(list_tables(r, lang));
+    parts.push_back(not_rated_list(r, lang));
   }
-  return out + results_to_check(r, lang);
+  if (!r.excluded.empty()) {
+    std::string excluded = std::string("\n") + tr(T::ExcludedGames, lang) + ":\n";
+    for (const auto& e : r.excluded)
+      excluded += game_line(lang, e.member.empty() ? e.file : e.file + ":" + e.member, e.line, e.index, e.white, e.black,
+                            e.result) +
+                  ": " + exclusion_text(e.exclusion, lang) + "\n";
+    parts.push_back(std::move(excluded));
+  }
+  parts.push_back(results_to_check(r, lang));
+  std::size_t size = 0;
+  for (const std::string& p : parts) size += p.size();
+  std::string out;
+  out.reserve(size);
+  for (std::string& p : parts) {
+    out += p;
+    std::string().swap(p);  // each part freed once copied
+  }
+  return out;
 }
 
 }  // namespace chesstool::tournament

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "tournament/report_table.hpp"
 
@@ -30,6 +31,24 @@ TEST(ReportTable, BidiIsolates) {
             "Name         Pts\n"
             "\u2068محمد الأحمد\u2069  2.5\n"
             "Li             2\n");
+}
+
+TEST(ReportTable, GeneratedColumnsRenderAsStoredOnes) {
+  // A crosstable's cells are made row by row as the table is rendered (held at once, a
+  // 5,000-player crosstable took 1 GB): the text is the same as with the cells stored.
+  tournament::TextTable stored;
+  stored.header = {"#", "Name", "1", "2", "Pts"};
+  stored.rows = {{"1", "Ann", "×", "1½", "1.5"}, {"2", "Bob", "½0", "×", "0.5"}};
+  stored.right_aligned = {true, false, false, false, true};
+  stored.isolated = {false, true, false, false, false};
+  tournament::TextTable generated = stored;
+  generated.rows = {{"1", "Ann", "1.5"}, {"2", "Bob", "0.5"}};
+  generated.generated_at = 2;
+  generated.generated = [&stored](std::size_t row) {
+    return std::vector<std::string>(stored.rows[row].begin() + 2, stored.rows[row].begin() + 4);
+  };
+  EXPECT_EQ(tournament::render_text_table(generated), tournament::render_text_table(stored));
+  EXPECT_EQ(tournament::render_text_table(stored), "#  Name  1   2   Pts\n1  Ann   ×   1½  1.5\n2  Bob   ½0  ×   0.5\n");
 }
 
 TEST(ReportTable, ResultsToCheckAfterTheExcludedGames) {
