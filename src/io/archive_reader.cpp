@@ -55,8 +55,6 @@ bool is_v7_tar_header(std::string_view h) {
   return digits > 0 && field == sum;
 }
 
-}  // namespace
-
 // UTF-16 without its byte order mark (some Windows tools write it): ASCII text with a
 // NUL beside every byte, after it (little-endian) or before it (big-endian); UTF-32 the
 // same with three NULs. What it is, or nullptr.
@@ -85,6 +83,8 @@ const char* unmarked_utf(std::string_view h) {
     return "UTF-16 text without a byte order mark (convert it to UTF-8 first: iconv -f UTF-16BE -t UTF-8)";
   return nullptr;
 }
+
+}  // namespace
 
 InputFormat sniff_format(std::string_view h, std::string* what) {
   auto binary = [&](const char* w) {
