@@ -26,6 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::read_games;
+using testing::read_games_piped;
 using testing::ScratchDir;
 
 // Three games; the tests compress it, archive it and cut it.
@@ -415,8 +416,7 @@ TEST(ArchiveReader, TruncatedArchivesKeepEveryGameDecodedBeforeTheFault) {
     const std::string path = d / c.file;
     fs::resize_file(path, fs::file_size(path) / 2);
     d.sh(std::string(c.decode) + " > decoded.txt");  // fails at the cut, after its output
-    std::ifstream in(d / "decoded.txt", std::ios::binary);
-    const std::string decoded((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string decoded = d.read("decoded.txt");
     std::size_t whole = 0;  // games decoded up to their marker
     for (std::size_t at = decoded.find("} *\n"); at != std::string::npos; at = decoded.find("} *\n", at + 1)) ++whole;
     ASSERT_GT(whole, 1000u) << c.file;
@@ -529,12 +529,7 @@ TEST(ArchiveReader, ZipArchivesJoinedWithCatAreReadWhole) {
                    "cat a.zip b.zip c.zip > abc.zip && (cat abc.zip; echo 'text after the end') > after.zip && "
                    "(cat abc.zip; head -c 1000 /dev/zero) > padded.zip && "
                    "(head -c 40 a.zip; cat b.zip c.zip) > before.zip && mkfifo fifo"));
-  const auto piped = [&](const std::string& f) {
-    std::thread writer([&] { d.sh("cat " + f + " > fifo"); });
-    auto r = read_games(d / "fifo");
-    writer.join();
-    return r;
-  };
+  const auto piped = [&](const std::string& f) { return read_games_piped(d, f); };
   // Zero bytes between or after archives are padding, of any length (a file's end records
   // were looked for only in its last 64 KiB, and a gap of zeros ended a pipe's reading).
   ASSERT_TRUE(d.sh("(cat abc.zip; head -c 70000 /dev/zero) > long-padded.zip && "
@@ -642,8 +637,7 @@ TEST(ArchiveReader, GapsInsideAZipArchiveReadAsAFileDoes) {
   d.write("a.pgn", kThreeTexts[0] + "\n");
   d.write("b.pgn", kThreeTexts[1] + "\n");
   ASSERT_TRUE(d.sh("zip -q ab.zip a.pgn b.pgn && mkfifo fifo"));
-  std::ifstream in(d / "ab.zip", std::ios::binary);
-  const std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string zip = d.read("ab.zip");
   const std::size_t end = zip.rfind(std::string("PK\x05\x06", 4));
   ASSERT_NE(end, std::string::npos);
   const std::uint32_t cd = le32(zip, end + 16);
@@ -661,9 +655,7 @@ TEST(ArchiveReader, GapsInsideAZipArchiveReadAsAFileDoes) {
   d.write("block-between-members.zip", with_gap(zip, second, block));
   for (const char* f : {"gap-before-directory.zip", "long-gap-before-directory.zip", "gap-between-members.zip",
                         "block-before-directory.zip", "noise-before-directory.zip", "block-between-members.zip"}) {
-    std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
-    const auto pipe = read_games(d / "fifo");
-    writer.join();
+    const auto pipe = read_games_piped(d, f);
     for (const auto& r : {read_games(d / f), pipe}) {
       EXPECT_EQ(r.error, "") << f;
       EXPECT_EQ(r.games, (std::vector<std::string>{kThreeTexts[0], kThreeTexts[1]})) << f;
@@ -674,9 +666,7 @@ TEST(ArchiveReader, GapsInsideAZipArchiveReadAsAFileDoes) {
   std::string lost = with_gap(zip, cd, block);
   lost.replace(second, 2, "XX");
   d.write("lost-member.zip", lost);
-  std::thread writer([&] { d.sh("cat lost-member.zip > fifo"); });
-  const auto pipe = read_games(d / "fifo");
-  writer.join();
+  const auto pipe = read_games_piped(d, "lost-member.zip");
   for (const auto& r : {read_games(d / "lost-member.zip"), pipe}) {
     EXPECT_NE(r.error.find("corrupt"), std::string::npos) << r.error;
     EXPECT_EQ(r.games, (std::vector<std::string>{kThreeTexts[0]}));
@@ -693,11 +683,7 @@ TEST(ArchiveReader, ALocalHeaderThatDisagreesWithItsDirectoryIsReadAsAPipeReadsI
   d.write("a.pgn", kThreeTexts[0] + "\n");
   d.write("b.pgn", kThreeTexts[1] + "\n");
   ASSERT_TRUE(d.sh("zip -q ab.zip a.pgn b.pgn && zip -q - a.pgn b.pgn | cat > dd.zip && mkfifo fifo"));
-  const auto bytes = [&](const char* f) {
-    std::ifstream in(d / f, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  };
-  std::string name = bytes("ab.zip"), size = bytes("dd.zip");
+  std::string name = d.read("ab.zip"), size = d.read("dd.zip");
   ASSERT_EQ(le(name, 26, 2), 5u);  // "a.pgn"
   name[26] = 0x5f;
   ASSERT_NE(le(size, 6, 2) & 8, 0u);  // written to a pipe: the sizes follow the data
@@ -705,9 +691,7 @@ TEST(ArchiveReader, ALocalHeaderThatDisagreesWithItsDirectoryIsReadAsAPipeReadsI
   d.write("name.zip", name);
   d.write("size.zip", size);
   for (const char* f : {"name.zip", "size.zip"}) {
-    std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
-    const auto pipe = read_games(d / "fifo");
-    writer.join();
+    const auto pipe = read_games_piped(d, f);
     const auto file = read_games(d / f);
     EXPECT_EQ(file.games, pipe.games) << f;
     const auto what = [](const std::string& e) { return e.substr(std::min(e.find(": "), e.size())); };  // not the name
@@ -875,11 +859,9 @@ TEST(ArchiveReader, DamageFoundAtTheEndIsReported) {
   };
   {
     // A game's text in the stored member, changed: every byte still reads as PGN.
-    std::ifstream in(d / "s.zip", std::ios::binary);
-    const std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string zip = d.read("s.zip");
     const std::size_t at = zip.find("game 1000");
     ASSERT_NE(at, std::string::npos);
-    in.close();
     flip(d / "s.zip", at + 5, "7");
   }
   const auto crc = read_games(d / "s.zip");
@@ -947,9 +929,7 @@ TEST(ArchiveReader, ReadsPipesAndStopsWhenTheReaderGoes) {
   ASSERT_TRUE(d.sh("zip -q g.zip g.pgn && zstd -q g.pgn && mkfifo fifo"));
   // A zip on a pipe is read from its local headers (no central directory to seek to).
   for (const char* f : {"g.zip", "g.pgn.zst"}) {
-    std::thread writer([&] { d.sh(std::string("cat ") + f + " > fifo"); });
-    const auto r = read_games(d / "fifo");
-    writer.join();
+    const auto r = read_games_piped(d, f);
     EXPECT_EQ(r.error, "") << f;
     EXPECT_EQ(r.games, kThreeTexts) << f;
   }
@@ -957,8 +937,7 @@ TEST(ArchiveReader, ReadsPipesAndStopsWhenTheReaderGoes) {
   // thread is woken and joined while the writer still holds the pipe open.
   int p[2];
   ASSERT_EQ(::pipe(p), 0);
-  std::ifstream zst(d / "g.pgn.zst", std::ios::binary);
-  const std::string data((std::istreambuf_iterator<char>(zst)), std::istreambuf_iterator<char>());
+  const std::string data = d.read("g.pgn.zst");
   ASSERT_EQ(::write(p[1], data.data(), data.size()), ssize_t(data.size()));  // fits the pipe's buffer
   const auto start = std::chrono::steady_clock::now();
   {

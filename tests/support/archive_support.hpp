@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pgn/input_games.hpp"
@@ -37,6 +39,11 @@ class ScratchDir {
   void write(const std::string& name, const std::string& data) const {
     std::ofstream out(path_ / name, std::ios::binary);
     out << data;
+  }
+  // The bytes of a file in the directory.
+  std::string read(const std::string& name) const {
+    std::ifstream in(path_ / name, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   }
   // Runs a shell command in the directory; true when it exited 0.
   bool sh(const std::string& command) const {
@@ -82,6 +89,16 @@ inline ReadResult read_games(const std::string& path) {
     r.games.push_back(g.text);
   }
   if (source.error()) r.error = games.error_message();
+  return r;
+}
+
+// read_games of a file of d given on a pipe: through the FIFO d/"fifo" (made when missing),
+// as `cat FILE | chesstool ...` gives it.
+inline ReadResult read_games_piped(const ScratchDir& d, const std::string& file) {
+  if (!fs::exists(d / "fifo") && !d.sh("mkfifo fifo")) throw std::runtime_error("mkfifo failed");
+  std::thread writer([&] { d.sh("cat '" + file + "' > fifo"); });
+  ReadResult r = read_games(d / "fifo");
+  writer.join();
   return r;
 }
 
