@@ -109,6 +109,13 @@ for cmd in "validate --quiet --jobs 4" "validate --json --max-errors 2 --jobs 3"
     echo "ThreadSanitizer found a race in: chesstool $cmd"
     exit 1
   fi
+  # The inputs hold invalid games and a binary file (exit 1 or 2); a death by a signal is
+  # no clean run.
+  if ((rc >= 128)); then
+    cat build-ci-tsan/stderr.txt
+    echo "chesstool failed under ThreadSanitizer (exit $rc): chesstool $cmd"
+    exit 1
+  fi
   echo "tsan clean: chesstool $cmd (exit $rc)"
 done
 unset TSAN_OPTIONS
