@@ -18,8 +18,9 @@ using testing::read_games;
 using testing::ScratchDir;
 
 TEST(ArchiveCorpus, EveryFormHasThePlainFilesGameCount) {
+  if (!testing::corpus_available()) GTEST_SKIP() << "corpus not available";
   const fs::path archives = testing::corpus_path("archives");
-  if (!fs::is_directory(archives)) GTEST_SKIP() << "corpus not available at " << archives;
+  ASSERT_TRUE(fs::is_directory(archives)) << archives << " missing from the corpus";
   REQUIRE_TOOLS();
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(archives))

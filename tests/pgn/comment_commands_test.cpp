@@ -257,8 +257,9 @@ TEST(CommentCommands, ScanAgreesWithParseOnEvalsAndCommandOpenings) {
 }
 
 TEST(CommentCommands, LichessSampleHasAClockOnEveryMove) {
+  if (!testing::corpus_available()) GTEST_SKIP() << "corpus not available";
   const std::string path = testing::corpus_path("archives/lichess-db-sample-first1MB.pgn");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "corpus not available: " << path;
+  ASSERT_TRUE(std::filesystem::exists(path)) << path << " missing from the corpus";
   const auto games = testing::read_games(path);
   ASSERT_GE(games.games.size(), 400u);
   std::size_t moves = 0, clocks = 0, evals = 0;

@@ -13,6 +13,7 @@
 #include "pgn/game_splitter.hpp"
 #include "pgn/movetext_parser.hpp"
 #include "io/source.hpp"
+#include "support/paths.hpp"
 
 namespace chesstool::pgn {
 namespace {
@@ -811,7 +812,8 @@ std::map<std::string, std::uint64_t> documented_counts(const fs::path& sources) 
 
 TEST(GameSplitter, CountsGamesOfCorpusFiles) {
   const fs::path corpus = CHESSTOOL_CORPUS_DIR;
-  if (!fs::exists(corpus / "SOURCES.md")) GTEST_SKIP() << "corpus not available at " << corpus;
+  if (!chesstool::testing::corpus_available()) GTEST_SKIP() << "corpus not available at " << corpus;
+  ASSERT_TRUE(fs::exists(corpus / "SOURCES.md")) << "SOURCES.md missing from the corpus";
   auto expected = documented_counts(corpus / "SOURCES.md");
   ASSERT_GE(expected.size(), 60u);
   EXPECT_EQ(expected["archives/twic1599-first1MB.pgn"], 1110u);
