@@ -17,6 +17,8 @@ fail() {
   fails=$((fails + 1))
 }
 
+# A binary that does not run at all fails here; one that runs, but not under the cap, skips.
+"$bin" --version >/dev/null 2>&1 || { echo "FAIL: $bin --version does not run"; exit 1; }
 (ulimit -v $cap_kb && "$bin" --version >/dev/null 2>&1) || { echo "skipped: cannot run under a ${cap_kb} KB memory cap"; exit 77; }
 
 {

@@ -7,7 +7,7 @@ set -uo pipefail
 bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 for tool in parallel jq; do
-  command -v $tool >/dev/null || { echo "skipped: $tool not installed"; exit 0; }
+  command -v $tool >/dev/null || { echo "skipped: $tool not installed"; exit 77; }
 done
 files=("$root/testdata/sample/twic-232games.pgn")
 for f in "$root"/../shared/corpus/archives/*.pgn; do [[ -f $f ]] && files+=("$f"); done
