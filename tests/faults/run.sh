@@ -607,6 +607,8 @@ t_signal_commit() {
   ((TIMED_OUT)) && problem "still running 10 s after SIG$sig"
   changed=$(grep -l White "$D"/ip/*.pgn | wc -l)
   ((changed == 0 || changed == n)) || problem "$changed of $n files replaced: a run is all or nothing"
+  # A run that ended by itself before the signal (exit 0) replaced them all.
+  [[ $RC == 0 ]] && ((changed != n)) && problem "exit 0, but $changed of $n files replaced"
   if [[ $RC != 0 ]]; then
     want_rc $((128 + $(kill -l "$sig")))
     ((changed == 0)) || want_err "every output is written" "the note that the run was completed first"
@@ -620,19 +622,23 @@ t_signal_commit() {
 t_chardev() {
   local what=$1
   newdir
-  if ! mknod "$D/nulldev" c 1 3 2>/dev/null; then
+  # /dev/null's device, and /dev/full's for the "-full" cases: a write to it fails, which
+  # shows that the output went to the device itself (nothing written to /dev/null shows).
+  local minor=3 want=0
+  [[ $what == *-full ]] && minor=7 want=2
+  if ! mknod "$D/nulldev" c 1 $minor 2>/dev/null; then
     skip "mknod is not permitted here"
     return 0
   fi
   chmod 666 "$D/nulldev"
   watch "$D/nulldev"
   watch_dir "$D"
-  case $what in
+  case ${what%-full} in
     convert-o) run --cd "$D" -- convert --to uci -o ./nulldev "$TWIC" ;;
     rejects) run --cd "$D" -- convert --to uci --rejects ./nulldev "$MIXED" ;;
     board-svg) run --cd "$D" -- board startpos --svg ./nulldev ;;
   esac
-  if [[ $what == rejects ]]; then want_rc 1; else want_rc 0; fi
+  if [[ $what == rejects ]]; then want_rc 1; else want_rc $want; fi
   [[ -c $D/nulldev ]] || problem "nulldev is no longer a character device"
 }
 
@@ -973,6 +979,8 @@ fi
 runcase chardev-convert-o t_chardev convert-o
 runcase chardev-rejects t_chardev rejects
 runcase chardev-board-svg t_chardev board-svg
+runcase chardev-convert-o-full t_chardev convert-o-full
+runcase chardev-board-svg-full t_chardev board-svg-full
 runcase fifo-convert-o t_fifo_output
 
 runcase in-place-control t_inplace_control
