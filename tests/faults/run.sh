@@ -204,7 +204,7 @@ t_stdout_fsize() {
 stderr_command() {
   case $1 in
     validate-invalid) ARGS=(validate "$BAD") EXPECT=1 ;;
-    validate-valid) ARGS=(validate "$TWIC") EXPECT=0 ;; # the summary goes to stderr
+    validate-valid) ARGS=(validate --json "$TWIC") EXPECT=0 ;; # the records show it ran (the summary goes to stderr)
     validate-json-invalid) ARGS=(validate --json "$MIXED") EXPECT=1 ;;
     convert-invalid) ARGS=(convert --to uci "$MIXED") EXPECT=1 ;;
     annotate-invalid) ARGS=(annotate "$MIXED") EXPECT=1 ;;
@@ -220,7 +220,12 @@ STDERR_COMMANDS=(validate-invalid validate-valid validate-json-invalid convert-i
 
 t_stderr_closed() {
   stderr_command "$1"
-  run --stderr-closed -- "${ARGS[@]}"
+  if [[ $1 == validate-valid ]]; then
+    run --stderr-closed --stdout "$SCR/valid.json" -- "${ARGS[@]}"
+    grep -q '^{"type":"summary","files":1,"games":232,' "$SCR/valid.json" || problem "no summary record of 232 games"
+  else
+    run --stderr-closed -- "${ARGS[@]}"
+  fi
   want_rc "$EXPECT"
 }
 
