@@ -81,6 +81,11 @@ if command -v valgrind >/dev/null; then
   for path in "" baseline popcnt bmi2 pext "pext avx2"; do
     run memcheck env ${path:+CHESSTOOL_DISPATCH="$path"} valgrind --quiet --error-exitcode=99 "$bin" perft startpos 3 --expect 8902
     ((rc == 0)) || { fail "valgrind, path '${path:-chosen}': perft startpos 3 (exit $rc)"; tail -20 "$tmp/memcheck.err"; }
+    # The path asked for is the one taken (an unknown value is ignored: the automatic one).
+    [[ -z $path ]] && continue
+    run version env CHESSTOOL_DISPATCH="$path" valgrind --quiet "$bin" --version
+    taken=$(sed -n 's/^dispatch: //p' "$tmp/version.out" | sed 's/ avx2$//')
+    [[ ${taken##* } == "${path%% *}" ]] || fail "valgrind, path '$path' not taken: 'dispatch: ${taken}'"
   done
   # The splitter's byte scanning with SSE2 and (where the CPU has it) AVX2.
   for path in "" pext; do
