@@ -6,7 +6,8 @@ set -uo pipefail
 bin=$1
 file=$(cd "$(dirname "$0")/../.." && pwd)/completions/chesstool.bash
 status=0
-if ! diff -u "$file" <("$bin" --generate-completion bash); then
+generated=$("$bin" --generate-completion bash) || { echo "chesstool --generate-completion bash failed (exit $?)"; exit 1; }
+if ! diff -u "$file" <(printf '%s\n' "$generated"); then
   echo "completions/chesstool.bash is out of date: regenerate it with"
   echo "  build/chesstool --generate-completion bash > completions/chesstool.bash"
   status=1

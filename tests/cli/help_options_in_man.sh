@@ -7,6 +7,7 @@ set -uo pipefail
 bin=$1
 man=$(dirname "$0")/../../man/chesstool.1
 status=0
+"$bin" --help >/dev/null || { echo "chesstool --help failed (exit $?)"; exit 1; }
 commands=$("$bin" --help | awk '/^Subcommands:/{on=1; next} on && !NF {exit} on {print $1}')
 [[ -n $commands ]] || { echo "no subcommands found in --help"; exit 1; }
 for cmd in $commands; do
