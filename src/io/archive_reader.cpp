@@ -538,6 +538,7 @@ struct Client {
   RawInput* in;
   FdInput* seekable;
   std::unique_ptr<char[]> buf = std::make_unique<char[]>(kChunk);
+  std::size_t block = kChunk;  // bytes handed to libarchive at a time (see read_stream)
   std::string error;  // our own read error, which libarchive would only paraphrase
   bool failed = false;
   // Where the data read so far ends, and where its last byte that is not zero ends: zero
@@ -559,10 +560,15 @@ struct Client {
   }
 };
 
+// libarchive decodes a zip member from the bytes its reader has at hand, and drops what a
+// decoding step produced when the step fails (a cut, damaged data): smaller blocks make
+// smaller steps, so less of the text before a fault is lost.
+constexpr std::size_t kZipBlock = 4096;
+
 la_ssize_t client_read(archive* a, void* data, const void** out) {
   auto* c = static_cast<Client*>(data);
   const std::int64_t at = c->seekable ? c->seekable->seek(0, SEEK_CUR) : c->read_end;
-  const std::ptrdiff_t got = c->in->read(c->buf.get(), kChunk, c->error);
+  const std::ptrdiff_t got = c->in->read(c->buf.get(), c->block, c->error);
   if (got < 0) {
     c->failed = true;
     c->la.archive_set_error(a, EIO, "%s", c->error.empty() ? "stopped" : c->error.c_str());
@@ -1144,6 +1150,7 @@ class Producer {
       Client client(*la_, in, seekable);
       client.named_file = named_file;
       client.keep = seekable == nullptr && format == InputFormat::Zip;  // for what follows its members
+      if (format == InputFormat::Zip) client.block = kZipBlock;
       ArchivePtr a = open_archive(client);
       if (!a) {
         fail(display_, "out of memory");
