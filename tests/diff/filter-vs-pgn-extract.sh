@@ -35,13 +35,30 @@ status=0
 
 uci() { "$bin" convert --to uci --quiet --jobs 1 - 2>/dev/null; }
 
+# ran NAME WHAT STATUS...: every program of the pipeline just run exited 0 (the corpus is
+# all readable and every selection is legal PGN), else the comparison means nothing.
+ran() {
+  local name=$1 what=$2
+  shift 2
+  local s
+  for s in "$@"; do
+    if ((s != 0)); then
+      echo "FAIL $name: $what exited with statuses $*"
+      status=1
+      return 1
+    fi
+  done
+}
+
 # check NAME MIN "PGN-EXTRACT ARGS" CHESSTOOL-FILTER-ARGS...
 check() {
   local name=$1 min=$2 pe_args=$3
   shift 3
   # shellcheck disable=SC2086
   "$pgn_extract" -s $pe_args "$tmp/all.pgn" 2>/dev/null | uci >"$tmp/pe.uci"
+  ran "$name" "pgn-extract | convert" "${PIPESTATUS[@]}" || return
   "$bin" filter --quiet --jobs 1 "$@" "$tmp/all.pgn" | uci >"$tmp/ct.uci"
+  ran "$name" "filter | convert" "${PIPESTATUS[@]}" || return
   local n_pe n_ct
   n_pe=$(wc -l <"$tmp/pe.uci")
   n_ct=$(wc -l <"$tmp/ct.uci")
@@ -65,12 +82,15 @@ check_end() {
   local name=$1 min=$2 pe_args=$3 ending=$4
   # shellcheck disable=SC2086
   "$pgn_extract" -s $pe_args "$tmp/all.pgn" 2>/dev/null | uci | sort >"$tmp/pe.uci"
+  ran "$name" "pgn-extract | convert | sort" "${PIPESTATUS[@]}" || return
   "$bin" filter --quiet --jobs 1 --ends "$ending" "$tmp/all.pgn" | uci | sort >"$tmp/ct.uci"
+  ran "$name" "filter | convert | sort" "${PIPESTATUS[@]}" || return
   local others=() e
   for e in checkmate stalemate insufficient-material dead-position fivefold seventyfive; do
     [[ $e == "$ending" ]] || others+=(--ends "$e")
   done
   "$bin" filter --quiet --jobs 1 "${others[@]}" "$tmp/all.pgn" | uci | sort >"$tmp/ended.uci"
+  ran "$name" "filter (other ends) | convert | sort" "${PIPESTATUS[@]}" || return
   local extra_ct missing unexplained
   extra_ct=$(comm -13 "$tmp/pe.uci" "$tmp/ct.uci" | wc -l)
   missing=$(comm -23 "$tmp/pe.uci" "$tmp/ct.uci")
