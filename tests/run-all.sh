@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make libcli11-dev libfmt-dev libgtest-dev zlib1g-dev libarchive-dev libisal-dev libzstd-dev
-  liblzma-dev libbz2-dev pkg-config libre2-dev libxxhash-dev libutf8proc-dev nlohmann-json3-dev zstd bzip2 xz-utils zip tar librsvg2-bin jq parallel valgrind groff-base qemu-user ninja-build)
+  liblzma-dev libbz2-dev pkg-config libre2-dev libxxhash-dev libutf8proc-dev nlohmann-json3-dev zstd bzip2 xz-utils zip tar librsvg2-bin jq parallel valgrind groff-base qemu-user ninja-build strace)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -4,7 +4,9 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <linux/fs.h>
 #include <pthread.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +16,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -145,8 +148,13 @@ struct FinishedTemp {
   std::string temp, target, name;
   bool target_existed = false;
   TrackedTemp* slot = nullptr;  // still tracked: a signal until the rename removes the file
+  std::optional<FileStamp> read_as;  // --in-place: the file as it was when opened
 };
 std::vector<FinishedTemp> g_finished;
+
+FileStamp stamp_of(const struct stat& st) {
+  return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
 
 mode_t current_umask() {
   const mode_t mask = ::umask(0);
@@ -397,6 +405,7 @@ bool OutputFile::open_in_place(const std::string& path, bool force, std::string&
     return false;
   }
   if (!open_temporary(resolved, error)) return false;
+  read_as_ = stamp_of(st);
   // Owner and group first: chown clears the set-user-ID and set-group-ID bits.
   struct stat now {};
   if (::fchown(fd_, st.st_uid, st.st_gid) != 0 &&
@@ -414,9 +423,44 @@ bool OutputFile::open_in_place(const std::string& path, bool force, std::string&
   return true;  // open_temporary gave it the old file's extended attributes (its ACL among them)
 }
 
+namespace {
+
+// The inode flags (chattr) of a file or directory, when they can be read.
+std::optional<int> inode_flags(const std::string& path, bool directory) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (directory ? O_DIRECTORY : 0));
+  if (fd < 0) return std::nullopt;
+  int flags = 0;
+  const bool read = ::ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+  ::close(fd);
+  return read ? std::optional<int>(flags) : std::nullopt;
+}
+
+// Why the temporary file of target could never replace it, known before anything is
+// read: a name longer than its directory takes, an immutable or append-only target or
+// directory (chattr +i, +a: neither renamed over nor unlinked there, so the temporary
+// file would stay). Empty when none of these holds.
+std::string unreplaceable(const std::string& target, const std::string& dir, const std::string& name) {
+  const long longest = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  if (base_name(target).size() > std::size_t(longest > 0 ? longest : NAME_MAX))
+    return fmt::format("cannot write {}: {}", name, std::strerror(ENAMETOOLONG));
+  const auto said = [](int flags) { return flags & FS_IMMUTABLE_FL ? "immutable (chattr +i)" : "append-only (chattr +a)"; };
+  constexpr int kFixed = FS_IMMUTABLE_FL | FS_APPEND_FL;
+  if (const std::optional<int> f = inode_flags(target, false); f && (*f & kFixed))
+    return fmt::format("cannot replace {}: it is {}", name, said(*f));
+  if (const std::optional<int> f = inode_flags(dir, true); f && (*f & kFixed))
+    return fmt::format("cannot write {}: its directory {} is {}, so no file in it can be replaced", name, dir, said(*f));
+  return {};
+}
+
+}  // namespace
+
 bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   target_ = target;
   const std::string dir = directory_of(target);
+  if (std::string why = unreplaceable(target, dir, name_); !why.empty()) {
+    error = std::move(why);
+    return false;
+  }
   temp_ = (dir == "/" ? "/" : dir + "/") + "." + temporary_stem(base_name(target)) + ".chesstool-XXXXXX";
   int made_errno = 0;
   {
@@ -427,8 +471,12 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   }
   if (fd_ < 0) {
     // A directory that is not there is the user's slip to name, not the temporary file's.
-    if (made_errno == ENOENT)
+    // A file system that takes no new files (/proc, /sys) says ENOENT too.
+    struct stat d {};
+    if (made_errno == ENOENT && ::stat(dir.c_str(), &d) != 0)
       error = fmt::format("cannot write {}: the directory {} does not exist", name_, dir);
+    else if (made_errno == ENOENT)
+      error = fmt::format("cannot write {}: the directory {} takes no new files (its file system allows none)", name_, dir);
     else
       error = fmt::format("cannot create a temporary file in {} for {}: {}", dir, name_, std::strerror(made_errno));
     temp_.clear();
@@ -560,7 +608,7 @@ std::string OutputFile::commit() {
     ::unlink(temp_.c_str());
     untrack_temp(temp_slot_);
   } else {
-    g_finished.push_back({temp_, target_, name_, target_existed_, temp_slot_});
+    g_finished.push_back({temp_, target_, name_, target_existed_, temp_slot_, read_as_});
   }
   temp_slot_ = nullptr;
   kind_ = Kind::None;
@@ -606,39 +654,156 @@ bool is_standard_output(const std::string& path) {
   return path.empty() || path == "-" || descriptor_named(path) == STDOUT_FILENO;
 }
 
-bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
-  bool ok = true;
-  std::vector<std::string> directories;
-  if (!run_failed) g_committing.store(1, std::memory_order_release);
+namespace {
+
+// A run that failed: its finished files are removed, their targets left as they were.
+void drop_finished(std::string_view why) {
   for (std::size_t i = 0; i < g_finished.size(); ++i) {
     const FinishedTemp& f = g_finished[i];
-    const char* what = f.target_existed ? "left unchanged" : "not written";
-    if (run_failed) {
-      ::unlink(f.temp.c_str());
-      // A failed run of many files (--split) says so in one line.
-      if (g_finished.size() == 1) errf("chesstool: {} {}: {}", f.name, what, *run_failed);
-      else if (i == 0)
-        errf("chesstool: {} output files not written: {} (files already there are left as they were)",
-             g_finished.size(), *run_failed);
-    } else if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
-      error(fmt::format("cannot replace {}: {}", f.name, std::strerror(errno)));
-      errf("chesstool: {} {}", f.name, what);
-      ::unlink(f.temp.c_str());
-      ok = false;
-    } else if (std::find(directories.begin(), directories.end(), directory_of(f.target)) == directories.end()) {
-      directories.push_back(directory_of(f.target));
-    }
-    untrack_temp(f.slot);
+    ::unlink(f.temp.c_str());
+    // A failed run of many files (--split) says so in one line.
+    if (g_finished.size() == 1)
+      errf("chesstool: {} {}: {}", f.name, f.target_existed ? "left unchanged" : "not written", why);
+    else if (i == 0)
+      errf("chesstool: {} output files not written: {} (files already there are left as they were)",
+           g_finished.size(), why);
   }
-  g_finished.clear();
+}
+
+// How a finished file became its target, so that it can be taken back.
+enum class Placed : std::uint8_t {
+  No,         // not yet (its temporary file is still there)
+  Created,    // there was no target: undone by removing it
+  Exchanged,  // swapped with the target (RENAME_EXCHANGE): the old file is at the temporary name
+  Renamed,    // renamed over the target, whose file system cannot exchange: not undoable
+};
+
+// Puts f in its target's place: swapped with the old file, so that the run can still put
+// it back, or created where there is none. A file system that cannot swap (EINVAL) is
+// left for a plain rename (Placed::No, errno EINVAL). False with errno on failure.
+bool place_finished(const FinishedTemp& f, Placed& how) {
+  // A swap would put a directory that took the target's name during the run at the
+  // temporary name (rename refuses it: EISDIR).
+  if (struct stat st {}; ::lstat(f.target.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    errno = EISDIR;
+    return false;
+  }
+  if (::renameat2(AT_FDCWD, f.temp.c_str(), AT_FDCWD, f.target.c_str(), RENAME_EXCHANGE) == 0) {
+    how = Placed::Exchanged;
+    return true;
+  }
+  if (errno != ENOENT) return false;  // EINVAL: no swapping here
+  // No target (any more): created, but never over a file that appeared meanwhile.
+  if (::renameat2(AT_FDCWD, f.temp.c_str(), AT_FDCWD, f.target.c_str(), RENAME_NOREPLACE) == 0) {
+    how = Placed::Created;
+    return true;
+  }
+  return false;
+}
+
+// Takes back what the run placed, in reverse, after a rename failed: every target gets its
+// old file again (or none, as before). The files that cannot be taken back are named.
+void take_back(const std::vector<Placed>& how) {
+  for (std::size_t i = how.size(); i-- > 0;) {
+    const FinishedTemp& f = g_finished[i];
+    switch (how[i]) {
+      case Placed::No: ::unlink(f.temp.c_str()); break;
+      case Placed::Created: ::unlink(f.target.c_str()); break;
+      case Placed::Exchanged:
+        if (::renameat2(AT_FDCWD, f.temp.c_str(), AT_FDCWD, f.target.c_str(), RENAME_EXCHANGE) == 0)
+          ::unlink(f.temp.c_str());
+        else
+          error(fmt::format("cannot put {} back: {}; its old contents are in {}", f.name, std::strerror(errno), f.temp));
+        break;
+      case Placed::Renamed:
+        errf("chesstool: {} was replaced all the same: its file system cannot swap two files, so that rename cannot "
+             "be taken back", f.name);
+        break;
+    }
+  }
+}
+
+// The renames of a run that succeeded, all or nothing: each file swaps places with its
+// target, and only once every one has are the old files removed. When one fails, those
+// placed before it are put back (those on a file system that cannot swap, renamed last,
+// cannot be). False when the outputs were not written.
+// Whether the file at path is not the one an --in-place output read (f.read_as): written
+// to, replaced or gone since.
+bool changed_since_read(const FinishedTemp& f, const std::string& path) {
+  struct stat now {};
+  return f.read_as && (::stat(path.c_str(), &now) != 0 || !(stamp_of(now) == *f.read_as));
+}
+
+void say_changed(const FinishedTemp& f) {
+  error(fmt::format("{} was written to while it was being rewritten: refusing to replace it", f.name));
+}
+
+bool replace_targets() {
+  for (const FinishedTemp& f : g_finished)
+    if (changed_since_read(f, f.target)) {
+      say_changed(f);
+      drop_finished("it changed during the run");
+      return false;
+    }
+  const std::size_t n = g_finished.size();
+  std::vector<Placed> how(n, Placed::No);
+  std::vector<std::size_t> plain;  // on file systems that cannot swap: renamed last
+  std::optional<std::size_t> failed;
+  int why = 0;
+  for (std::size_t i = 0; i < n && !failed; ++i) {
+    if (place_finished(g_finished[i], how[i])) continue;
+    if (errno == EINVAL) plain.push_back(i);
+    else failed = i, why = errno;
+  }
+  for (std::size_t k = 0; k < plain.size() && !failed; ++k) {
+    const FinishedTemp& f = g_finished[plain[k]];
+    if (::rename(f.temp.c_str(), f.target.c_str()) == 0) how[plain[k]] = f.target_existed ? Placed::Renamed : Placed::Created;
+    else failed = plain[k], why = errno;
+  }
+  // Swapped out, an --in-place file is asked again: a write between the check above and
+  // the swap (a logger appending) would be lost with it.
+  std::optional<std::size_t> changed;
+  for (std::size_t i = 0; i < n && !failed && !changed; ++i)
+    if (how[i] == Placed::Exchanged && changed_since_read(g_finished[i], g_finished[i].temp)) changed = i;
+  if (failed || changed) {
+    const FinishedTemp& f = g_finished[failed ? *failed : *changed];
+    if (failed) error(fmt::format("cannot replace {}: {}", f.name, std::strerror(why)));
+    else say_changed(f);
+    take_back(how);
+    if (n == 1) errf("chesstool: {} {}", f.name, f.target_existed ? "left unchanged" : "not written");
+    else errf("chesstool: none of the {} output files was written (files already there are left as they were)", n);
+    return false;
+  }
+  std::vector<std::string> directories;
+  for (std::size_t i = 0; i < n; ++i) {
+    const FinishedTemp& f = g_finished[i];
+    if (how[i] == Placed::Exchanged) ::unlink(f.temp.c_str());  // the old file
+    if (std::find(directories.begin(), directories.end(), directory_of(f.target)) == directories.end())
+      directories.push_back(directory_of(f.target));
+  }
   for (const std::string& d : directories) sync_directory(d);
+  return true;
+}
+
+}  // namespace
+
+bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
+  bool ok = true;
+  if (run_failed) {
+    drop_finished(*run_failed);
+  } else {
+    g_committing.store(1, std::memory_order_release);
+    ok = replace_targets();
+  }
+  for (const FinishedTemp& f : g_finished) untrack_temp(f.slot);
+  g_finished.clear();
   g_committing.store(0, std::memory_order_release);
   if (const int sig = g_deferred_signal.exchange(0)) {
     // The run is complete: said, then the process ends by the signal as it asked (a
     // shell loop around chesstool stops on Ctrl-C).
-    errf("chesstool: {} arrived while the outputs were being renamed: the run was completed first, every output is "
-         "written",
-         sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGPIPE");
+    errf("chesstool: {} arrived while the outputs were being renamed: the run was completed first, {}",
+         sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGPIPE",
+         ok ? "every output is written" : "no output is written");
     std::signal(sig, SIG_DFL);
     std::raise(sig);
   }
@@ -670,6 +835,15 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
     auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(followed, ec), ec);
     return ec ? followed : p.string();
   };
+  // Two new files are one when their names are one in one directory, however the paths
+  // reach it (a bind mount of the directory is another spelling of it).
+  auto same_place = [&](const std::string& a, const std::string& b) {
+    const std::string pa = place(a), pb = place(b);
+    if (pa == pb) return true;
+    struct stat da {}, db {};
+    return base_name(pa) == base_name(pb) && ::stat(directory_of(pa).c_str(), &da) == 0 &&
+           ::stat(directory_of(pb).c_str(), &db) == 0 && same_inode(da, db);
+  };
 
   struct Output {
     const NamedOutput* named;
@@ -698,7 +872,7 @@ std::optional<std::string> find_output_clash(const std::vector<std::string>& inp
       const bool prev_stdout = is_standard_output(prev.named->path);
       if (is_stdout && prev_stdout) continue;  // one stream, shared by design
       const bool same = out.exists && prev.exists ? same_inode(out.st, prev.st)
-                                                  : !out.exists && !prev.exists && place(o.path) == place(prev.named->path);
+                                                  : !out.exists && !prev.exists && same_place(o.path, prev.named->path);
       if (!same) continue;
       // Standard output redirected onto a named output: each would overwrite the other.
       auto shown = [](const NamedOutput& n) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <sys/types.h>
+#include <time.h>
 
 #include <memory>
 #include <optional>
@@ -18,6 +19,19 @@
 namespace chesstool::cli {
 
 struct TrackedTemp;
+
+// What tells that a file was written to: --in-place replaces its file only when nothing
+// wrote to it while the run read it and wrote the new text (an append, an editor's save).
+struct FileStamp {
+  dev_t device = 0;
+  ino_t inode = 0;
+  off_t size = 0;
+  struct timespec modified {};  // not the change time, which the rename itself sets
+  bool operator==(const FileStamp& o) const {
+    return device == o.device && inode == o.inode && size == o.size && modified.tv_sec == o.modified.tv_sec &&
+           modified.tv_nsec == o.modified.tv_nsec;
+  }
+};
 
 // One output of a command. Three kinds, chosen by open():
 //  * standard output ("" or "-"), written through console::out;
@@ -100,6 +114,7 @@ class OutputFile {
   int fd_ = -1;
   bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
   bool target_existed_ = false;   // the file a temporary replaces was there at open()
+  std::optional<FileStamp> read_as_;  // open_in_place: the file as it was then
   bool written_ = false;          // finish() completed it (renamed at the end of the run)
   TrackedTemp* temp_slot_ = nullptr;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages

@@ -6,7 +6,9 @@
 # the middle of a write, SIGINT and SIGTERM in the middle of a write and while a run's
 # files are renamed over their targets, outputs that are
 # not regular files (a character device, a FIFO), --in-place with modes, owners and
-# hard links, I/O errors in JSON records, and a perft hash too large for the memory.
+# hard links, I/O errors in JSON records, a perft hash too large for the memory, a rename
+# that fails after another succeeded (taken back), targets that can never be replaced
+# (refused before reading), and an --in-place file written to during the run.
 #
 # Every case checks the exit status, the message on standard error, that every input
 # and pre-existing output is unchanged (type, inode, links, mode, owner, sha256) and
@@ -54,6 +56,9 @@ cleanup() {
   for p in "${BG_PIDS[@]}"; do
     kill -KILL "$p" 2>/dev/null
   done
+  # A case stopped between its mount or chattr and their undoing.
+  awk -v d="$SCR/" 'index($2, d) == 1 { print $2 }' /proc/mounts 2>/dev/null | xargs -r umount 2>/dev/null
+  chattr -R -ia -- "$SCR" 2>/dev/null
   chmod -R u+rwX -- "$SCR" 2>/dev/null
   rm -rf -- "$SCR"
 }
@@ -1012,6 +1017,122 @@ runcase truncated-gzip-validate t_truncated_gzip validate
 runcase truncated-gzip-convert-o t_truncated_gzip convert-o
 
 runcase perft-hash-too-large t_perft_hash
+
+# =====================================================================================
+# 12. A run's renames, all or nothing: one that fails at the end takes back those before
+#     it; what can never be replaced is refused before anything is read; an --in-place
+#     file written to during the run is not replaced.
+# =====================================================================================
+# Two outputs; the second's target becomes a directory while the binary waits for its
+# input (a FIFO), so its rename fails after the first one's succeeded.
+t_commit_taken_back() {
+  newdir
+  mkfifo "$D/in.fifo"
+  echo "precious kept" >"$D/kept.pgn"
+  echo "precious dups" >"$D/dups.pgn"
+  watch "$D/kept.pgn" "$D/in.fifo"
+  watch_dir "$D"
+  exec 7<>"$D/in.fifo"
+  start_bg "$D" dedupe -o kept.pgn --duplicates dups.pgn in.fifo
+  sleep 0.3 # the outputs are opened before the input is read
+  rm -- "$D/dups.pgn"
+  mkdir -m 755 "$D/dups.pgn"
+  cat -- "$TWIC" "$TWIC" >&7
+  exec 7>&-
+  wait_bounded "$PID" 10
+  ((TIMED_OUT)) && problem "still running 10 s after its input ended"
+  want_rc 2
+  want_err 'cannot replace dups\.pgn: Is a directory' "'cannot replace dups.pgn: Is a directory'"
+  want_err 'none of the 2 output files was written' "'none of the 2 output files was written'"
+  [[ -d $D/dups.pgn ]] || problem "dups.pgn is no longer the directory put there"
+}
+
+# Refused before any input is read (a FIFO nobody writes comes first), and no temporary
+# file is made: a name longer than a directory takes, an immutable target, an append-only
+# directory (where a temporary file could never be removed).
+t_unreplaceable() {
+  local what=$1 target
+  newdir
+  mkfifo "$D/never.fifo"
+  case $what in
+    long-name) target=$(printf 'x%.0s' {1..252}).pgn ;;
+    immutable | append-only-dir)
+      need_root "chattr" || return 0
+      target=out.pgn
+      echo "precious" >"$D/$target"
+      if [[ $what == immutable ]]; then
+        chattr +i "$D/$target" 2>/dev/null || { skip "chattr +i is not supported here"; return 0; }
+      else
+        chattr +a "$D" 2>/dev/null || { skip "chattr +a is not supported here"; return 0; }
+      fi
+      ;;
+  esac
+  [[ $what == long-name ]] || watch "$D/$target"
+  watch "$D/never.fifo"
+  watch_dir "$D"
+  run --cd "$D" --timeout 5 -- convert --to pgn -o "$target" never.fifo
+  chattr -i "$D/$target" 2>/dev/null
+  chattr -a "$D" 2>/dev/null
+  want_rc 2
+  case $what in
+    long-name) want_err 'File name too long' "'File name too long'" ;;
+    immutable) want_err 'cannot replace out\.pgn: it is immutable' "'cannot replace out.pgn: it is immutable'" ;;
+    append-only-dir) want_err 'its directory \. is append-only' "'its directory . is append-only'" ;;
+  esac
+}
+
+# Two new outputs, one file through a bind mount of its directory: their paths differ,
+# their directory is one.
+t_same_bind_mount() {
+  need_root "mount --bind" || return 0
+  newdir
+  mkdir -m 755 "$D/d1" "$D/d2"
+  mount --bind "$D/d1" "$D/d2" 2>/dev/null || { skip "mount --bind is not permitted here"; return 0; }
+  watch_dir "$D/d1"
+  run --cd "$D" --timeout 5 -- dedupe -o d1/x.pgn --duplicates d2/x.pgn "$TWIC"
+  umount "$D/d2"
+  want_rc 2
+  want_err 'are the same file' "'are the same file'"
+}
+
+# A game appended to the file while the binary is in its final rename (held there by
+# strace): the file keeps it, and is not replaced.
+t_inplace_written_during_run() {
+  if ! command -v strace >/dev/null || ! strace -qq -o /dev/null true 2>/dev/null; then
+    skip "strace is missing or cannot trace here"
+    return 0
+  fi
+  newdir
+  cp -- "$TWIC" "$D/g.pgn"
+  : >"$ERR"
+  (cd -- "$D" && exec strace -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:delay_enter=2000000:when=1 \
+    "$BIN" annotate --in-place g.pgn) >"$OUT" 2>"$ERR" &
+  PID=$!
+  BG_PIDS+=("$PID")
+  local i=0 child=""
+  while ((i < 200)); do # at most 10 s for the annotation to end and the rename to start
+    child=$(pgrep -P "$PID" -x chesstool | head -n1)
+    [[ -n $child && $(cut -d' ' -f1 "/proc/$child/syscall" 2>/dev/null) == 316 ]] && break
+    sleep 0.05
+    i=$((i + 1))
+  done
+  ((i < 200)) || problem "the binary never reached its rename (renameat2)"
+  printf '\n[Event "appended"]\n[Result "*"]\n\n1. d4 *\n' >>"$D/g.pgn"
+  cat -- "$TWIC" >"$CAP/expected"
+  printf '\n[Event "appended"]\n[Result "*"]\n\n1. d4 *\n' >>"$CAP/expected"
+  wait_bounded "$PID" 15
+  want_rc 2
+  want_err 'g\.pgn was written to while it was being rewritten' "'g.pgn was written to while it was being rewritten'"
+  want_same "$D/g.pgn" "$CAP/expected" "the file with the game appended"
+  [[ -z $(find "$D" -name '.*chesstool-*') ]] || problem "temporary file left in $(short "$D")"
+}
+
+runcase rename-failure-takes-back-the-others t_commit_taken_back
+runcase same-file-new-outputs-through-a-bind-mount t_same_bind_mount
+runcase unreplaceable-long-name t_unreplaceable long-name
+runcase unreplaceable-immutable-target t_unreplaceable immutable
+runcase unreplaceable-append-only-directory t_unreplaceable append-only-dir
+runcase in-place-file-written-during-the-run t_inplace_written_during_run
 
 total=$((N_OK + N_FAIL + N_SKIP))
 echo "faults: $total cases: $N_OK ok, $N_FAIL failed, $N_SKIP skipped ($((SECONDS - started)) s)"
