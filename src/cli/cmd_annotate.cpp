@@ -69,6 +69,16 @@ bool own_warning_at(const std::string& text, std::size_t at) {
   return false;
 }
 
+// The message on the warning line, as the writer writes text (control characters as
+// blanks), and with a '}' as ')', as in the writer's comments: a game left with its
+// '{' comment open before this line would otherwise end it there and swallow the line
+// ("'{' comment is never closed by '}'"), and the next run would read other games.
+std::string warning_text(std::string_view message) {
+  std::string text = output::blank_controls(message);
+  std::replace(text.begin(), text.end(), '}', ')');
+  return text;
+}
+
 // One game, processed on a worker thread.
 struct Annotated {
   std::string text;  // what to write: the annotated game, or the warning line and the raw text
@@ -179,7 +189,7 @@ Annotated annotate_one(const pgn::RawGame& input, output::Lang lang, bool eco) {
     a.valid = false;
     const std::string_view eol = pgn::line_end_of(raw);  // the game's own: CRLF stays CRLF
     a.text = std::string(kWarningPrefix) + std::string(output::annotation_text(output::TextId::InvalidGame, lang)) + ": " +
-             output::blank_controls(first_error(a.report));  // as the writer writes text; the game's own bytes follow
+             warning_text(first_error(a.report));  // the game's own bytes follow
     a.text.append(eol);
     // A game without tags may start only because an empty line comes before its "1." (the
     // game before it has no termination marker): an empty line after the warning keeps
