@@ -73,7 +73,10 @@ std::size_t columns(std::string_view w) {
                       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
     n += !zero;
   }
-  return n;
+  // A word of zero-width characters only (U+202E, a lone combining mark) counts one: the
+  // wrapper tells a line with a word on it by its columns, and would write the next word
+  // glued to this one (the blank between them lost).
+  return n > 0 || w.empty() ? n : 1;
 }
 
 // Copies n bytes without a library call for the short pieces nearly every write is (a

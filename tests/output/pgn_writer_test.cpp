@@ -293,6 +293,29 @@ TEST(PgnWriter, NoLineStartsWithPercent) {
   }
 }
 
+// A word of zero-width characters (a bidi control, a lone combining mark) at the start of
+// a line, after a long word or carried there before a '%' word, keeps the blank after it.
+TEST(PgnWriter, AZeroWidthWordKeepsItsBlanksWhereverTheLineBreaks) {
+  const std::string rlo = "\xE2\x80\xAE", lri = "\xE2\x81\xA6", mark = "\xCC\x81";
+  int compared = 0;
+  for (const std::string& zero : {rlo, lri, mark})
+    for (const std::string& comment : {std::string(90, 'x') + " " + zero + " (see) z", std::string(74, 'a') + " " + zero + " %pct",
+                                       "a " + zero + " b " + zero + " " + zero + " c"})
+      for (std::size_t width = 6; width <= 80; width += 2) {
+        pgn::Replayed b = pgn::build_game(chesstool::testing::raw_game("1. e4 {" + comment + "} e5 *"));
+        ASSERT_TRUE(b.ok());
+        std::string out;
+        output::PgnWriteOptions o;
+        o.line_width = width;
+        output::write_pgn(b.game, out, o);
+        pgn::Replayed again = pgn::build_game(chesstool::testing::raw_game(out));
+        ASSERT_TRUE(again.ok()) << width << "\n" << out;
+        EXPECT_EQ(normalise_space(again.game.moves.at(0).comment_after), comment) << width << "\n" << out;
+        ++compared;
+      }
+  EXPECT_EQ(compared, 3 * 3 * 38);
+}
+
 TEST(PgnWriter, LenientInputComesOutCanonical) {
   EXPECT_EQ(movetext("1. e2e4 e7-e5 2. Ng1f3 Nb8-c6 3. Bf1-c4 Ng8f6 4. 0-0 Bf8c5 5. Pd2d3 *"),
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d3 *\n");
