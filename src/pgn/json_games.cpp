@@ -367,6 +367,14 @@ bool RecordWalker::walk_lines(const Json& moves, std::size_t& open) {
       // would have nowhere to go, so it is not read rather than lost.
       if (m.is_object() && field(m, "comment_after_variation") && !(stack.size() > 1 && f.i + 1 == f.line->size()))
         return fail("\"comment_after_variation\" on a move that is not the last of a variation");
+      // So is a comment before a move that follows a move without variations: PGN would
+      // join it to that move's comment, and its commands would stand for that move's.
+      if (m.is_object() && field(m, "comment_before") && f.i > 0) {
+        const Json* before = field((*f.line)[f.i - 1], "variations");
+        if (!before || !before->is_array() || before->empty())
+          return fail("\"comment_before\" on a move that follows a move without variations (that comment is the "
+                      "previous move's \"comment\")");
+      }
       if (!move(m)) return false;
       f.in_node = true;
       f.var = 0;
