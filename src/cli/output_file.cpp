@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -149,8 +150,28 @@ struct FinishedTemp {
   bool target_existed = false;
   TrackedTemp* slot = nullptr;  // still tracked: a signal until the rename removes the file
   std::optional<FileStamp> read_as;  // --in-place: the file as it was when opened
+  int dir_fd = -1;                    // its directory (directory_fd)
 };
 std::vector<FinishedTemp> g_finished;
+
+// The directories of the run's temporary files, each opened once (O_PATH, main thread
+// only): a temporary file is removed through it, found even when its directory was
+// renamed during the run, and the commit tells that the path leads elsewhere now.
+std::map<std::string, int> g_directories;
+
+int directory_fd(const std::string& dir) {
+  auto [it, added] = g_directories.try_emplace(dir, -1);
+  if (added) it->second = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  return it->second;
+}
+
+// Removes a temporary file, through its directory's descriptor when there is one.
+void remove_temp(const std::string& temp, int dir_fd) {
+  if (dir_fd >= 0)
+    (void)::unlinkat(dir_fd, temp.substr(temp.rfind('/') + 1).c_str(), 0);
+  else
+    (void)::unlink(temp.c_str());
+}
 
 FileStamp stamp_of(const struct stat& st) {
   return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
@@ -465,6 +486,7 @@ bool OutputFile::open_temporary(const std::string& target, std::string& error) {
   int made_errno = 0;
   {
     const CreatingTemp creating;
+    dir_fd_ = directory_fd(dir);
     fd_ = ::mkostemp(temp_.data(), O_CLOEXEC);
     made_errno = errno;
     if (fd_ >= 0) temp_slot_ = track_temp(temp_);
@@ -605,10 +627,10 @@ std::string OutputFile::commit() {
   if (::close(fd_) != 0) note_error("cannot write", errno);
   fd_ = -1;
   if (!error_.empty()) {
-    ::unlink(temp_.c_str());
+    remove_temp(temp_, dir_fd_);
     untrack_temp(temp_slot_);
   } else {
-    g_finished.push_back({temp_, target_, name_, target_existed_, temp_slot_, read_as_});
+    g_finished.push_back({temp_, target_, name_, target_existed_, temp_slot_, read_as_, dir_fd_});
   }
   temp_slot_ = nullptr;
   kind_ = Kind::None;
@@ -622,7 +644,7 @@ void OutputFile::discard() {
   compressor_.reset();
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
-  if (kind_ == Kind::Temporary) ::unlink(temp_.c_str());
+  if (kind_ == Kind::Temporary) remove_temp(temp_, dir_fd_);
   untrack_temp(temp_slot_);
   temp_slot_ = nullptr;
   kind_ = Kind::None;
@@ -660,7 +682,7 @@ namespace {
 void drop_finished(std::string_view why) {
   for (std::size_t i = 0; i < g_finished.size(); ++i) {
     const FinishedTemp& f = g_finished[i];
-    ::unlink(f.temp.c_str());
+    remove_temp(f.temp, f.dir_fd);
     // A failed run of many files (--split) says so in one line.
     if (g_finished.size() == 1)
       errf("chesstool: {} {}: {}", f.name, f.target_existed ? "left unchanged" : "not written", why);
@@ -707,7 +729,7 @@ void take_back(const std::vector<Placed>& how) {
   for (std::size_t i = how.size(); i-- > 0;) {
     const FinishedTemp& f = g_finished[i];
     switch (how[i]) {
-      case Placed::No: ::unlink(f.temp.c_str()); break;
+      case Placed::No: remove_temp(f.temp, f.dir_fd); break;
       case Placed::Created: ::unlink(f.target.c_str()); break;
       case Placed::Exchanged:
         if (::renameat2(AT_FDCWD, f.temp.c_str(), AT_FDCWD, f.target.c_str(), RENAME_EXCHANGE) == 0)
@@ -738,13 +760,29 @@ void say_changed(const FinishedTemp& f) {
   error(fmt::format("{} was written to while it was being rewritten: refusing to replace it", f.name));
 }
 
+// Whether the target's directory path leads elsewhere than where the temporary file was
+// made (renamed, replaced during the run): the file is not put there.
+bool directory_moved(const FinishedTemp& f) {
+  struct stat by_fd {}, by_path {};
+  return f.dir_fd >= 0 && ::fstat(f.dir_fd, &by_fd) == 0 &&
+         (::stat(directory_of(f.target).c_str(), &by_path) != 0 || by_fd.st_dev != by_path.st_dev ||
+          by_fd.st_ino != by_path.st_ino);
+}
+
 bool replace_targets() {
-  for (const FinishedTemp& f : g_finished)
+  for (const FinishedTemp& f : g_finished) {
+    if (directory_moved(f)) {
+      error(fmt::format("cannot write {}: its directory {} was moved or replaced during the run", f.name,
+                        directory_of(f.target)));
+      drop_finished("its directory moved");
+      return false;
+    }
     if (changed_since_read(f, f.target)) {
       say_changed(f);
       drop_finished("it changed during the run");
       return false;
     }
+  }
   const std::size_t n = g_finished.size();
   std::vector<Placed> how(n, Placed::No);
   std::vector<std::size_t> plain;  // on file systems that cannot swap: renamed last

@@ -115,6 +115,7 @@ class OutputFile {
   bool replaces_target_ = false;  // a temporary file replaces the target; kept after commit()
   bool target_existed_ = false;   // the file a temporary replaces was there at open()
   std::optional<FileStamp> read_as_;  // open_in_place: the file as it was then
+  int dir_fd_ = -1;                   // the temporary file's directory, shared (output_file.cpp)
   bool written_ = false;          // finish() completed it (renamed at the end of the run)
   TrackedTemp* temp_slot_ = nullptr;  // in the signal handler's list of files to remove
   std::string name_;    // as given, for messages

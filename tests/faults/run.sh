@@ -1047,6 +1047,28 @@ t_commit_taken_back() {
   [[ -d $D/dups.pgn ]] || problem "dups.pgn is no longer the directory put there"
 }
 
+# The output's directory renamed while the binary waits for its input: the file is not
+# put where the path leads now, and its temporary file goes with the directory's.
+t_commit_directory_moved() {
+  newdir
+  mkfifo "$D/in.fifo"
+  mkdir -m 755 "$D/d"
+  echo "precious" >"$D/d/out.pgn"
+  watch "$D/in.fifo"
+  exec 7<>"$D/in.fifo"
+  start_bg "$D" filter -o d/out.pgn in.fifo
+  sleep 0.3 # the output is opened before the input is read
+  mv -- "$D/d" "$D/moved"
+  cat -- "$TWIC" >&7
+  exec 7>&-
+  wait_bounded "$PID" 10
+  ((TIMED_OUT)) && problem "still running 10 s after its input ended"
+  want_rc 2
+  want_err 'its directory d was moved or replaced during the run' "'its directory d was moved or replaced during the run'"
+  [[ $(listing "$D/moved") == out.pgn ]] || problem "the moved directory holds: $(listing "$D/moved" | tr '\n' ' ')"
+  [[ $(cat -- "$D/moved/out.pgn") == precious ]] || problem "moved/out.pgn changed"
+}
+
 # Refused before any input is read (a FIFO nobody writes comes first), and no temporary
 # file is made: a name longer than a directory takes, an immutable target, an append-only
 # directory (where a temporary file could never be removed).
@@ -1128,6 +1150,7 @@ t_inplace_written_during_run() {
 }
 
 runcase rename-failure-takes-back-the-others t_commit_taken_back
+runcase output-directory-moved-during-the-run t_commit_directory_moved
 runcase same-file-new-outputs-through-a-bind-mount t_same_bind_mount
 runcase unreplaceable-long-name t_unreplaceable long-name
 runcase unreplaceable-immutable-target t_unreplaceable immutable
