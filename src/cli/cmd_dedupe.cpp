@@ -132,7 +132,9 @@ std::string place_text(const std::string& file, const std::string& member) {
 // The game's text with [DuplicateOf "of"] added after its tag section (before the
 // movetext, or first when it has no tags); nothing else changes. A line counts as a
 // tag line when it starts with '[' and ends with ']', so a tag section that runs into
-// the movetext on one line gets the tag in front instead. The new line ends with eol, the
+// the movetext on one line gets the tag in front instead. A DuplicateOf line the game has
+// already (from an earlier run's --duplicates) is replaced where it stands: readers keep
+// the first of a name, which would name the old copy. The new line ends with eol, the
 // game's own line end (pgn::line_end_of).
 std::string with_duplicate_of(const std::string& text, const std::string& of, std::string_view game_eol) {
   const std::string eol(game_eol);
@@ -146,6 +148,11 @@ std::string with_duplicate_of(const std::string& text, const std::string& of, st
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] != '[' || line.back() != ']') break;
+    if (const std::string_view name = line.substr(first + 1).substr(0, 12);
+        name == "DuplicateOf " || name == "DuplicateOf\"") {
+      const std::size_t at = pos + first;
+      return text.substr(0, at) + tag + text.substr(at + (line.size() - first));
+    }
     insert_at = end == std::string::npos ? text.size() : end + 1;
     after_tags = true;
     pos = insert_at;

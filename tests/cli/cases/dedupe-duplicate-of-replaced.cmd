@@ -1,0 +1,1 @@
+d=$(mktemp -d); cd "$d"; printf '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n[DuplicateOf "old.pgn:9"]\n[Round "1"]\n\n1. e4 e5 *\n' > in.pgn; $CHESSTOOL dedupe -q in.pgn --duplicates dups.pgn > kept.pgn; echo "exit $?"; cat dups.pgn; $CHESSTOOL validate dups.pgn; echo "validate exit $?"; cd / && rm -rf "$d"
