@@ -34,7 +34,8 @@ bool is_date_tag(std::string_view name) {
   return name.size() >= 4 && name.substr(name.size() - 4) == "Date";
 }
 
-// A date part of exactly `width` digits, or all '?' (unknown: 0).
+// A date part of exactly `width` digits, or all '?' (unknown: 0, as is a part of zeros, which no
+// calendar date has and some databases write for an unknown month or day).
 std::optional<int> date_part(std::string_view s, std::size_t width) {
   if (s.size() != width) return std::nullopt;
   if (std::all_of(s.begin(), s.end(), [](char c) { return c == '?'; })) return 0;

@@ -222,6 +222,12 @@ TEST(Where, DatesWithUnknownPartsMatchAnything) {
   EXPECT_FALSE(parse_tag_date("2020.13.01").has_value());
   EXPECT_FALSE(parse_tag_date("20.01.01").has_value());
   EXPECT_EQ(compare_dates(*parse_tag_date("2020.02.03"), *parse_tag_date("2020.02.04")), -1);
+  // A part of zeros is no calendar value: unknown, as "??" is (databases write "2024.00.00").
+  EXPECT_TRUE(eval("Date = 2024.05.01", MapTags{{"Date", "2024.00.00"}}));
+  EXPECT_TRUE(eval("Date = 2024.05.01", MapTags{{"Date", "0000.00.00"}}));
+  EXPECT_TRUE(eval("Date = 2024.05.01", MapTags{{"Date", "2024.05.00"}}));
+  EXPECT_FALSE(eval("Date = 2024.05.01", MapTags{{"Date", "2023.00.00"}}));
+  EXPECT_FALSE(eval("Date = 2024.05.01", MapTags{{"Date", "2024.04.00"}}));
 }
 
 TEST(Where, RegexSearchesAnywhere) {
