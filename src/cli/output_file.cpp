@@ -733,7 +733,7 @@ void take_back(const std::vector<Placed>& how) {
       case Placed::Created: ::unlink(f.target.c_str()); break;
       case Placed::Exchanged:
         if (::renameat2(AT_FDCWD, f.temp.c_str(), AT_FDCWD, f.target.c_str(), RENAME_EXCHANGE) == 0)
-          ::unlink(f.temp.c_str());
+          remove_temp(f.temp, f.dir_fd);  // the new file, swapped back
         else
           error(fmt::format("cannot put {} back: {}; its old contents are in {}", f.name, std::strerror(errno), f.temp));
         break;
@@ -745,10 +745,6 @@ void take_back(const std::vector<Placed>& how) {
   }
 }
 
-// The renames of a run that succeeded, all or nothing: each file swaps places with its
-// target, and only once every one has are the old files removed. When one fails, those
-// placed before it are put back (those on a file system that cannot swap, renamed last,
-// cannot be). False when the outputs were not written.
 // Whether the file at path is not the one an --in-place output read (f.read_as): written
 // to, replaced or gone since.
 bool changed_since_read(const FinishedTemp& f, const std::string& path) {
@@ -769,6 +765,10 @@ bool directory_moved(const FinishedTemp& f) {
           by_fd.st_ino != by_path.st_ino);
 }
 
+// The renames of a run that succeeded, all or nothing: each file swaps places with its
+// target, and only once every one has are the old files removed. When one fails, those
+// placed before it are put back (those on a file system that cannot swap, renamed last,
+// cannot be). False when the outputs were not written.
 bool replace_targets() {
   for (const FinishedTemp& f : g_finished) {
     if (directory_moved(f)) {
@@ -815,7 +815,7 @@ bool replace_targets() {
   std::vector<std::string> directories;
   for (std::size_t i = 0; i < n; ++i) {
     const FinishedTemp& f = g_finished[i];
-    if (how[i] == Placed::Exchanged) ::unlink(f.temp.c_str());  // the old file
+    if (how[i] == Placed::Exchanged) remove_temp(f.temp, f.dir_fd);  // the old file
     if (std::find(directories.begin(), directories.end(), directory_of(f.target)) == directories.end())
       directories.push_back(directory_of(f.target));
   }
