@@ -19,9 +19,18 @@ bool is_insufficient_material(const Position& pos) {
 bool can_checkmate_at_all(const Position& pos, Color side) {
   Bitboard own = pos.pieces(side) & ~pos.pieces(King);
   if (!own) return false;  // a bare king never mates
-  Bitboard theirs = pos.pieces(~side) & ~pos.pieces(King);
-  if (!theirs && !more_than_one(own) && (own & (pos.pieces(Knight) | pos.pieces(Bishop)))) return false;
-  return true;
+  if (more_than_one(own) || !(own & (pos.pieces(Knight) | pos.pieces(Bishop)))) return true;
+  // A king and one knight or bishop: a mate needs the other king hemmed in by a man of its
+  // own that cannot take or block the check. With none there is no mate; nor with a lone
+  // queen (it takes or blocks from any square beside its king), nor with a lone rook
+  // against a bishop (one beside its king reaches the check's line) -- every placement is
+  // tried in the rules tests. A rook against a knight, any minor piece or any pawn (which
+  // may become one) leaves a mate possible.
+  const Bitboard theirs = pos.pieces(~side) & ~pos.pieces(King);
+  if (!theirs) return false;
+  if (more_than_one(theirs)) return true;
+  if (theirs & pos.pieces(Queen)) return false;
+  return !((theirs & pos.pieces(Rook)) && (own & pos.pieces(Bishop)));
 }
 
 bool is_checkmate(const Position& pos) { return pos.is_check() && !has_legal_move(pos); }

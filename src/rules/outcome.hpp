@@ -86,7 +86,8 @@ bool is_insufficient_material(const Position& pos);
 
 // False when `side` could not checkmate by any series of legal moves (FIDE 6.9: a flag
 // fall then draws). Recognised: `side` has a bare king; or a king and a single knight or
-// bishop against a bare king. Anything else counts as able to mate.
+// bishop against a bare king, a king and a queen, or (the bishop) a king and a rook.
+// Anything else counts as able to mate.
 bool can_checkmate_at_all(const Position& pos, Color side);
 
 // True when the side to move has no legal move and is in check.
@@ -102,7 +103,7 @@ inline bool is_fifty_moves(const Position& pos) { return pos.halfmove_clock() >=
 inline bool is_seventyfive_moves(const Position& pos) { return pos.halfmove_clock() >= 150; }
 
 // Occurrences of positions along one line of play. Positions are equal in the FIDE sense
-// (9.2.3): same side to move, pieces, castling rights and en passant capture actually
+// (9.2.2, 9.2.3): same side to move, pieces, castling rights and en passant capture actually
 // possible, which is exactly what the Zobrist key covers (ep only when legal).
 class RepetitionHistory {
  public:

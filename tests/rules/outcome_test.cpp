@@ -2,6 +2,10 @@
 // Adjudication by the FIDE Laws: dead positions, repetitions, move counters, result checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
 #include "core/fen.hpp"
 #include "core/uci.hpp"
 #include "rules/outcome.hpp"
@@ -143,6 +147,84 @@ TEST(Outcome, WinOnTimeWithoutMatingMaterialIsADraw) {
   EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/r7/4K3 w - - 0 1"), Black));
   EXPECT_FALSE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/n7/4K3 w - - 0 1"), Black));
   EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/n6P/4K3 w - - 0 1"), Black));
+}
+
+// Whether a king and `minor` (White) can ever mate a king and `other` (Black): every
+// placement with Black in check from the minor piece, Black's king on a1-d1-d4 (the
+// board's symmetries give the rest), is asked whether it is mate. White's king stands
+// within two squares of Black's: of the three or more squares beside a king, the minor
+// piece giving check covers none but those on its line, Black's man fills one, and a
+// bishop giving check from beside the king needs a guard -- the king's work either way.
+bool any_mate(char minor, char other, int& asked) {
+  asked = 0;
+  const int triangle[] = {0, 1, 2, 3, 9, 10, 11, 18, 19, 27};  // a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
+  const auto distance = [](int a, int b) { return std::max(std::abs(a % 8 - b % 8), std::abs(a / 8 - b / 8)); };
+  const auto gives_check = [&](int m, int k) {
+    const int df = std::abs(m % 8 - k % 8), dr = std::abs(m / 8 - k / 8);
+    return minor == 'N' ? (df == 1 && dr == 2) || (df == 2 && dr == 1) : df == dr && df > 0;
+  };
+  for (int bk : triangle)
+    for (int m = 0; m < 64; ++m) {
+      if (!gives_check(m, bk)) continue;
+      for (int wk = 0; wk < 64; ++wk) {
+        if (distance(wk, bk) != 2 || wk == m) continue;
+        for (int o = 0; o < 64; ++o) {
+          if (o == bk || o == m || o == wk || (other == 'p' && (o < 8 || o >= 56))) continue;
+          std::string board(64, ' ');
+          board[std::size_t(bk)] = 'k';
+          board[std::size_t(m)] = minor;
+          board[std::size_t(o)] = other;
+          board[std::size_t(wk)] = 'K';
+          std::string fen;
+          for (int rank = 7; rank >= 0; --rank) {
+            int empty = 0;
+            for (int file = 0; file < 8; ++file) {
+              const char c = board[std::size_t(rank * 8 + file)];
+              if (c == ' ') {
+                ++empty;
+                continue;
+              }
+              if (empty) fen += char('0' + empty);
+              empty = 0;
+              fen += c;
+            }
+            if (empty) fen += char('0' + empty);
+            if (rank > 0) fen += '/';
+          }
+          // Not a position (White's king in check with Black to move): nothing to ask.
+          FenResult r = parse_fen(fen + " b - - 0 1");
+          if (!r.ok()) continue;
+          ++asked;
+          if (is_checkmate(r.position)) return true;
+        }
+      }
+    }
+  return false;
+}
+
+TEST(Outcome, AKingAndOneMinorPieceCannotMateALoneQueenNorTheBishopALoneRook) {
+  // The proofs: no placement is mate (and tens of thousands were asked). And the
+  // controls, where one is.
+  int asked = 0;
+  EXPECT_FALSE(any_mate('N', 'q', asked));
+  EXPECT_GT(asked, 20000);
+  EXPECT_FALSE(any_mate('B', 'q', asked));
+  EXPECT_GT(asked, 20000);
+  EXPECT_FALSE(any_mate('B', 'r', asked));
+  EXPECT_GT(asked, 20000);
+  EXPECT_TRUE(any_mate('N', 'r', asked));
+  EXPECT_TRUE(any_mate('B', 'n', asked));
+  EXPECT_TRUE(any_mate('N', 'b', asked));
+  // can_checkmate_at_all says the same of each (Black to move in each position, as above).
+  EXPECT_FALSE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/q7/3NK3 w - - 0 1"), White));
+  EXPECT_FALSE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/q7/3BK3 w - - 0 1"), White));
+  EXPECT_FALSE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/r7/3BK3 w - - 0 1"), White));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/r7/3NK3 w - - 0 1"), White));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/n7/3BK3 w - - 0 1"), White));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/b7/3NK3 w - - 0 1"), White));
+  // A pawn may become a knight: mate stays possible; so it does with two men.
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/p7/3BK3 w - - 0 1"), White));
+  EXPECT_TRUE(can_checkmate_at_all(outcome_fen("4k3/8/8/8/8/8/qq6/3NK3 w - - 0 1"), White));
 }
 
 TEST(Outcome, CutechessThreefoldArchiveEndsInClaimableRepetition) {
