@@ -21,32 +21,32 @@ using Row = std::array<std::string_view, kLangCount>;
 constexpr std::array<Row, kTextCount> kTexts = {{
     // ThreefoldAfterWhite
     {"Threefold repetition (FIDE 9.2): this move makes the same position appear for the third time. "
-     "White could have claimed a draw by declaring this move to the arbiter before making it; "
-     "Black may claim a draw now.",
+     "White could have claimed a draw by writing this move on the scoresheet and declaring it to the "
+     "arbiter before making it; Black may claim a draw now.",
      "تكرار الوضع ثلاث مرات (قوانين الفيدي، المادة 9.2): بهذه النقلة يظهر الوضع نفسه للمرة الثالثة. "
-     "كان بإمكان الأبيض المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، "
-     "ويحق للأسود المطالبة بالتعادل الآن."},
+     "كان بإمكان الأبيض المطالبة بالتعادل بكتابة هذه النقلة في ورقة تسجيل النقلات وإعلانها للحَكَم "
+     "قبل أن يلعبها، ويحق للأسود المطالبة بالتعادل الآن."},
     // ThreefoldAfterBlack
     {"Threefold repetition (FIDE 9.2): this move makes the same position appear for the third time. "
-     "Black could have claimed a draw by declaring this move to the arbiter before making it; "
-     "White may claim a draw now.",
+     "Black could have claimed a draw by writing this move on the scoresheet and declaring it to the "
+     "arbiter before making it; White may claim a draw now.",
      "تكرار الوضع ثلاث مرات (قوانين الفيدي، المادة 9.2): بهذه النقلة يظهر الوضع نفسه للمرة الثالثة. "
-     "كان بإمكان الأسود المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، "
-     "ويحق للأبيض المطالبة بالتعادل الآن."},
+     "كان بإمكان الأسود المطالبة بالتعادل بكتابة هذه النقلة في ورقة تسجيل النقلات وإعلانها للحَكَم "
+     "قبل أن يلعبها، ويحق للأبيض المطالبة بالتعادل الآن."},
     // FiftyAfterWhite
     {"Fifty-move rule (FIDE 9.3): with this move the last 50 moves of each player have been made "
-     "without any capture or pawn move. White could have claimed a draw by declaring this move to the "
-     "arbiter before making it; Black may claim a draw now.",
+     "without any capture or pawn move. White could have claimed a draw by writing this move on the "
+     "scoresheet and declaring it to the arbiter before making it; Black may claim a draw now.",
      "قاعدة الخمسين نقلة (قوانين الفيدي، المادة 9.3): بهذه النقلة تكتمل آخر 50 نقلة لكل لاعب "
-     "دون أي أخذ أو تحريك بيدق. كان بإمكان الأبيض المطالبة بالتعادل بإعلان هذه النقلة للحَكَم "
-     "قبل أن يلعبها، ويحق للأسود المطالبة بالتعادل الآن."},
+     "دون أي أخذ أو تحريك بيدق. كان بإمكان الأبيض المطالبة بالتعادل بكتابة هذه النقلة في ورقة "
+     "تسجيل النقلات وإعلانها للحَكَم قبل أن يلعبها، ويحق للأسود المطالبة بالتعادل الآن."},
     // FiftyAfterBlack
     {"Fifty-move rule (FIDE 9.3): with this move the last 50 moves of each player have been made "
-     "without any capture or pawn move. Black could have claimed a draw by declaring this move to the "
-     "arbiter before making it; White may claim a draw now.",
+     "without any capture or pawn move. Black could have claimed a draw by writing this move on the "
+     "scoresheet and declaring it to the arbiter before making it; White may claim a draw now.",
      "قاعدة الخمسين نقلة (قوانين الفيدي، المادة 9.3): بهذه النقلة تكتمل آخر 50 نقلة لكل لاعب "
-     "دون أي أخذ أو تحريك بيدق. كان بإمكان الأسود المطالبة بالتعادل بإعلان هذه النقلة للحَكَم "
-     "قبل أن يلعبها، ويحق للأبيض المطالبة بالتعادل الآن."},
+     "دون أي أخذ أو تحريك بيدق. كان بإمكان الأسود المطالبة بالتعادل بكتابة هذه النقلة في ورقة "
+     "تسجيل النقلات وإعلانها للحَكَم قبل أن يلعبها، ويحق للأبيض المطالبة بالتعادل الآن."},
     // CheckmateWhiteWins
     {"Checkmate: the game is over, White wins (FIDE 5.1.1).",
      "كش مات: انتهت المباراة بفوز الأبيض (قوانين الفيدي، المادة 5.1.1)."},
@@ -103,6 +103,31 @@ constexpr std::array<Row, kTextCount> kTexts = {{
 
 constexpr std::array<std::string_view, kLangCount> kCodes = {"en", "ar"};
 
+// Texts earlier versions wrote and no longer do (the claims without the scoresheet, 9.2.1.1
+// and 9.3.1 want the move written down first): a run on their output replaces them.
+constexpr std::array<std::string_view, 8> kFormerTexts = {
+    "Threefold repetition (FIDE 9.2): this move makes the same position appear for the third time. White could "
+    "have claimed a draw by declaring this move to the arbiter before making it; Black may claim a draw now.",
+    "Threefold repetition (FIDE 9.2): this move makes the same position appear for the third time. Black could "
+    "have claimed a draw by declaring this move to the arbiter before making it; White may claim a draw now.",
+    "Fifty-move rule (FIDE 9.3): with this move the last 50 moves of each player have been made without any "
+    "capture or pawn move. White could have claimed a draw by declaring this move to the arbiter before making "
+    "it; Black may claim a draw now.",
+    "Fifty-move rule (FIDE 9.3): with this move the last 50 moves of each player have been made without any "
+    "capture or pawn move. Black could have claimed a draw by declaring this move to the arbiter before making "
+    "it; White may claim a draw now.",
+    "تكرار الوضع ثلاث مرات (قوانين الفيدي، المادة 9.2): بهذه النقلة يظهر الوضع نفسه للمرة الثالثة. كان بإمكان "
+    "الأبيض المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، ويحق للأسود المطالبة بالتعادل الآن.",
+    "تكرار الوضع ثلاث مرات (قوانين الفيدي، المادة 9.2): بهذه النقلة يظهر الوضع نفسه للمرة الثالثة. كان بإمكان "
+    "الأسود المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، ويحق للأبيض المطالبة بالتعادل الآن.",
+    "قاعدة الخمسين نقلة (قوانين الفيدي، المادة 9.3): بهذه النقلة تكتمل آخر 50 نقلة لكل لاعب دون أي أخذ أو "
+    "تحريك بيدق. كان بإمكان الأبيض المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، ويحق للأسود "
+    "المطالبة بالتعادل الآن.",
+    "قاعدة الخمسين نقلة (قوانين الفيدي، المادة 9.3): بهذه النقلة تكتمل آخر 50 نقلة لكل لاعب دون أي أخذ أو "
+    "تحريك بيدق. كان بإمكان الأسود المطالبة بالتعادل بإعلان هذه النقلة للحَكَم قبل أن يلعبها، ويحق للأبيض "
+    "المطالبة بالتعادل الآن.",
+};
+
 }  // namespace
 
 std::string_view lang_code(Lang lang) { return kCodes[std::size_t(lang)]; }
@@ -114,6 +139,8 @@ std::optional<Lang> lang_from_code(std::string_view code) {
 }
 
 std::string_view annotation_text(TextId id, Lang lang) { return kTexts[std::size_t(id)][std::size_t(lang)]; }
+
+std::span<const std::string_view> former_annotation_texts() { return kFormerTexts; }
 
 std::size_t shortest_annotation_text() {
   static constexpr std::size_t shortest = [] {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "pgn/game_report.hpp"
@@ -53,6 +54,9 @@ inline constexpr std::size_t kTextCount = std::size_t(TextId::Count);
 // The text of one message in one language: a complete sentence (or two), single-spaced,
 // without braces (they would end a PGN comment, spec 8.2.5), never empty.
 std::string_view annotation_text(TextId id, Lang lang);
+// Texts earlier versions wrote into comments and this one does not, single-spaced: a run
+// on an older run's output removes them as its own (each is longer than the shortest).
+std::span<const std::string_view> former_annotation_texts();
 // Bytes of the shortest text written into a comment (every language; InvalidGame is not):
 // a shorter comment, such as a lichess clock, holds none of them.
 std::size_t shortest_annotation_text();

@@ -191,26 +191,27 @@ void strip_annotations(std::string& text) {
   if (text.size() < shortest_annotation_text()) return;
   std::string s = collapse_spaces(text);
   bool removed = false;
+  const auto remove_all = [&](std::string_view t) {
+    std::size_t from = 0;
+    for (std::size_t p; (p = s.find(t, from)) != std::string::npos;) {
+      const std::size_t e = p + t.size();
+      if ((p > 0 && s[p - 1] != ' ') || (e < s.size() && s[e] != ' ')) {
+        from = p + 1;  // part of a longer word: a user's text, kept
+        continue;
+      }
+      // The text and one of the spaces that separated it from its neighbours.
+      if (e < s.size()) s.erase(p, t.size() + 1);
+      else if (p > 0) s.erase(p - 1, t.size() + 1);
+      else s.erase(p, t.size());
+      removed = true;
+      from = p > 0 ? p - 1 : 0;
+    }
+  };
   for (std::size_t id = 0; id < kTextCount; ++id) {
     if (TextId(id) == TextId::InvalidGame) continue;  // never written into a comment
-    for (std::size_t lang = 0; lang < kLangCount; ++lang) {
-      const std::string_view t = annotation_text(TextId(id), Lang(lang));
-      std::size_t from = 0;
-      for (std::size_t p; (p = s.find(t, from)) != std::string::npos;) {
-        const std::size_t e = p + t.size();
-        if ((p > 0 && s[p - 1] != ' ') || (e < s.size() && s[e] != ' ')) {
-          from = p + 1;  // part of a longer word: a user's text, kept
-          continue;
-        }
-        // The text and one of the spaces that separated it from its neighbours.
-        if (e < s.size()) s.erase(p, t.size() + 1);
-        else if (p > 0) s.erase(p - 1, t.size() + 1);
-        else s.erase(p, t.size());
-        removed = true;
-        from = p > 0 ? p - 1 : 0;
-      }
-    }
+    for (std::size_t lang = 0; lang < kLangCount; ++lang) remove_all(annotation_text(TextId(id), Lang(lang)));
   }
+  for (const std::string_view t : former_annotation_texts()) remove_all(t);
   if (removed) text = std::move(s);
 }
 
