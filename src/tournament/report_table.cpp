@@ -114,7 +114,9 @@ std::string exclusion_text(const Exclusion& e, output::Lang lang) {
   switch (e.reason) {
     case ExclusionReason::Invalid:
       return e.detail.empty() ? tr(T::Invalid, lang) : tr(T::Invalid, lang) + ": " + output::terminal_safe(e.detail);
-    case ExclusionReason::Unfinished: return tr(T::Unfinished, lang);
+    case ExclusionReason::Unfinished:  // the detail is "*", or how the game did end
+      return e.detail == "*" || e.detail.empty() ? tr(T::Unfinished, lang)
+                                                 : tr(T::EndedUnrecorded, lang) + ": " + output::terminal_safe(e.detail);
     case ExclusionReason::NoResult:
       return tr(T::NoResult, lang) + " (" + (e.detail.empty() ? "-" : output::terminal_safe(e.detail)) + ")";
     case ExclusionReason::NoPlayer: return tr(T::NoPlayer, lang);

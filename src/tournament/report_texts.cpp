@@ -69,6 +69,7 @@ constexpr Text kTexts[] = {
     {T::Game, {"game", "المباراة"}},
     {T::Invalid, {"invalid game", "مباراة غير صالحة"}},
     {T::Unfinished, {"unfinished game (result *)", "مباراة غير منتهية (النتيجة *)"}},
+    {T::EndedUnrecorded, {"a game that ended, its result not recorded", "مباراة انتهت دون تسجيل نتيجتها"}},
     {T::NoResult, {"no decided result", "لا نتيجة محسومة"}},
     {T::NoPlayer, {"player name missing", "اسم اللاعب مفقود"}},
     {T::SamePlayer, {"same player on both sides", "اللاعب نفسه في الجانبين"}},

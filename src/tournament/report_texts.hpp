@@ -17,7 +17,7 @@ enum class T : std::uint8_t {
   Rank, Name, Rating, Games, Wins, Draws, Losses, Points, Performance, K, Change, Score, Expected, Initial,
   Event, Counted, Excluded, AverageRating, RatedPlayers, NoRatedPlayers, TimeControl, NoTag, KFactor, ByDefault,
   RapidBlitzK, Kind, RoundRobin, Swiss, RoundRobinGiven, SwissGiven, Rounds, RoundsUnnumbered, TieBreaks, Recommended, Chosen, ExcludedGames,
-  ResultsToCheck, NotRatedGames, RatingList, Standard, Rapid, Blitz, Unknown, Game, Invalid, Unfinished, NoResult, NoPlayer,
+  ResultsToCheck, NotRatedGames, RatingList, Standard, Rapid, Blitz, Unknown, Game, Invalid, Unfinished, EndedUnrecorded, NoResult, NoPlayer,
   SamePlayer, Duplicate, TpMissing, TpUnknown, TpUntimed, TpUnparseable, NoGames, NoMove, Forfeit, UnknownClass,
   BelowMinimum, BothUnrated, OneSideMoved, FirstControl30, RatingGap600, BlitzMinimum, NotEnoughGames, ZeroScore, BelowFloor, Capped, LegendPerf, LegendChange,
   Count

@@ -90,7 +90,16 @@ std::optional<Exclusion> event_game_from(const pgn::GameReport& report, EventGam
   const bool tag_counts = tag && (*tag == "*" || result_points(*tag, forfeit_result) || report.result_token.empty());
   const std::string r = tag_counts ? *tag : report.result_token;
   const auto score = result_points(r, forfeit_result);
-  if (!score) return Exclusion{r == "*" ? ExclusionReason::Unfinished : ExclusionReason::NoResult, r};
+  if (!score && r == "*") {
+    // An unfinished record of a game the Laws ended (a mate, a stalemate, a dead position,
+    // fivefold, 75 moves: FIDE 5.1.1, 5.2, 9.6): left out all the same, as the result is
+    // the arbiter's to write, but said with the replay's words, not as a game in progress.
+    for (const auto* list : {&report.errors, &report.warnings})
+      for (const pgn::Diagnostic& d : *list)
+        if (d.code == "result-contradicts-position") return Exclusion{ExclusionReason::Unfinished, d.message};
+    return Exclusion{ExclusionReason::Unfinished, r};
+  }
+  if (!score) return Exclusion{ExclusionReason::NoResult, r};
   game.result = r;
   game.white_half_points = score->first;
   game.black_half_points = score->second;
