@@ -163,6 +163,8 @@ ExitCode run_validate(const ValidateOptions& o) {
 
   pgn::ReplayOptions check;
   check.strict = o.strict;
+  // Without JSON or --eco the tags only name a game whose problems are printed.
+  check.tags_only_with_problems = !o.json && !o.eco;
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
   PipelineSink<Checked> sink;
@@ -201,12 +203,7 @@ ExitCode run_validate(const ValidateOptions& o) {
   // check by value, in the work's own storage, for the same reason.
   auto work = [check, &stop, eco, json](std::size_t, const pgn::RawGame& raw) {
     if (stop.value.load(std::memory_order_relaxed)) return Checked{};  // only counted
-    Checked c = eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
-    // Without JSON the tags only name a game whose problems are printed. Otherwise they are
-    // freed here, by the thread that allocated them: with --jobs, freeing them where the
-    // game is delivered costs cross-thread frees.
-    if (!json && c.report.errors.empty() && c.report.warnings.empty()) c.report.tags = {};
-    return c;
+    return eco ? check_with_eco(raw, check, json) : Checked{pgn::check_game(raw, check), {}};
   };
   run_pipeline<Checked>(inputs.files, jobs, work, sink);
 

@@ -11,6 +11,7 @@
 
 #include "filter/where.hpp"
 #include "pgn/game_splitter.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::filter {
 
@@ -30,7 +31,7 @@ class GameTags final : public TagSource {
   void read(const pgn::RawGame& raw, const std::vector<std::string>* wanted = nullptr);
   std::optional<std::string_view> tag(std::string_view name) const override;
   // Every tag in file order, duplicates dropped.
-  const std::vector<std::pair<std::string_view, std::string_view>>& all() const { return tags_; }
+  const std::vector<pgn::TagView>& all() const { return tags_; }
 
  private:
   bool read_fast(std::string_view text);
@@ -43,7 +44,7 @@ class GameTags final : public TagSource {
   const std::vector<std::string>* wanted_ = nullptr;
   std::size_t found_as_asked_ = 0;  // wanted names found spelt exactly so
 
-  std::vector<std::pair<std::string_view, std::string_view>> tags_;
+  std::vector<pgn::TagView> tags_;
   std::deque<std::string> owned_;  // unescaped or converted text the views point into
 };
 

@@ -299,9 +299,7 @@ bool movetext_criteria_hold(const Criteria& c, long long tokens, bool null_seen,
 }
 
 std::string variant_of(const GameTags& tags) {
-  std::vector<std::pair<std::string, std::string>> list;
-  for (const auto& [k, v] : tags.all()) list.emplace_back(std::string(k), std::string(v));
-  pgn::StartPosition start = pgn::resolve_start_position(list);
+  pgn::StartPosition start = pgn::resolve_start_position(tags.all());
   if (start.chess960) return "chess960";
   for (const auto& note : start.notes)
     if (note.code == "unsupported-variant") return "";

@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cstring>
-#include <deque>
+#include <forward_list>
 #include <limits>
 #include <vector>
 
@@ -232,9 +232,10 @@ class Parser {
   TagNameSet tag_names_;
   std::vector<PendingComment> early_comments_;
   std::string scratch_;
-  // Tag names that are not UTF-8, converted: tag_names_ holds views of them (a deque keeps
-  // them in place as it grows). Rare: one name a game at most in real files.
-  std::deque<std::string> converted_names_;
+  // Tag names that are not UTF-8, converted: tag_names_ holds views of them (a list keeps
+  // them in place as it grows, and unlike a deque allocates nothing until used). Rare: one
+  // name a game at most in real files.
+  std::forward_list<std::string> converted_names_;
 };
 
 template <class V>
@@ -529,7 +530,7 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
   // two names that become one ("A\xFF" in Windows-1252 and "A\xC3\xBF") are one tag given twice,
   // said as such (the second value was dropped without a word).
   std::string_view out_name = name;
-  if (convert_ && !is_valid_utf8(name)) out_name = converted_names_.emplace_back(repair_utf8(name));
+  if (convert_ && !is_valid_utf8(name)) out_name = converted_names_.emplace_front(repair_utf8(name));
   // The names are views into the game's text or converted_names_, valid for the whole parse.
   if (!tag_names_.insert(out_name))
     report(Severity::Warning, "duplicate-tag",

@@ -102,7 +102,7 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
   }
   // Room for a downloaded game's tags at once (the Seven Tag Roster, Elos, ECO, clocks...):
   // one allocation, rather than reallocations that move every tag so far.
-  report_.tags.reserve(20);
+  tags_.reserve(20);
 }
 
 Replayer::~Replayer() = default;
@@ -112,9 +112,9 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   const std::uint64_t bit = tag_name_bit(name);
   if (tag_bits_ & bit) {
     if (tag_name_set_.empty()) {
-      for (const auto& [k, v] : report_.tags)
+      for (const auto& [k, v] : tags_)
         if (same_tag_name(k, name)) return;
-    } else if (tag_name_set_.contains(std::string(name))) {
+    } else if (tag_name_set_.contains(name)) {
       return;
     }
   }
@@ -128,27 +128,26 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   if (standard >= 0 && may_repeat) {
     if (last_spelling_.empty()) {  // the first time in this game: the spellings so far, once
       last_spelling_.assign(std::size(kStandardTags), -1);
-      for (std::size_t i = 0; i < report_.tags.size(); ++i)
-        if (const int s = standard_tag_index(report_.tags[i].first); s >= 0) last_spelling_[std::size_t(s)] = int(i);
+      for (std::size_t i = 0; i < tags_.size(); ++i)
+        if (const int s = standard_tag_index(tags_[i].first); s >= 0) last_spelling_[std::size_t(s)] = int(i);
     }
     if (const int earlier = last_spelling_[std::size_t(standard)]; earlier >= 0)
       add(Severity::Warning, "duplicate-tag-case", loc, 0, name,
-          "tag '" + shown(name) + "' repeats '" + shown(report_.tags[std::size_t(earlier)].first) +
+          "tag '" + shown(name) + "' repeats '" + shown(tags_[std::size_t(earlier)].first) +
               "' in another letter case: PGN output keeps one " + std::string(kStandardTags[standard]) + " tag",
           nullptr);
   }
   folded_tag_bits_ |= folded;
-  report_.tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
-  if (standard >= 0 && !last_spelling_.empty()) last_spelling_[std::size_t(standard)] = int(report_.tags.size() - 1);
-  // As in the parser: past a few dozen names, a hash set (of copies: the tags move as
-  // report_.tags grows).
+  const TagView& kept = tags_.emplace_back(kept_text(name), kept_text(value));
+  if (standard >= 0 && !last_spelling_.empty()) last_spelling_[std::size_t(standard)] = int(tags_.size() - 1);
+  // As in the parser: past a few dozen names, a hash set.
   if (!tag_name_set_.empty()) {
-    tag_name_set_.emplace(name);
-  } else if (report_.tags.size() > kScannedTagNames) {
-    for (const auto& [k, v] : report_.tags) tag_name_set_.insert(k);
+    tag_name_set_.insert(kept.first);
+  } else if (tags_.size() > kScannedTagNames) {
+    for (const auto& [k, v] : tags_) tag_name_set_.insert(k);
   }
   // The Result tag's place: the one spelt so, else the first in another letter case (the
-  // one report_.tag("Result") reads).
+  // one tag_value_any_case(tags_, "Result") reads).
   if (name.size() == 6 && name == "Result") {
     result_tag_exact_ = true;
     result_tag_loc_ = loc;
@@ -158,7 +157,36 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   // A name FEN, Variant or SetUp in some letter case may be the tag resolve_start_position
   // reads: its notes point at that tag's place.
   if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant") || may_be_set_up_tag(name, "SetUp"))
-    set_up_tag_locs_.emplace_back(report_.tags.size() - 1, loc);
+    set_up_tag_locs_.emplace_back(tags_.size() - 1, loc);
+}
+
+// text itself when it lies in the game's text, which outlives the replay; else a copy the
+// replayer keeps (a value the parser unescaped into its scratch, a game read from JSON).
+std::string_view Replayer::kept_text(std::string_view text) {
+  if (raw_ && !text.empty()) {
+    const auto from = reinterpret_cast<std::uintptr_t>(raw_->text.data());
+    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+    if (at >= from && at - from <= raw_->text.size() && text.size() <= raw_->text.size() - (at - from)) return text;
+  }
+  return tag_copies_.emplace_front(text);
+}
+
+// The tags into the report, or into the kept game (see ReplayOptions).
+void Replayer::copy_tags_out() {
+  const bool wanted = !options_.tags_only_with_problems || !report_.errors.empty() || !report_.warnings.empty();
+  if (!wanted && !keeping()) return;
+  std::vector<std::pair<std::string, std::string>> tags;
+  tags.reserve(tags_.size());
+  for (const auto& [name, value] : tags_)
+    tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple(value));
+  if (keeping()) {
+    if (options_.move_tags_to_game) {
+      game_.tags = std::move(tags);
+      return;
+    }
+    game_.tags = tags;
+  }
+  if (wanted) report_.tags = std::move(tags);
 }
 
 void Replayer::begin_movetext() { setup_start_position(); }
@@ -381,7 +409,9 @@ void Replayer::check_clock(double clock, std::string_view text, std::size_t at, 
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
   if (!clocks_started_) {  // read at the game's first clock
-    clocks_.start(report_.tag("TimeControl"));
+    const std::string_view* tag = tag_value_any_case(tags_, "TimeControl");
+    const std::string value = tag ? std::string(*tag) : std::string();
+    clocks_.start(tag ? &value : nullptr);
     clocks_started_ = true;
   }
   // Who made mainline move `ply`, and how many moves that player has made.
@@ -538,17 +568,13 @@ void Replayer::end_game() {
       }
     }
   }
-  if (keeping()) {
-    if (options_.move_tags_to_game)
-      game_.tags = std::move(report_.tags);
-    else
-      game_.tags = report_.tags;
+  if (keeping())
     game_.result = report_.result_token;
-  } else {
+  else
     game_ = Game();
-  }
   lines_.clear();
   list_unlisted_problems();
+  copy_tags_out();  // last: whether the report takes them depends on its problems
 }
 
 void Replayer::add(Severity severity, std::string_view code, const SourceLoc& loc, int ply, std::string_view token,
@@ -600,7 +626,7 @@ void Replayer::setup_start_position() {
   if (movetext_seen_) return;
   movetext_seen_ = true;
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
-  StartPosition start = resolve_start_position(report_.tags);
+  StartPosition start = resolve_start_position(tags_);
   for (const StartNote& note : start.notes) {
     if (note.strict_only && !options_.strict) continue;
     // A note about one tag points at that tag's line.
@@ -643,32 +669,38 @@ void Replayer::setup_start_position() {
 
 void Replayer::check_result() {
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
-  const std::string* tag = report_.tag("Result");
+  const std::string_view* tag = tag_value_any_case(tags_, "Result");
   if (tag && !result_tag_exact_ && options_.strict) {
-    for (const auto& [name, value] : report_.tags)
+    for (const auto& [name, value] : tags_)
       if (&value == tag)
         add(Severity::Warning, "tag-name-case", result_tag_loc_.value_or(at), 0, name,
             "tag '" + shown(name) + "' read as 'Result' (tag names are case-sensitive)", nullptr);
   }
+  const std::string result_tag = tag ? std::string(*tag) : std::string();
   if (!tag) {
     result_problem("missing-result-tag", at, 0, "", "no Result tag");
-  } else if (!is_result(*tag)) {
-    result_problem("malformed-result-tag", result_tag_loc_.value_or(at), 0, *tag, "Result tag '" + *tag + "' is not 1-0, 0-1, 1/2-1/2 or *");
-  } else if (!report_.result_token.empty() && *tag != report_.result_token) {
+  } else if (!is_result(result_tag)) {
+    result_problem("malformed-result-tag", result_tag_loc_.value_or(at), 0, result_tag,
+                   "Result tag '" + result_tag + "' is not 1-0, 0-1, 1/2-1/2 or *");
+  } else if (!report_.result_token.empty() && result_tag != report_.result_token) {
     result_problem("result-mismatch", result_loc_, 0, report_.result_token,
-                   "Result tag '" + *tag + "' disagrees with the movetext's result '" + report_.result_token + "'");
+                   "Result tag '" + result_tag + "' disagrees with the movetext's result '" + report_.result_token + "'");
   }
-  const bool from_tag = tag && is_result(*tag);
-  std::string recorded = from_tag ? *tag : report_.result_token;
+  const bool from_tag = tag && is_result(result_tag);
+  std::string recorded = from_tag ? result_tag : report_.result_token;
   // Pointed at where the result is written: the Result tag, else the movetext's token.
   const SourceLoc written = from_tag ? result_tag_loc_.value_or(at) : report_.result_token.empty() ? at : result_loc_;
-  if (auto problem = game_end_.contradiction(recorded, report_.tag("Termination")))
+  const std::string_view* termination_tag = tag_value_any_case(tags_, "Termination");
+  const std::optional<std::string> termination =
+      termination_tag ? std::optional<std::string>(*termination_tag) : std::nullopt;
+  const std::string* termination_ptr = termination ? &*termination : nullptr;
+  if (auto problem = game_end_.contradiction(recorded, termination_ptr))
     result_problem(problem->code, written, report_.plies, recorded, problem->message);
   // A marker beside a Result tag that says otherwise is a result written too: when the
   // position contradicts it, result-mismatch alone would not say which of the two is wrong.
   const std::string& marker = report_.result_token;
   if (from_tag && !marker.empty() && marker != recorded)
-    if (auto problem = game_end_.contradiction(marker, report_.tag("Termination")))
+    if (auto problem = game_end_.contradiction(marker, termination_ptr))
       result_problem(problem->code, result_loc_, report_.plies, marker, problem->message);
 }
 

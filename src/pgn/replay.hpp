@@ -4,6 +4,7 @@
 // validate, convert, annotate and report all read games through it.
 #pragma once
 
+#include <forward_list>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -75,6 +76,10 @@ struct ReplayOptions {
   // GameReport::tags is left empty: for callers that read the tags of a kept game from
   // the game only (annotate, convert). A copy was 4% of annotate's time.
   bool move_tags_to_game = false;
+  // GameReport::tags only for a game with an error or a warning: for validate without
+  // JSON, where the tags only name a game whose problems are printed (copying every tag
+  // of every game cost about 5% of its time). The replay itself reads them either way.
+  bool tags_only_with_problems = false;
 };
 
 // A Visitor that replays every SAN token through the rules engine: plain moves take the
@@ -141,6 +146,8 @@ class Replayer final : public Visitor {
   // The innermost open line is the mainline (no variation open, replayed or not).
   bool in_mainline() const;
   void list_unlisted_problems();
+  std::string_view kept_text(std::string_view text);
+  void copy_tags_out();
 
   ReplayOptions options_;
   GameReport report_;
@@ -151,17 +158,21 @@ class Replayer final : public Visitor {
   bool marker_seen_ = false;  // result_loc_ is a termination marker's place
   const RawGame* raw_ = nullptr;  // the game's text, when given
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
-  // The places of the tags that may be FEN or Variant, by index in report_.tags.
+  // The places of the tags that may be FEN or Variant, by index in tags_.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
-  std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in report_.tags
-  std::uint64_t folded_tag_bits_ = 0;  // tag_name_bit_ignoring_case of every name in report_.tags
-  // Per standard tag, the index in report_.tags of its last spelling in any letter case
+  std::uint64_t tag_bits_ = 0;  // tag_name_bit of every name in tags_
+  std::uint64_t folded_tag_bits_ = 0;  // tag_name_bit_ignoring_case of every name in tags_
+  // Per standard tag, the index in tags_ of its last spelling in any letter case
   // (-1: none); built when a game first spells one a second way, so that thousands of
   // spellings cost no scan of every tag each (see tag()).
   std::vector<int> last_spelling_;
-  // report_.tags' names once there are more than kScannedTagNames: TagNameSet's rule, but
-  // owning copies, as the names move when report_.tags grows.
-  std::unordered_set<std::string> tag_name_set_;
+  // The game's tags, first of each name only, as views into the game's text or into
+  // tag_copies_ (a value the parser unescaped, or a game given without its text). Copied
+  // into report_.tags (or game_.tags) at end_game().
+  std::vector<TagView> tags_;
+  std::forward_list<std::string> tag_copies_;  // a forward_list: no allocation until used
+  // tags_' names once there are more than kScannedTagNames: TagNameSet's rule.
+  std::unordered_set<std::string_view> tag_name_set_;
   std::optional<SourceLoc> result_tag_loc_;  // the Result tag's place (see tag())
   bool result_tag_exact_ = false;            // a tag is spelt "Result"; else one in another case may count
   bool movetext_seen_ = false;

@@ -12,6 +12,9 @@
 
 namespace chesstool::pgn {
 
+// A tag's name and value as views into text that outlives them (a game's text).
+using TagView = std::pair<std::string_view, std::string_view>;
+
 // clang-format off
 // The one table of tag names written in a standard spelling: the Seven Tag Roster, the
 // supplemental tags of PGN standard section 9, and extensions in wide use.

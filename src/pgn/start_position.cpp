@@ -28,12 +28,12 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
 // Where in tags the tag spelled `name` is, else the first one spelled so in another letter
 // case, with a strict-only note. The PGN writer keeps the same one under the standard
 // spelling (output/pgn_writer.cpp), so a written game starts where the read one did.
-std::optional<std::size_t> find_tag_any_case(const std::vector<std::pair<std::string, std::string>>& tags,
-                                             std::string_view name, std::vector<StartNote>& notes) {
+std::optional<std::size_t> find_tag_any_case(std::span<const TagView> tags, std::string_view name,
+                                             std::vector<StartNote>& notes) {
   for (std::size_t i = 0; i < tags.size(); ++i)
     if (tags[i].first == name) return i;
   for (std::size_t i = 0; i < tags.size(); ++i) {
-    const std::string& k = tags[i].first;
+    const std::string k(tags[i].first);
     if (equals_ignore_case(k, name)) {
       notes.push_back(StartNote{Severity::Warning, true, "tag-name-case", k,
                                 "tag '" + k + "' read as '" + std::string(name) + "' (tag names are case-sensitive)",
@@ -46,7 +46,7 @@ std::optional<std::size_t> find_tag_any_case(const std::vector<std::pair<std::st
 
 }  // namespace
 
-StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags) {
+StartPosition resolve_start_position(std::span<const TagView> tags) {
   StartPosition out;
   out.position = Position::startpos();
   // Nearly every game has none of the three tags read here, in any letter case: one pass
@@ -61,7 +61,10 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
     out.notes.push_back(StartNote{s, strict_only, std::move(code), std::move(token), std::move(message), std::move(tag)});
   };
   out.variant_tag = find_tag_any_case(tags, "Variant", out.notes);
-  const std::string* variant = out.variant_tag ? &tags[*out.variant_tag].second : nullptr;
+  // The values read, copied: only a game with one of these tags gets this far.
+  const std::optional<std::string> variant_value =
+      out.variant_tag ? std::optional<std::string>(tags[*out.variant_tag].second) : std::nullopt;
+  const std::string* variant = variant_value ? &*variant_value : nullptr;
   if (variant) {
     std::string v = variant_key(*variant);
     if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "freestyle") {
@@ -75,10 +78,14 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
     }
   }
   out.fen_tag = find_tag_any_case(tags, "FEN", out.notes);
-  const std::string* fen = out.fen_tag ? &tags[*out.fen_tag].second : nullptr;
+  const std::optional<std::string> fen_value =
+      out.fen_tag ? std::optional<std::string>(tags[*out.fen_tag].second) : std::nullopt;
+  const std::string* fen = fen_value ? &*fen_value : nullptr;
   // SetUp in another letter case is read as SetUp, as PGN output writes it ([Setup "1"]).
   out.setup_tag = find_tag_any_case(tags, "SetUp", out.notes);
-  const std::string* setup = out.setup_tag ? &tags[*out.setup_tag].second : nullptr;
+  const std::optional<std::string> setup_value =
+      out.setup_tag ? std::optional<std::string>(tags[*out.setup_tag].second) : std::nullopt;
+  const std::string* setup = setup_value ? &*setup_value : nullptr;
   if (fen) {
     FenResult parsed = parse_fen(*fen);
     if (!parsed.ok()) {
@@ -103,6 +110,11 @@ StartPosition resolve_start_position(const std::vector<std::pair<std::string, st
   if (out.chess960) out.position.set_chess960(true);
   if (out.position.is_chess960()) out.chess960 = true;
   return out;
+}
+
+StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags) {
+  std::vector<TagView> views(tags.begin(), tags.end());
+  return resolve_start_position(views);
 }
 
 }  // namespace chesstool::pgn

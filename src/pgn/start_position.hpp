@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,7 @@
 
 #include "core/position.hpp"
 #include "pgn/movetext_parser.hpp"
+#include "pgn/standard_tags.hpp"
 
 namespace chesstool::pgn {
 
@@ -52,6 +54,7 @@ inline bool may_be_set_up_tag(std::string_view tag_name, std::string_view name) 
 // is parsed strictly; SetUp "1" without FEN falls back to the standard position with a
 // warning; so does a Chess960 game without FEN (the standard position is only one of
 // its 960 start positions). Never throws.
+StartPosition resolve_start_position(std::span<const TagView> tags);
 StartPosition resolve_start_position(const std::vector<std::pair<std::string, std::string>>& tags);
 
 }  // namespace chesstool::pgn

@@ -464,3 +464,36 @@ TEST(GameChecker, EveryPartOfALongMoveAMessageQuotesIsCut) {
     EXPECT_LT(games[0].errors[0].message.size(), 4 * chesstool::kExcerptBytes + 120) << games[0].errors[0].message;
   }
 }
+
+// The replayer holds the tags as views into the game's text, copying only what is not
+// there: values the parser unescaped (into one scratch buffer, which the next escaped
+// value overwrites) and names it converted from Windows-1252.
+TEST(ReplayTags, UnescapedAndConvertedTagsSurviveTheGame) {
+  const std::string text = std::string("[Event \"a \\\"b\\\"\"]\n[Site \"c \\\\ d\"]\n[Annotator \"e \\\"f\\\"\"]\n") +
+                           "[Caf\xE9 \"x\"]\n[White \"W\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+  const auto raw = chesstool::testing::raw_game(text);
+  const GameReport g = chesstool::pgn::check_game(raw);
+  ASSERT_EQ(g.tags.size(), 6u);
+  EXPECT_EQ(g.tags[0].second, "a \"b\"");
+  EXPECT_EQ(g.tags[1].second, "c \\ d");
+  EXPECT_EQ(g.tags[2].second, "e \"f\"");
+  EXPECT_EQ(g.tags[3].first, "Caf\xC3\xA9");
+  EXPECT_EQ(g.tags[4].second, "W");
+  ASSERT_NE(g.tag("Result"), nullptr);
+  EXPECT_EQ(*g.tag("Result"), "1-0");
+}
+
+// validate without JSON: a clean game's report carries no tags, one with a problem (here
+// the Result tag disagreeing with the marker) all of them, first of each name only.
+TEST(ReplayTags, OnlyWithProblemsKeepsTheTagsOfGamesWithProblems) {
+  chesstool::pgn::ReplayOptions options;
+  options.tags_only_with_problems = true;
+  const auto clean = chesstool::testing::raw_game(replay_game("1-0", "1. e4 e5"));
+  EXPECT_TRUE(chesstool::pgn::check_game(clean, options).tags.empty());
+  EXPECT_EQ(chesstool::pgn::check_game(clean).tags.size(), 7u);
+  const auto bad = chesstool::testing::raw_game(std::string(kTags) + "[White \"X\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n");
+  const GameReport g = chesstool::pgn::check_game(bad, options);
+  EXPECT_TRUE(has_code(g.warnings, "result-mismatch"));
+  ASSERT_EQ(g.tags.size(), 7u);
+  EXPECT_EQ(*g.tag("White"), "W");
+}
