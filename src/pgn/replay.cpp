@@ -124,18 +124,15 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   // whose length and first letter, in either case, came before can be one.
   const std::uint64_t folded = tag_name_bit_ignoring_case(name);
   const bool may_repeat = (folded_tag_bits_ & folded) != 0;
-  const int standard = may_repeat || !last_spelling_.empty() ? standard_tag_index(name) : -1;
-  if (standard >= 0 && may_repeat) {
-    if (last_spelling_.empty()) {  // the first time in this game: the spellings so far, once
-      last_spelling_.assign(std::size(kStandardTags), -1);
-      for (std::size_t i = 0; i < tags_.size(); ++i)
-        if (const int s = standard_tag_index(tags_[i].first); s >= 0) last_spelling_[std::size_t(s)] = int(i);
-    }
-    if (const int earlier = last_spelling_[std::size_t(standard)]; earlier >= 0)
+  int standard = -1;  // the name's index in kStandardTags, looked up only when needed
+  if (may_repeat) {
+    if (const int earlier = earlier_spelling(name, standard); earlier >= 0)
       add(Severity::Warning, "duplicate-tag-case", loc, 0, name,
           "tag '" + shown(name) + "' repeats '" + shown(tags_[std::size_t(earlier)].first) +
               "' in another letter case: PGN output keeps one " + std::string(kStandardTags[standard]) + " tag",
           nullptr);
+  } else if (!last_spelling_.empty()) {
+    standard = standard_tag_index(name);
   }
   folded_tag_bits_ |= folded;
   const TagView& kept = tags_.emplace_back(kept_text(name), kept_text(value));
@@ -158,6 +155,30 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   // reads: its notes point at that tag's place.
   if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant") || may_be_set_up_tag(name, "SetUp"))
     set_up_tag_locs_.emplace_back(tags_.size() - 1, loc);
+}
+
+// The index in tags_ of the last tag that is the standard tag `name` in another letter
+// case, -1 when there is none; standard is name's index in kStandardTags when it was
+// looked up (it is for every index returned).
+int Replayer::earlier_spelling(std::string_view name, int& standard) {
+  if (last_spelling_.empty() && tags_.size() <= kScannedTagNames) {
+    // Few names: a scan. The bits collide in most games (Round and Black share one), and
+    // a scan of a dozen names that finds none costs less than the index it saves.
+    for (std::size_t i = tags_.size(); i-- > 0;)
+      if (detail::equal_ignoring_case(tags_[i].first, name)) {
+        standard = standard_tag_index(name);
+        return standard >= 0 ? int(i) : -1;
+      }
+    return -1;
+  }
+  standard = standard_tag_index(name);
+  if (standard < 0) return -1;
+  if (last_spelling_.empty()) {  // the first time in this game: the spellings so far, once
+    last_spelling_.assign(std::size(kStandardTags), -1);
+    for (std::size_t i = 0; i < tags_.size(); ++i)
+      if (const int s = standard_tag_index(tags_[i].first); s >= 0) last_spelling_[std::size_t(s)] = int(i);
+  }
+  return last_spelling_[std::size_t(standard)];
 }
 
 // text itself when it lies in the game's text, which outlives the replay; else a copy the

@@ -146,6 +146,7 @@ class Replayer final : public Visitor {
   // The innermost open line is the mainline (no variation open, replayed or not).
   bool in_mainline() const;
   void list_unlisted_problems();
+  int earlier_spelling(std::string_view name, int& standard);
   std::string_view kept_text(std::string_view text);
   void copy_tags_out();
 

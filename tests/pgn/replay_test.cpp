@@ -453,6 +453,23 @@ TEST(GameChecker, AStandardTagInAnotherLetterCaseNamesTheLastSpellingBeforeIt) {
                                                 "tag 'black' repeats 'BLACK'", "tag 'WHITE' repeats 'wHITE'"}));
 }
 
+TEST(GameChecker, TagRepeatedInAnotherCaseAfterManyTagsNamesItsLastSpelling) {
+  // A game's first few dozen names are scanned; past them the replayer indexes the
+  // spellings it has seen: repeats on either side of that point name the last one.
+  std::string text = "[Black \"a\"]\n[White \"w\"]\n[BLACK \"b\"]\n";
+  for (int i = 0; i < 40; ++i) text += "[Extra" + std::to_string(i) + " \"v\"]\n";
+  text += "[black \"c\"]\n[wHITE \"x\"]\n[WHITE \"d\"]\n[whitE \"e\"]\n\n*\n";
+  const auto games = check_text(text);
+  ASSERT_EQ(games.size(), 1u);
+  std::vector<std::string> messages;
+  for (const auto& w : games[0].warnings)
+    if (w.code == "duplicate-tag-case") messages.push_back(w.message.substr(0, w.message.find(" in another")));
+  EXPECT_EQ(messages, (std::vector<std::string>{"tag 'BLACK' repeats 'Black'", "tag 'black' repeats 'BLACK'",
+                                                "tag 'wHITE' repeats 'White'", "tag 'WHITE' repeats 'wHITE'",
+                                                "tag 'whitE' repeats 'WHITE'"}));
+  EXPECT_EQ(games[0].tags.size(), 47u);
+}
+
 TEST(GameChecker, EveryPartOfALongMoveAMessageQuotesIsCut) {
   // A drop, a glyph run and a glyph run before the check sign, each thousands of bytes:
   // every quotation in the message is cut to the excerpt length.
