@@ -41,7 +41,7 @@ void ClockCheck::start(const std::string* tag) {
 }
 
 // The text of the fault clock() found (each kind said once a game).
-std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, bool follows, double previous, double seconds) {
+std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, int moves, double seconds) {
   const std::string who = std::string(side_name(mover)) + "'s clock";
   if (seconds < 0 && !said_above_) {
     said_above_ = true;
@@ -52,10 +52,14 @@ std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, bool fo
     return who + " shows " + clock_text(seconds) + ", more than the time control " + tag_ + " allows by this move (" +
            clock_text(double(s.allowed)) + ")";
   }
-  if (!follows || said_growth_ || seconds <= previous + double(s.last_gain) + kTolerance) return std::nullopt;
+  if (!s.before || said_growth_ || seconds <= *s.before + double(s.gain) + kTolerance) return std::nullopt;
   said_growth_ = true;
-  return who + " grows from " + clock_text(previous) + " to " + clock_text(seconds) + ", more than the move adds (" +
-         std::to_string(s.last_gain) + " s)";
+  const int span = moves - s.before_moves;
+  if (span == 1)
+    return who + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds) + ", more than the move adds (" +
+           std::to_string(s.gain) + " s)";
+  return who + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds) + " over " + std::to_string(span) +
+         " moves, more than they add (" + std::to_string(s.gain) + " s)";
 }
 
 }  // namespace chesstool::pgn

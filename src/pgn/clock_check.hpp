@@ -21,30 +21,34 @@ class ClockCheck {
   // without a tag with periods, and for a sandclock.
   void start(const std::string* tag);
   bool active() const { return !tc_.periods.empty() && !tc_.periods.front().sandclock; }
-  // A clock recorded after the mover's move number `moves` (their own moves, counted
-  // from 1): what is wrong with it, once per kind of fault and game. Moves between two
-  // recorded clocks are walked through without one.
+  // A clock recorded after the mover's move number `moves` (the move's number in the
+  // game: their own moves, counted from 1 at the start of a game from the usual position):
+  // what is wrong with it, once per kind of fault and game. Moves between two recorded
+  // clocks are walked through without one, and the clock may grow over them by what they
+  // all add. Calls come in the order of the moves; a second clock after the same move is
+  // tested against the same earlier clock as the first.
   // Inline, for the clock of every move of a lichess game: the common case is a clock
   // that is fine.
   std::optional<std::string> clock(Color mover, int moves, double seconds) {
     if (!active()) return std::nullopt;
     Side& s = sides_[mover];
-    // The growth test needs the clock of the mover's move just before this one; a second
-    // clock after the same move (two comments) is tested against that one too.
-    const bool again = s.last && s.walked == moves;
-    if (!again) s.before = s.last && s.walked == moves - 1 ? s.last : std::nullopt;
-    const bool follows = s.before.has_value();
-    const double previous = follows ? *s.before : 0;
-    while (s.walked < moves) {
-      s.last_gain = s.walk->next_move();
-      s.allowed += s.last_gain;
-      ++s.walked;
+    if (!(s.last && s.last_moves == moves)) {  // a new move: it grows from the last clock
+      s.before = s.last;
+      s.before_moves = s.last_moves;
+      s.gain = 0;
+      while (s.walked < moves) {
+        const std::int64_t added = s.walk->next_move();
+        s.allowed += added;
+        s.gain += added;
+        ++s.walked;
+      }
     }
     s.last = seconds;
+    s.last_moves = moves;
     if (seconds >= 0 && seconds <= double(s.allowed) + kTolerance &&
-        (!follows || seconds <= previous + double(s.last_gain) + kTolerance))
+        (!s.before || seconds <= *s.before + double(s.gain) + kTolerance))
       return std::nullopt;
-    return fault(mover, s, follows, previous, seconds);
+    return fault(mover, s, moves, seconds);
   }
 
  private:
@@ -52,14 +56,16 @@ class ClockCheck {
     std::optional<PeriodWalk> walk;
     int walked = 0;                 // moves walked through the periods
     std::int64_t allowed = 0;       // the most the clock can show after them
-    std::int64_t last_gain = 0;     // what the last of them added
-    std::optional<double> last;     // the clock recorded after the last of them
-    std::optional<double> before;   // the one recorded after the move before that, if any
+    std::optional<double> last;     // the clock recorded last, after move last_moves
+    int last_moves = 0;
+    std::optional<double> before;   // the one recorded before that, after move before_moves
+    int before_moves = 0;
+    std::int64_t gain = 0;          // what the moves after before_moves, up to last_moves, added
   };
   // Clocks are recorded to the second (lichess) or the tenth; a clock rounded up by a
   // part of a second is not a fault.
   static constexpr double kTolerance = 1.0;
-  std::optional<std::string> fault(Color mover, const Side& s, bool follows, double previous, double seconds);
+  std::optional<std::string> fault(Color mover, const Side& s, int moves, double seconds);
 
   TimeControl tc_;
   std::string tag_;

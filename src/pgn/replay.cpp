@@ -215,6 +215,8 @@ void Replayer::begin_movetext() { setup_start_position(); }
 bool Replayer::in_mainline() const { return lines_.size() == 1 && dead_depth_ == 0; }
 
 void Replayer::san(std::string_view text, const SourceLoc& loc) {
+  if (pending_clock_ && in_mainline()) [[unlikely]]
+    flush_clock();
   if (skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
   line.had_move = true;
@@ -429,23 +431,31 @@ SourceLoc Replayer::within_comment(std::string_view text, std::string_view part,
 void Replayer::check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc) {
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
+  // Held until the next mainline move or the game's end: the last clock after a move is
+  // its clock, as convert reads it.
+  pending_clock_ = PendingClock{clock, within_comment(text, text.substr(at), loc), main.ply, std::string(last_move_)};
+}
+
+// The clock held by check_clock, against the TimeControl tag.
+void Replayer::flush_clock() {
+  if (!pending_clock_) return;
+  const PendingClock c = std::move(*pending_clock_);
+  pending_clock_.reset();
   if (!clocks_started_) {  // read at the game's first clock
     const std::string_view* tag = tag_value_any_case(tags_, "TimeControl");
     const std::string value = tag ? std::string(*tag) : std::string();
     clocks_.start(tag ? &value : nullptr);
     clocks_started_ = true;
   }
-  // Who made mainline move `ply`, and how many moves that player has made.
-  const bool by_first = main.ply % 2 == 1;
-  const Color mover = by_first ? start_side_ : ~start_side_;
-  const int moves = by_first ? (main.ply + 1) / 2 : main.ply / 2;
-  if (auto fault = clocks_.clock(mover, moves, clock)) {
-    const int number = start_fullmove_ + (start_side_ == White ? (main.ply - 1) / 2 : main.ply / 2);
+  // Who made mainline move `ply`, and its number in the game: the periods of the time
+  // control count the game's moves, from a set-up position's move number too.
+  const Color mover = c.ply % 2 == 1 ? start_side_ : ~start_side_;
+  const int number = start_fullmove_ + (start_side_ == White ? (c.ply - 1) / 2 : c.ply / 2);
+  if (auto fault = clocks_.clock(mover, number, c.seconds)) {
     std::string message = "after ";
     message.append(std::to_string(number)).append(mover == White ? "." : "...");
-    message.append(shown(last_move_)).append(", ").append(*fault);
-    add(Severity::Warning, "clock-inconsistent", within_comment(text, text.substr(at), loc), main.ply, "",
-        std::move(message), nullptr);
+    message.append(shown(c.move)).append(", ").append(*fault);
+    add(Severity::Warning, "clock-inconsistent", c.where, c.ply, "", std::move(message), nullptr);
   }
 }
 
@@ -563,6 +573,7 @@ void Replayer::problem(Severity severity, std::string_view code, std::string mes
 }
 
 void Replayer::end_game() {
+  flush_clock();
   if (!movetext_seen_) setup_start_position();
   skipped_depth_ = 0;
   dead_depth_ = 0;

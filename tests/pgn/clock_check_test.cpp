@@ -44,11 +44,20 @@ TEST(ClockCheck, FlagsAClockThatGrowsMoreThanTheMoveAdds) {
   auto fault = c.clock(Black, 11, 104);
   ASSERT_TRUE(fault);
   EXPECT_EQ(*fault, "black's clock grows from 1:04 to 1:44, more than the move adds (0 s)");
-  // Not across a move without a clock: nothing to compare with.
+  // Across a move without a clock too: the moves between add nothing here.
   ClockCheck gap;
   gap.start(&tag);
   EXPECT_FALSE(gap.clock(White, 10, 64));
-  EXPECT_FALSE(gap.clock(White, 12, 104));
+  fault = gap.clock(White, 12, 104);
+  ASSERT_TRUE(fault);
+  EXPECT_EQ(*fault, "white's clock grows from 1:04 to 1:44 over 2 moves, more than they add (0 s)");
+  // With an increment, by what every move between added.
+  const std::string increment = "300+5";
+  ClockCheck paid;
+  paid.start(&increment);
+  EXPECT_FALSE(paid.clock(Black, 3, 100));
+  EXPECT_FALSE(paid.clock(Black, 6, 114));  // three moves: up to 15 s
+  EXPECT_TRUE(paid.clock(Black, 8, 126));   // two moves: up to 10 s, and a second of rounding
 }
 
 TEST(ClockCheck, TheNextPeriodsTimeIsNoFault) {
@@ -97,6 +106,49 @@ TEST(ClockCheck, TheReplayerWarnsAtTheClocksComment) {
   EXPECT_EQ(w.warnings[0].message,
             "after 2.Nf3, white's clock shows 3:30, more than the time control 180+2 allows by this move (3:04)");
   EXPECT_TRUE(w.valid);
+}
+
+TEST(ClockCheck, TheReplayerChecksTheLastClockAfterAMove) {
+  // Two comments after 1.e4, each with a clock: the last is the move's clock (as convert
+  // reads it), so the first, above the time control, is no fault.
+  const char* two =
+      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
+      "1. e4 {[%clk 0:09:50]} {[%clk 0:04:50]} e5 {[%clk 0:04:50]} *\n";
+  EXPECT_EQ(check_game(testing::raw_game(two)).warnings.size(), 0u);
+  // The other way round the last one is the fault, said at its own comment.
+  const char* last =
+      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
+      "1. e4 {[%clk 0:04:50]} {[%clk 0:09:50]} *\n";
+  const GameReport r = check_game(testing::raw_game(last));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].column, 25u);
+  EXPECT_EQ(r.warnings[0].message,
+            "after 1.e4, white's clock shows 9:50, more than the time control 300+0 allows by this move (5:00)");
+}
+
+TEST(ClockCheck, TheReplayerComparesClocksAcrossAMoveWithout) {
+  // 2.Nf3 has no clock: 3.Bb5's is compared with 1.e4's, and 300+0 adds nothing.
+  const char* text =
+      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
+      "1. e4 {[%clk 0:04:00]} e5 {[%clk 0:04:59]} 2. Nf3 Nc6 {[%clk 0:04:58]} 3. Bb5 {[%clk 0:04:55]} *\n";
+  const GameReport r = check_game(testing::raw_game(text));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].message, "after 3.Bb5, white's clock grows from 4:00 to 4:55 over 2 moves, more than they add (0 s)");
+}
+
+TEST(ClockCheck, TheReplayerCountsMovesFromTheSetUpPositionsNumber) {
+  // From move 39: 40.Ng1 completes the first period of 40/5400:1800, which adds 30 minutes.
+  const char* text =
+      "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/4p3/8/8/8/8/4P3/4K1N1 w - - 0 39\"]\n[TimeControl \"40/5400:1800\"]\n"
+      "[Result \"*\"]\n\n39. Nf3 {[%clk 0:10:00]} Kd7 40. Ng1 {[%clk 0:39:00]} *\n";
+  EXPECT_EQ(check_game(testing::raw_game(text)).warnings.size(), 0u);
+  // The same game from move 1 is a fault: the second period starts at move 40, not 2.
+  std::string from_one = text;
+  from_one.replace(from_one.find("0 39"), 4, "0 1").replace(from_one.find("39. Nf3"), 7, "1. Nf3");
+  from_one.replace(from_one.find("40. Ng1"), 7, "2. Ng1");
+  const GameReport r = check_game(testing::raw_game(from_one));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, "clock-inconsistent");
 }
 
 }  // namespace
