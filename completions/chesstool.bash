@@ -108,15 +108,16 @@ _chesstool() {
   fi
   case $cmd in
     fen|perft) _chesstool_startpos ;;
+    board) _chesstool_files; _chesstool_startpos ;;
     *) _chesstool_files ;;
   esac
 }
-# A command that takes FENs, not files: the word startpos for its first word.
+# A command that takes a FEN: the word startpos for its first word.
 _chesstool_startpos() {
   local i
   for ((i = 2; i < cword; i++)); do
     [[ ${words[i]} == -* ]] || return
   done
-  COMPREPLY=($(compgen -W startpos -- "$cur"))
+  COMPREPLY+=($(compgen -W startpos -- "$cur"))
 }
 complete -F _chesstool chesstool

@@ -750,28 +750,33 @@ Runner setup_filter(CLI::App& app) {
       ->allow_extra_args(false);
   app.add_option("--player", o->player, "White or Black matches this regular expression (repeatable: all must hold)")
       ->allow_extra_args(false);
-  app.add_option("--elo", o->elo, "Both players' ratings in N..M (N.. or ..M leave one end open)");
+  app.add_option("--elo", o->elo, "Both players' ratings in N..M (N.. or ..M leave one end open, N alone is N..N)");
   app.add_option("--date", o->date, "Date in FROM..TO (YYYY, YYYY.MM or YYYY.MM.DD; ?? parts match anything)");
   // Not CLI::IsMember: its "{...,*}" in --help would be globbed by shell scripts that read it.
-  app.add_option("--result", o->result, "Result is 1-0, 0-1, 1/2-1/2 or * (repeatable: any)")
+  app.add_option("--result", o->result, "Result is 1-0, 0-1, 1/2-1/2 or * (repeatable or comma-separated: any)")
       ->allow_extra_args(false)
+      ->delimiter(',')
       ->check(CLI::Validator(
           [](std::string& v) {
             return pgn::is_result(v) ? std::string() : "'" + v + "' is not 1-0, 0-1, 1/2-1/2 or *";
           },
           "RESULT"));
-  app.add_option("--tc-class", o->tc_class, "FIDE class of the TimeControl tag (repeatable: any)")
+  app.add_option("--tc-class", o->tc_class, "FIDE class of the TimeControl tag (repeatable or comma-separated: any)")
       ->allow_extra_args(false)
+      ->delimiter(',')
       ->check(CLI::IsMember(tc_class_names()));
-  app.add_option("--variant", o->variant, "Variant of the game (repeatable: any)")
+  app.add_option("--variant", o->variant, "Variant of the game (repeatable or comma-separated: any)")
       ->allow_extra_args(false)
+      ->delimiter(',')
       ->check(CLI::IsMember({"standard", "chess960"}));
   app.add_option("--plies", o->plies, "Mainline half-moves written in N..M");
-  app.add_option("--ends", o->ends, "How the game ends (repeatable: any)")
+  app.add_option("--ends", o->ends, "How the game ends (repeatable or comma-separated: any)")
       ->allow_extra_args(false)
+      ->delimiter(',')
       ->check(CLI::IsMember(filter::ending_names()));
-  app.add_option("--has", o->has, "The mainline has a move of this kind, a null move also in a variation (repeatable: any)")
+  app.add_option("--has", o->has, "The mainline has a move of this kind, a null move also in a variation (repeatable or comma-separated: any)")
       ->allow_extra_args(false)
+      ->delimiter(',')
       ->check(CLI::IsMember(filter::move_kind_names()));
   app.add_option("--reaches", o->reaches, "The mainline reaches this position, given as a FEN or startpos (repeatable: any)")
       ->allow_extra_args(false);

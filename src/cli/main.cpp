@@ -102,9 +102,13 @@ ExitCode parse_and_run(int argc, char** argv) {
   add("filter", "Select games by tags, moves, positions, material and endings, written byte for byte", setup_filter);
 
   // Hidden: the bash completion, made from the options just declared (see completion.hpp).
-  if (argc == 3 && std::string_view(argv[1]) == "--generate-completion" && std::string_view(argv[2]) == "bash") {
-    out(bash_completion(app));
-    return ExitCode::Ok;
+  if (argc >= 2 && std::string_view(argv[1]) == "--generate-completion") {
+    if (argc == 3 && std::string_view(argv[2]) == "bash") {
+      out(bash_completion(app));
+      return ExitCode::Ok;
+    }
+    error("--generate-completion takes one shell, and bash is the only one: --generate-completion bash");
+    return ExitCode::Error;
   }
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   if (argc >= 2)

@@ -1,0 +1,1 @@
+$CHESSTOOL --generate-completion zsh
