@@ -35,8 +35,9 @@ enum class SanLenient : std::uint32_t {
   PromotionWithoutEquals = 1u << 1,  // "promotion-without-equals": e8Q
   LowercasePromotion = 1u << 2,      // "lowercase-promotion": e8=q, d7d8n
   CoordinateMove = 1u << 3,          // "coordinate-move": UCI-like e2e4, g1f3, e7e8q, e1g1
-  LongAlgebraic = 1u << 4,           // "long-algebraic": from-square with '-' (Ng1-f3, e2-e4) or
-                                     //   a letterless from-square with 'x' (c5xd4)
+  LongAlgebraic = 1u << 4,           // "long-algebraic": from-square with '-' (Ng1-f3, e2-e4), a
+                                     //   letterless from-square with 'x' (c5xd4), or a piece's
+                                     //   whole from-square with 'x' that SAN does not need (Qd8xd5)
   PawnLetter = 1u << 5,              // "pawn-letter": Pe4
   ColonCapture = 1u << 6,            // "colon-capture": N:f3, e:d5
   EnPassantSuffix = 1u << 7,         // "en-passant-suffix": exd6e.p.

@@ -136,8 +136,12 @@ SanLenientSet notation_lenient(const Position& pos, const SanToken& t, PieceType
       need.file = file_of(found.from()) != file_of(found.to());
     else
       need = detail::needed_disambiguation(list, found);
-    if (need.file != (t.from_file >= 0) || need.rank != (t.from_rank >= 0))
-      lenient |= bit(SanLenient::RedundantDisambiguation);
+    if (need.file != (t.from_file >= 0) || need.rank != (t.from_rank >= 0)) {
+      // A whole from-square before the capture mark that SAN does not need is the long
+      // algebraic capture (Qd8xd5), as e4xd5 is for a pawn.
+      const bool long_capture = t.capture && t.from_file >= 0 && t.from_rank >= 0;
+      lenient |= bit(long_capture ? SanLenient::LongAlgebraic : SanLenient::RedundantDisambiguation);
+    }
   }
   return lenient;
 }

@@ -65,7 +65,11 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Whether a symbol is "e.p.": bytes first, as a comparison of four-byte words (a third of
 // the moves, "Nxe5", and every "9...") would be a call into the library.
-bool is_ep_suffix(std::string_view word) { return word.size() == 4 && word[1] == '.' && word[0] == 'e' && word == "e.p."; }
+// "e.p.", also with the check sign or glyphs that would follow the move ("e.p.+", "e.p.!").
+bool is_ep_suffix(std::string_view word) {
+  if (word.size() < 4 || word[0] != 'e' || word[1] != '.' || word.substr(0, 4) != "e.p.") return false;
+  return word.find_first_not_of("+#!?", 4) == std::string_view::npos;
+}
 
 // The largest move number (the Visitor delivers it as 32 bits).
 constexpr std::uint64_t kMaxNumber = std::numeric_limits<std::uint32_t>::max();
@@ -190,6 +194,7 @@ class Parser {
                    bool name_checked = false);
   // Inlined into run(): the symbol of every move token; a call saved and restored half the registers.
   [[gnu::always_inline]] inline void symbol();
+  void ep_suffix(std::string_view word, std::size_t start);
   bool plain_move_number();
   void move_number(std::string_view word, std::size_t start, std::size_t digits, std::uint64_t number);
   // Inlined: every move number of a game, and the call cost as much as its work.
@@ -612,16 +617,7 @@ void Parser<V>::symbol() {
     return;
   }
   if (is_ep_suffix(word)) {
-    // "exd6 e.p." is joined to "exd6e.p.", the form glued notation already has.
-    if (pending_san_ && !result_seen_) {
-      scratch_.assign(pending_text_);
-      scratch_ += word;
-      pending_san_ = false;
-      v_.san(scratch_, pending_loc_);
-      return;
-    }
-    if (!accept_token(start)) return;
-    junk(word, start, "'e.p.' that does not follow a move");
+    ep_suffix(word, start);
     return;
   }
   if (!accept_token(start)) return;
@@ -633,6 +629,13 @@ void Parser<V>::symbol() {
   std::uint64_t number = 0;
   for (; digits < word.size() && is_digit(word[digits]); ++digits)
     if (number <= kMaxNumber) number = number * 10 + static_cast<std::uint64_t>(word[digits] - '0');
+  if (digits == word.size() && number == 0) {
+    // No move is numbered 0, and a number without periods stands for one: "00" is castling
+    // written without its dash, which would otherwise be lost without a word.
+    report(Severity::Error, "unexpected-token",
+           "unexpected " + quoted(word) + ": no move is numbered 0 (castling is written O-O or O-O-O)", loc(start), word);
+    return;
+  }
   if (digits > 0 && (digits == word.size() || word[digits] == '.')) {
     move_number(word, start, digits, number);
     return;
@@ -644,6 +647,22 @@ void Parser<V>::symbol() {
 // what symbol() would make of it, without its general tests. False, having read nothing,
 // for any other token (a result, "1.e4", a number of ten or more digits), which symbol()
 // then reads.
+// "exd6 e.p." is joined to "exd6e.p.", the form glued notation already has ("exd6 e.p.+"
+// to "exd6e.p.+").
+template <class V>
+void Parser<V>::ep_suffix(std::string_view word, std::size_t start) {
+  if (pending_san_ && !result_seen_) {
+    scratch_.assign(pending_text_);
+    scratch_ += word;
+    pending_san_ = false;
+    v_.san(scratch_, pending_loc_);
+    return;
+  }
+  if (!accept_token(start)) return;
+  report(Severity::Error, "unexpected-token", "unexpected " + quoted(word) + ": no move before it to take en passant",
+         loc(start), word);
+}
+
 template <class V>
 bool Parser<V>::plain_move_number() {
   const std::size_t start = p_;

@@ -285,9 +285,9 @@ bool Replayer::play_resolved(LineState& line, std::string_view text, const Sourc
       else if (game_end_.ended())
         message += " (the game had already ended: " + game_end_.ended_reason() + ")";
     }
-    if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
     if (r.error == SanError::Malformed) message = "malformed move " + move_label(pos) + shown(text) + ": " + r.message;
     if (r.error == SanError::Ambiguous) message = "ambiguous move " + move_label(pos) + shown(text) + ": " + r.message;
+    if (r.did_you_mean) message += "; did you mean '" + *r.did_you_mean + "'?";
     add(Severity::Error, san_error_code(r.error), loc, line.ply + 1, text, std::move(message), &pos);
     if (mainline) mainline_broken_ = true;
     line.dead = true;

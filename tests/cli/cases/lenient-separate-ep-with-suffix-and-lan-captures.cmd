@@ -1,0 +1,1 @@
+printf '[Result "*"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e.p.! Kd7 4. Nf3 e.p. *\n\n[Result "*"]\n\n1. e4 d5 2. e4xd5 Qd8xd5 3. Nc3 Qd5xa2 4. Ra1xa2 *\n\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 00 *\n' | $CHESSTOOL validate --strict -
