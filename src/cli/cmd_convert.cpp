@@ -20,6 +20,7 @@
 #include "cli/verbatim_games.hpp"
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
+#include "core/epd.hpp"
 #include "core/fen.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/json_games.hpp"
@@ -76,90 +77,25 @@ void print_rejection(const std::string& file, const pgn::GameReport& report) {
   for (const auto* d : output::in_source_order(report, false)) err_line(output::render_diagnostic(file, report, *d));
 }
 
-// FEN or EPD text of one input line as a FEN: EPD's four fields take their counters
-// from the "hmvc" and "fmvn" operations when present.
-std::string line_as_fen(std::string_view line) {
-  std::vector<std::string_view> fields;
-  std::size_t i = 0;
-  while (i < line.size() && fields.size() < 5) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t s = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > s) fields.push_back(line.substr(s, i - s));
-  }
-  // An EPD operation starts with its opcode, which starts with a letter; anything else in
-  // the fifth field is a FEN's halfmove clock, right or wrong ("-1" is no opcode).
-  auto opcode = [](std::string_view s) { return !s.empty() && ((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'); };
-  if (fields.size() < 5 || !opcode(fields[4])) return std::string(line);
-  std::string fen;
-  for (int k = 0; k < 4; ++k) fen += std::string(fields[std::size_t(k)]) + " ";
-  auto op = [&](std::string_view name, const char* fallback) {
-    std::string_view rest = line.substr(std::size_t(fields[3].data() + fields[3].size() - line.data()));
-    for (std::size_t p = rest.find(name); p != std::string_view::npos; p = rest.find(name, p + 1)) {
-      bool starts = p == 0 || rest[p - 1] == ' ' || rest[p - 1] == ';' || rest[p - 1] == '\t';
-      std::size_t q = p + name.size();
-      if (!starts || q >= rest.size() || rest[q] != ' ') continue;
-      while (q < rest.size() && rest[q] == ' ') ++q;
-      std::size_t e = q;
-      while (e < rest.size() && rest[e] >= '0' && rest[e] <= '9') ++e;
-      if (e > q) return std::string(rest.substr(q, e - q));
-    }
-    return std::string(fallback);
-  };
-  fen += op("hmvc", "0") + " " + op("fmvn", "1");
-  return fen;
-}
-
-// The operations of an EPD line after its four position fields (PGN standard 16.2), each
-// "opcode operand ...;" with its whitespace collapsed, ';' inside a quoted string kept,
-// hmvc and fmvn left out (to_epd writes them from the position); "" for a FEN line.
-std::string epd_operations(std::string_view line) {
-  std::size_t i = 0;
-  for (int field = 0; field < 4; ++field) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-  }
-  std::size_t next = i;
-  while (next < line.size() && (line[next] == ' ' || line[next] == '\t')) ++next;
-  if (next < line.size() && line[next] >= '0' && line[next] <= '9') return "";  // a FEN's counters
-  std::string out, op;
-  bool quoted = false, space = false;
-  auto finish = [&]() {
-    space = false;
-    const std::string_view code = std::string_view(op).substr(0, op.find(' '));
-    if (!op.empty() && code != "hmvc" && code != "fmvn") out.append(op).append("; ");
-    op.clear();
-  };
-  for (; i < line.size(); ++i) {
-    const char c = line[i];
-    if (!quoted && c == ';') {
-      finish();
-    } else if (!quoted && (c == ' ' || c == '\t')) {
-      space = !op.empty();
-    } else {
-      if (space) op += ' ';
-      space = false;
-      op += c;
-      if (c == '"' && (op.size() < 2 || op[op.size() - 2] != '\\')) quoted = !quoted;
-    }
-  }
-  finish();
-  return out;
-}
-
 ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   // One line: false when an output failed.
   auto convert_line = [&](const std::string& name, const pgn::TextLine& l) {
     // Without its line end and a BOM (at any line's start, as the PGN reader: where files
     // were concatenated); a blank line was not handed out.
     const std::string_view line = l.text;
-    const bool crlf = l.crlf;
+
     const std::uint64_t line_no = l.line;
     std::string_view trimmed = line;
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);
     while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.remove_suffix(1);
     if (trimmed.empty()) return true;
-    FenResult r = parse_fen(fen_or_startpos(line_as_fen(trimmed)));  // "startpos" as fen, board and perft read it
+    const EpdLine epd = read_epd_line(trimmed);
+    FenResult r = parse_fen(fen_or_startpos(epd.fen));  // "startpos" as fen, board and perft read it
+    // The operations are wrong only where the position is right: the position's fault first.
+    if (r.ok() && epd.error) r.error = FenError{"EPD operations", *epd.error, epd.error_column};
+    // A counter parse_fen finds wrong came from an operation, at its place in the line.
+    if (!r.ok() && r.error->field == "halfmove clock" && epd.hmvc_column) r.error->column = epd.hmvc_column;
+    if (!r.ok() && r.error->field == "fullmove number" && epd.fmvn_column) r.error->column = epd.fmvn_column;
     if (!r.ok()) {
       ++t.rejected;
       if (!o.quiet)
@@ -167,7 +103,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
              std::size_t(trimmed.data() - line.data()) + r.error->shown_column(), r.error->to_string());
       if (rejects) {
         rejects->write(line);
-        rejects->write(crlf ? "\r\n" : "\n");  // as it was read
+        rejects->write(l.line_end);  // as it was read
       }
       return !(rejects && rejects->failed());
     }
@@ -175,7 +111,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
     switch (o.to) {
       case Format::Fen: text = to_fen(r.position) + "\n"; break;
       case Format::Epd:
-        text = output::to_epd(r.position, epd_operations(trimmed));
+        text = output::to_epd(r.position, epd.operations);
         text += '\n';
         break;
       case Format::Json:
@@ -203,7 +139,7 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
     return !(out.failed() || (rejects && rejects->failed()));
   };
   for (const auto& path : inputs.files) {
-    io::ByteSource source(path);
+    io::ByteSource source(path, io::MemberKind::Fen);  // of an archive, its .fen and .epd members
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());
       // A line at a time as the bytes come: memory holds the longest line (at most
@@ -304,7 +240,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
     if (!o.quiet) print_rejection(name, report);
     if (rejects) {
       rejects->write(rec.text);
-      rejects->write(rec.crlf ? "\r\n" : "\n");  // as it was read
+      rejects->write(rec.line_end);  // as it was read
     }
     return;
   }
@@ -323,7 +259,7 @@ void convert_json_record(const ConvertOptions& o, const std::string& name, const
 // --from json: the NDJSON of convert --to json, one record per line, read a line at a time.
 void convert_json_records(const ConvertOptions& o, const InputList& inputs, OutputFile& out, OutputFile* rejects, ConvertCounts& t) {
   for (const auto& path : inputs.files) {
-    io::ByteSource source(path);
+    io::ByteSource source(path, io::MemberKind::Json);  // of an archive, its .json, .ndjson and .jsonl members
     std::uint64_t cut_line = 0;
     while (source.next_member()) {
       const std::string name = display_name(display_name(path), source.member());

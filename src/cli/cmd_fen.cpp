@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -79,15 +80,18 @@ std::string not_plain_text(std::string_view head) {
   return "cannot read standard input: it is " + what;
 }
 
-// Standard input a line at a time (without its '\n'), to `line` until it returns false;
+// Standard input a line at a time (without its line end: LF, CRLF or a CR alone), to `line` until it returns false;
 // false, with error saying why, when reading failed or a line ran past kMaxGameBytes.
 // Standard output is flushed before every read that may wait, not before every line: a
 // program that writes a FEN and waits for its answer gets it, and a pipe full of lines is
 // still answered a block at a time.
 bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_t)>& line, std::string& error) {
   std::string buf;
-  std::size_t pos = 0, scan = 0;  // the line starts at pos; no '\n' before scan
+  std::size_t pos = 0, scan = 0;  // the line starts at pos; no line end before scan
   std::uint64_t n = 0;
+  // The last line ended in a CR that ended what was read, handed out at once (a program
+  // may wait for the answer): an LF right after it is the rest of that line end.
+  bool lf_may_follow = false;
   bool sniffed = false;  // not_plain_text has looked at the input's start
   // Whether the input's start shows it is no plain text: told once, before any line is read.
   const auto not_text = [&] {
@@ -102,9 +106,15 @@ bool for_each_stdin_line(const std::function<bool(std::string_view, std::uint64_
                           n + 1, pgn::kMaxGameBytes >> 20);
       return false;
     };
-    if (const std::size_t end = buf.find('\n', scan); end != std::string::npos) {
+    if (std::size_t end = buf.find_first_of("\r\n", scan); end != std::string::npos) {
+      if (std::exchange(lf_may_follow, false) && end == pos && buf[end] == '\n') {
+        pos = scan = end + 1;
+        continue;
+      }
       if (end - pos > pgn::kMaxGameBytes) return too_long();
       if (!line(std::string_view(buf).substr(pos, end - pos), ++n)) return true;
+      if (buf[end] == '\r' && end + 1 < buf.size() && buf[end + 1] == '\n') ++end;  // CRLF
+      else if (buf[end] == '\r' && end + 1 == buf.size()) lf_may_follow = true;
       pos = scan = end + 1;
       continue;
     }
@@ -157,7 +167,6 @@ Runner setup_fen(CLI::App& app) {
       std::string failure;
       const bool read_ok = for_each_stdin_line(
           [&](std::string_view line, std::uint64_t n) {
-            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF line end
             line = pgn::without_bom(line);  // any line's, as convert --from fen
             if (line.find_first_not_of(" \t\r") == std::string_view::npos) return true;  // blank lines are not FENs
             all_ok &= check_one(*o, std::string(line), fmt::format("<stdin>:{}", n), true, n);

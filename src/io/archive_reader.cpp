@@ -183,10 +183,37 @@ InputFormat file_format(const std::string& path, std::string* what) {
   return sniff_format(std::string_view(head, std::size_t(got)), what);
 }
 
-bool is_pgn_member_name(std::string_view name) {
-  for (const char* s : {".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".pgn.xz"})
-    if (ends_with_nocase(name, s)) return true;
+bool is_pgn_member_name(std::string_view name) { return is_member_name(MemberKind::Pgn, name); }
+
+bool is_member_name(MemberKind kind, std::string_view name) {
+  // Each compressed as a PGN member may be (a gzip inside a tar).
+  for (const char* compressed : {"", ".gz", ".zst", ".bz2", ".xz"}) {
+    if (ends_with_nocase(name, compressed)) {
+      const std::string_view base = name.substr(0, name.size() - std::string_view(compressed).size());
+      switch (kind) {
+        case MemberKind::Pgn:
+          if (ends_with_nocase(base, ".pgn")) return true;
+          break;
+        case MemberKind::Fen:
+          if (ends_with_nocase(base, ".fen") || ends_with_nocase(base, ".epd")) return true;
+          break;
+        case MemberKind::Json:
+          if (ends_with_nocase(base, ".json") || ends_with_nocase(base, ".ndjson") || ends_with_nocase(base, ".jsonl"))
+            return true;
+          break;
+      }
+    }
+  }
   return false;
+}
+
+const char* member_kind_names(MemberKind kind) {
+  switch (kind) {
+    case MemberKind::Fen: return ".fen or .epd";
+    case MemberKind::Json: return ".json, .ndjson or .jsonl";
+    case MemberKind::Pgn: break;
+  }
+  return ".pgn";
 }
 
 namespace detail {
@@ -881,7 +908,7 @@ class Producer {
   // For an entry that is not read: a link with a PGN member's name gets a note saying what
   // it links to (read_members: the PGN members read so far). False when the consumer has gone.
   bool note_link(archive_entry* e, const std::string& name, const std::unordered_set<std::string>& read_members) {
-    if (!is_link(e) || !is_pgn_member_name(name)) return true;
+    if (!is_link(e) || !is_member_name(d_.members(), name)) return true;
     if (const char* target = la_->archive_entry_hardlink(e)) {
       if (read_members.contains(target))
         return d_.push_note({name, "a hard link to '" + std::string(target) +
@@ -1009,7 +1036,7 @@ class Producer {
         entry_end = end_of_entry(a);
         continue;
       }
-      if (!is_pgn_member_name(name)) {
+      if (!is_member_name(d_.members(), name)) {
         if (++t.others <= 3) t.other_names += (t.other_names.empty() ? "" : ", ") + name;
         entry_end = end_of_entry(a);
         continue;
@@ -1202,16 +1229,18 @@ class Producer {
                         : " (it holds " + t.other_names +
                               (t.others > 3 ? ", and " + std::to_string(t.others - 3) + " more" : "") + ")";
       // A damaged archive may have lost its .pgn members: the damage first, and what was read.
+      const std::string kind = member_kind_names(d_.members());
       if (problem && *problem != kOtherDataAfterZip) {
-        d_.push_error("cannot read " + display_ + ": " + *problem + "; no .pgn member was read before it" + held);
+        d_.push_error("cannot read " + display_ + ": " + *problem + "; no " + kind + " member was read before it" + held);
         return;
       }
-      d_.push_error("cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no .pgn file" + held +
-                    and_problem);
+      d_.push_error("cannot read " + display_ + ": the " + (t.zip ? "zip" : "tar") + " archive holds no " + kind + " file" +
+                    held + and_problem);
       return;
     }
     if (!t.container && format == InputFormat::Zip) {
-      d_.push_error("cannot read " + display_ + ": the zip archive holds no .pgn file (it is empty)" + and_problem);
+      d_.push_error("cannot read " + display_ + ": the zip archive holds no " + std::string(member_kind_names(d_.members())) +
+                    " file (it is empty)" + and_problem);
       return;
     }
     if (problem) {
@@ -1228,8 +1257,9 @@ class Producer {
 
 }  // namespace
 
-Decoder::Decoder(int fd, std::string prefix, bool seekable, InputFormat format, std::string display)
-    : fd_(fd), prefix_(std::move(prefix)), seekable_(seekable), format_(format), display_(std::move(display)) {
+Decoder::Decoder(int fd, std::string prefix, bool seekable, InputFormat format, std::string display, MemberKind members)
+    : fd_(fd), prefix_(std::move(prefix)), seekable_(seekable), format_(format), display_(std::move(display)),
+      members_(members) {
   if (::pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
   thread_ = std::thread([this] { run(); });
 }

@@ -50,6 +50,9 @@ InputFormat file_format(const std::string& path, std::string* what = nullptr);
 // True for the archive members that are read: names ending in .pgn, or .pgn.gz,
 // .pgn.zst, .pgn.bz2, .pgn.xz (fishtest's tars of .pgn.gz), in any letter case.
 bool is_pgn_member_name(std::string_view name);
+// The same for the members of another kind, and how messages name them (".pgn").
+bool is_member_name(MemberKind kind, std::string_view name);
+const char* member_kind_names(MemberKind kind);
 
 namespace detail {
 
@@ -64,7 +67,7 @@ class Decoder {
   // to tell the format (a pipe cannot be read twice); seekable says fd is a regular
   // file positioned at the start of the input (a zip is then read by its central
   // directory). display is the name for messages ("x.zip", "standard input").
-  Decoder(int fd, std::string prefix, bool seekable, InputFormat format, std::string display);
+  Decoder(int fd, std::string prefix, bool seekable, InputFormat format, std::string display, MemberKind members);
   Decoder(const Decoder&) = delete;
   Decoder& operator=(const Decoder&) = delete;
   // Stops the thread (even when it waits for a pipe) and joins it.
@@ -94,6 +97,7 @@ class Decoder {
   void push_end();
   bool stopped();
   int wake_fd() const { return wake_[0]; }  // readable once the consumer has gone
+  MemberKind members() const { return members_; }  // the archive members read
 
  private:
   enum class Kind : std::uint8_t { Member, Data, Note, End, Error };
@@ -113,6 +117,7 @@ class Decoder {
   bool seekable_;
   InputFormat format_;
   std::string display_;
+  MemberKind members_;
   int wake_[2] = {-1, -1};
 
   std::mutex mu_;

@@ -29,7 +29,7 @@ std::string read_failure(bool is_stdin, int err) {
 
 }  // namespace
 
-ByteSource::ByteSource(const std::string& path) : name_(path) {
+ByteSource::ByteSource(const std::string& path, MemberKind members) : name_(path) {
   const bool is_stdin = path == "-";
   const std::string display = is_stdin ? std::string("standard input") : path;
   int fd = -1;
@@ -98,7 +98,7 @@ ByteSource::ByteSource(const std::string& path) : name_(path) {
     fail("cannot read " + display + ": it is " + what);  // what it is says enough: PGN, FEN and JSON are read here
     return;
   }
-  decoder_ = std::make_unique<detail::Decoder>(fd, std::move(prefix_), regular && start == 0, format, display);
+  decoder_ = std::make_unique<detail::Decoder>(fd, std::move(prefix_), regular && start == 0, format, display, members);
   prefix_.clear();
 }
 

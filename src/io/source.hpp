@@ -30,6 +30,10 @@ struct InputNote {
 // read error, corrupt or truncated data, a format that is not PGN) are kept as a
 // message, never thrown: after a failure read() returns 0, next_member() false, and
 // error() tells why.
+// Which members of an archive an input reads: PGN files (every command), or the FEN/EPD
+// files or NDJSON files of convert --from fen and --from json.
+enum class MemberKind : std::uint8_t { Pgn, Fen, Json };
+
 class ByteSource {
  public:
   // Chunk size callers are expected to ask for; also the decoder's buffer size.
@@ -39,7 +43,7 @@ class ByteSource {
   // bytes, whatever the name, for files and standard input alike. Plain text is read
   // with read(2) straight into the caller's buffer; anything compressed or archived is
   // decoded on a thread of its own, a bounded queue of buffers ahead of the reader.
-  explicit ByteSource(const std::string& path);
+  explicit ByteSource(const std::string& path, MemberKind members = MemberKind::Pgn);
 
   // An in-memory source of plain text (tests, strings already in memory); never fails.
   // max_read caps the bytes handed out per read() to mimic pipes that deliver short reads.

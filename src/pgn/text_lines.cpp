@@ -33,12 +33,15 @@ bool TextLines::too_long() {
 
 bool TextLines::next(TextLine& out) {
   while (true) {
-    std::size_t end = buf_.find('\n', pos_);
-    while (end == std::string::npos) {
+    // LF, CRLF and a CR alone each end a line (as the PGN reader has them); a CR that ends
+    // what was read waits for the next read to say whether an LF follows.
+    std::size_t end = buf_.find_first_of("\r\n", pos_);
+    while (end == std::string::npos || (buf_[end] == '\r' && end + 1 == buf_.size())) {
       // Only the bytes a read adds are searched: a long line is not searched again per read.
-      const std::size_t searched = buf_.size() - pos_;
-      if (!fill()) break;
-      end = buf_.find('\n', pos_ + searched);
+      const std::size_t searched = (end == std::string::npos ? buf_.size() : end) - pos_;
+      const bool more = fill();  // moves the line to the buffer's start
+      end = buf_.find_first_of("\r\n", pos_ + searched);
+      if (!more) break;
     }
     if (end == std::string::npos && pos_ == buf_.size()) return false;
     if (end == std::string::npos) {
@@ -52,13 +55,21 @@ bool TextLines::next(TextLine& out) {
     }
     if (end - pos_ > kMaxGameBytes) return too_long();  // whole, but past the limit all the same
     std::string_view text(buf_.data() + pos_, end - pos_);
+    std::size_t end_bytes = 0;  // of the line end
+    if (end == buf_.size()) {
+      out.line_end = "\n";
+    } else if (buf_[end] == '\n') {
+      out.line_end = "\n";
+      end_bytes = 1;
+    } else {
+      out.line_end = end + 1 < buf_.size() && buf_[end + 1] == '\n' ? "\r\n" : "\r";
+      end_bytes = out.line_end.size();
+    }
     out.line = ++line_;
     out.byte_offset = offset_;
-    const std::size_t taken = std::min(end + 1, buf_.size()) - pos_;
+    const std::size_t taken = end + end_bytes - pos_;
     offset_ += taken;
     pos_ += taken;
-    out.crlf = !text.empty() && text.back() == '\r';
-    if (out.crlf) text.remove_suffix(1);
     {  // at any line's start, as the PGN reader: where files were concatenated
       const std::string_view rest = without_bom(text);
       out.byte_offset += text.size() - rest.size();

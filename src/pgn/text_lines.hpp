@@ -12,8 +12,8 @@ namespace chesstool::pgn {
 
 // One line of a text input (NDJSON records, FEN lines).
 struct TextLine {
-  std::string text;              // without its line end (LF or CRLF) or a first line's BOM
-  bool crlf = false;             // its line end was CRLF
+  std::string text;              // without its line end (LF, CRLF or CR) or a BOM at its start
+  std::string_view line_end = "\n";  // as it was read (a literal): "\n", "\r\n" or "\r"; "\n" at the end
   std::uint64_t line = 0;        // 1-based
   std::uint64_t byte_offset = 0; // of the line's first byte from the start of the member
 };

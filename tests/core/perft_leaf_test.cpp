@@ -14,6 +14,7 @@
 // namespace of the test's own.
 #define CHESSTOOL_KERNEL_NS perft_leaf_test
 #include "core/perft_leaf.hpp"
+#include "core/uci.hpp"
 
 using namespace chesstool;
 using perft_leaf_test::LeafPosition;
