@@ -191,16 +191,19 @@ void convert_games(const ConvertOptions& o, const InputList& inputs, OutputFile&
     error(e);
   };
   VerbatimGames verbatim;  // the rejected games, as they were read
+  // --rejects - beside PGN on standard output: one stream, a blank line between any two games.
+  const bool shared = rejects && is_standard_output(o.rejects) && is_standard_output(o.output);
   sink.game = [&](std::size_t f, pgn::RawGame&& raw, Converted&& c) {
     if (c.valid) {
-      if (t.converted && format_info(to).multi_line) out.write("\n");
+      if ((t.converted || (shared && t.rejected)) && format_info(to).multi_line) out.write("\n");
       out.write(c.text);
       ++t.converted;
+      if (shared) verbatim.closed_by_other(*rejects);
       if (c.left_out && !o.quiet)
         for (const auto& line : output::left_out_diagnostics(display_name(names[f], raw.member), *c.left_out)) err_line(line);
     } else {
       if (!o.quiet) print_rejection(display_name(names[f], raw.member), c.report);
-      std::uint64_t written = t.rejected;
+      std::uint64_t written = shared ? t.rejected + t.converted : t.rejected;
       // As it was read: CRLF stays CRLF.
       if (rejects && !verbatim.write(*rejects, written, raw, raw.text) && !o.quiet)
         err_line(merged_game_warning(display_name(names[f], raw.member), raw.line));

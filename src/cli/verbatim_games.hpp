@@ -67,6 +67,9 @@ class VerbatimGames {
     else if (const auto open = open_.find(&out); open != open_.end()) open->second.clear();
     return join != Joining::Merged;
   }
+  // Something else ended with a game of its own was written to out (the converted games,
+  // when --rejects shares their standard output): no game of out's is open any more.
+  void closed_by_other(const OutputFile& out) { open_.erase(&out); }
 
  private:
   std::unordered_map<const OutputFile*, std::string> open_;  // per output: its last game, when it has no movetext

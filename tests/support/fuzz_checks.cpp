@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/epd.hpp"
 #include "core/fen.hpp"
 #include "core/move.hpp"
 #include "core/movegen.hpp"
@@ -423,8 +424,35 @@ static std::string check_position(const Position& pos, bool deep) {
   return "";
 }
 
-// Any bytes as a FEN, in both modes.
+// Any bytes as an EPD line: an error points inside the line, and a line read without one
+// reads back the same once written as convert --to epd writes it.
+std::string check_epd_line(std::string_view data) {
+  const EpdLine e = read_epd_line(data);
+  const std::string where = "EPD input \"" + printable(data) + "\": ";
+  if (e.error) {
+    if (e.error_column < 1 || e.error_column > data.size()) return where + "error column out of the line";
+    return "";
+  }
+  if (e.fen == data) return "";  // a FEN line
+  std::vector<std::string_view> fields;
+  for (std::size_t i = 0; i < e.fen.size();) {
+    const std::size_t next = std::min(e.fen.find(' ', i), e.fen.size());
+    fields.push_back(std::string_view(e.fen).substr(i, next - i));
+    i = next + 1;
+  }
+  if (fields.size() != 6) return where + "the FEN made has " + std::to_string(fields.size()) + " fields: " + printable(e.fen);
+  std::string written;
+  for (std::size_t k = 0; k < 4; ++k) written.append(fields[k]).append(" ");
+  written.append(e.operations).append("hmvc ").append(fields[4]).append("; fmvn ").append(fields[5]).append(";");
+  const EpdLine back = read_epd_line(written);
+  if (back.error) return where + "written as " + printable(written) + ", it reads with an error: " + *back.error;
+  if (back.fen != e.fen || back.operations != e.operations) return where + "written as " + printable(written) + ", it reads otherwise";
+  return "";
+}
+
+// Any bytes as a FEN, in both modes, and as an EPD line.
 std::string check_fen_input(std::string_view data) {
+  if (std::string e = check_epd_line(data); !e.empty()) return e;
   const FenResult strict = parse_fen(data, FenMode::Strict);
   const FenResult playable = parse_fen(data, FenMode::Playable);
   const std::string where = "FEN input \"" + printable(data) + "\": ";

@@ -1,0 +1,1 @@
+printf '[Event "ok"]\n\n1. e4 e5 *\n\n[Event "bad"]\n\n1. e4 e4 *\n\n[Event "ok2"]\n\n1. d4 *\n\n[Event "bad2"]\n\n1. Ke2\n' | $CHESSTOOL convert --to pgn --reduced --rejects - 2>/dev/null; echo "exit $?"
