@@ -32,6 +32,7 @@ void ClockCheck::start(const std::string* tag) {
   tc_ = parse_time_control(tag);
   tag_ = tag ? *tag : std::string();
   said_above_ = said_growth_ = false;
+  said_by_last_ = 0;
   for (Side& s : sides_) {
     s = Side{};
     if (!active()) continue;
@@ -45,15 +46,21 @@ std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, int mov
   const std::string who = std::string(side_name(mover)) + "'s clock";
   if (seconds < 0 && !said_above_) {
     said_above_ = true;
+    said_by_last_ = mover + 1;
+    said_above_by_last_ = true;
     return who + " is negative (" + clock_text(seconds) + ")";
   }
   if (seconds > double(s.allowed) + kTolerance && !said_above_) {
     said_above_ = true;
+    said_by_last_ = mover + 1;
+    said_above_by_last_ = true;
     return who + " shows " + clock_text(seconds) + ", more than the time control " + tag_ + " allows by this move (" +
            clock_text(double(s.allowed)) + ")";
   }
   if (!s.before || said_growth_ || seconds <= *s.before + double(s.gain) + kTolerance) return std::nullopt;
   said_growth_ = true;
+  said_by_last_ = mover + 1;
+  said_above_by_last_ = false;
   const int span = moves - s.before_moves;
   if (span == 1)
     return who + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds) + ", more than the move adds (" +

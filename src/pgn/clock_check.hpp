@@ -25,13 +25,18 @@ class ClockCheck {
   // game: their own moves, counted from 1 at the start of a game from the usual position):
   // what is wrong with it, once per kind of fault and game. Moves between two recorded
   // clocks are walked through without one, and the clock may grow over them by what they
-  // all add. Calls come in the order of the moves; a second clock after the same move is
-  // tested against the same earlier clock as the first.
+  // all add. Calls come in the order of the moves; a second clock after the same move
+  // replaces the first: it is tested against the same earlier clock, and what the first
+  // said is taken back (the caller drops that warning).
   // Inline, for the clock of every move of a lichess game: the common case is a clock
   // that is fine.
   std::optional<std::string> clock(Color mover, int moves, double seconds) {
     if (!active()) return std::nullopt;
     Side& s = sides_[mover];
+    if (s.last && s.last_moves == moves && said_by_last_ == mover + 1) {  // the first clock's fault, taken back
+      (said_above_by_last_ ? said_above_ : said_growth_) = false;
+    }
+    said_by_last_ = 0;
     if (!(s.last && s.last_moves == moves)) {  // a new move: it grows from the last clock
       s.before = s.last;
       s.before_moves = s.last_moves;
@@ -71,6 +76,10 @@ class ClockCheck {
   std::string tag_;
   Side sides_[2];
   bool said_above_ = false, said_growth_ = false;
+  // Whose clock the last fault was said of (its colour + 1; 0: the last clock was fine),
+  // and which kind, so that a second clock after the same move takes it back.
+  int said_by_last_ = 0;
+  bool said_above_by_last_ = false;
 };
 
 // "1:05:09" or "5:09.5": seconds as a chess clock shows them.

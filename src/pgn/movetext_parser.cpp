@@ -66,9 +66,12 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Whether a symbol is "e.p.": bytes first, as a comparison of four-byte words (a third of
 // the moves, "Nxe5", and every "9...") would be a call into the library.
 // "e.p.", also with the check sign or glyphs that would follow the move ("e.p.+", "e.p.!").
+// Asked of every symbol: a move fails at its second byte.
 bool is_ep_suffix(std::string_view word) {
-  if (word.size() < 4 || word[0] != 'e' || word[1] != '.' || word.substr(0, 4) != "e.p.") return false;
-  return word.find_first_not_of("+#!?", 4) == std::string_view::npos;
+  if (word.size() < 4 || word[1] != '.' || word[0] != 'e' || word[2] != 'p' || word[3] != '.') return false;
+  for (std::size_t i = 4; i < word.size(); ++i)
+    if (word[i] != '+' && word[i] != '#' && word[i] != '!' && word[i] != '?') return false;
+  return true;
 }
 
 // The largest move number (the Visitor delivers it as 32 bits).
@@ -171,7 +174,8 @@ class Parser {
     for (const PendingComment& c : early_comments_) deliver_comment(c.text, c.loc);
     early_comments_.clear();
   }
-  void deliver_comment(std::string_view text, const SourceLoc& at) {
+  // Inline: every comment of a game; out of line its call cost as much as the check.
+  [[gnu::always_inline]] void deliver_comment(std::string_view text, const SourceLoc& at) {
     if (convert_ && !is_valid_utf8(text)) {
       scratch_ = repair_utf8(text);
       v_.comment(scratch_, at);

@@ -184,12 +184,17 @@ int Replayer::earlier_spelling(std::string_view name, int& standard) {
 // text itself when it lies in the game's text, which outlives the replay; else a copy the
 // replayer keeps (a value the parser unescaped into its scratch, a game read from JSON).
 std::string_view Replayer::kept_text(std::string_view text) {
-  if (raw_ && !text.empty()) {
-    const auto from = reinterpret_cast<std::uintptr_t>(raw_->text.data());
-    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
-    if (at >= from && at - from <= raw_->text.size() && text.size() <= raw_->text.size() - (at - from)) return text;
-  }
+  if (in_game_text(text)) return text;
   return tag_copies_.emplace_front(text);
+}
+
+// Whether text lies in the game's text (not in a buffer of the parser's, which its next
+// token may overwrite).
+bool Replayer::in_game_text(std::string_view text) const {
+  if (!raw_ || text.empty()) return false;
+  const auto from = reinterpret_cast<std::uintptr_t>(raw_->text.data());
+  const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+  return at >= from && at - from <= raw_->text.size() && text.size() <= raw_->text.size() - (at - from);
 }
 
 // The tags into the report, or into the kept game (see ReplayOptions).
@@ -215,8 +220,6 @@ void Replayer::begin_movetext() { setup_start_position(); }
 bool Replayer::in_mainline() const { return lines_.size() == 1 && dead_depth_ == 0; }
 
 void Replayer::san(std::string_view text, const SourceLoc& loc) {
-  if (pending_clock_ && in_mainline()) [[unlikely]]
-    flush_clock();
   if (skip_moves_ || skipped_depth_ > 0 || dead_depth_ > 0 || lines_.empty()) return;
   LineState& line = lines_.back();
   line.had_move = true;
@@ -431,31 +434,35 @@ SourceLoc Replayer::within_comment(std::string_view text, std::string_view part,
 void Replayer::check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc) {
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
-  // Held until the next mainline move or the game's end: the last clock after a move is
-  // its clock, as convert reads it.
-  pending_clock_ = PendingClock{clock, within_comment(text, text.substr(at), loc), main.ply, std::string(last_move_)};
-}
-
-// The clock held by check_clock, against the TimeControl tag.
-void Replayer::flush_clock() {
-  if (!pending_clock_) return;
-  const PendingClock c = std::move(*pending_clock_);
-  pending_clock_.reset();
   if (!clocks_started_) {  // read at the game's first clock
     const std::string_view* tag = tag_value_any_case(tags_, "TimeControl");
     const std::string value = tag ? std::string(*tag) : std::string();
     clocks_.start(tag ? &value : nullptr);
     clocks_started_ = true;
   }
+  if (!clocks_.active()) return;  // no time control to check against
+  // The last clock after a move is its clock, as convert reads it: a second one takes
+  // back what the first said (checked at once, not held: a lichess game has a clock
+  // after every move, and a second is rare).
+  if (main.ply == clock_ply_ && clock_warning_ < report_.warnings.size() &&
+      report_.warnings[clock_warning_].code == "clock-inconsistent") {
+    report_.warnings.erase(report_.warnings.begin() + std::ptrdiff_t(clock_warning_));
+    --listed_problems_;
+  }
+  clock_ply_ = main.ply;
+  clock_warning_ = SIZE_MAX;
   // Who made mainline move `ply`, and its number in the game: the periods of the time
   // control count the game's moves, from a set-up position's move number too.
-  const Color mover = c.ply % 2 == 1 ? start_side_ : ~start_side_;
-  const int number = start_fullmove_ + (start_side_ == White ? (c.ply - 1) / 2 : c.ply / 2);
-  if (auto fault = clocks_.clock(mover, number, c.seconds)) {
+  const Color mover = main.ply % 2 == 1 ? start_side_ : ~start_side_;
+  const int number = start_fullmove_ + (start_side_ == White ? (main.ply - 1) / 2 : main.ply / 2);
+  if (auto fault = clocks_.clock(mover, number, clock)) {
     std::string message = "after ";
     message.append(std::to_string(number)).append(mover == White ? "." : "...");
-    message.append(shown(c.move)).append(", ").append(*fault);
-    add(Severity::Warning, "clock-inconsistent", c.where, c.ply, "", std::move(message), nullptr);
+    message.append(shown(last_move_)).append(", ").append(*fault);
+    const std::size_t listed = listed_problems_;
+    add(Severity::Warning, "clock-inconsistent", within_comment(text, text.substr(at), loc), main.ply, "",
+        std::move(message), nullptr);
+    if (listed_problems_ > listed) clock_warning_ = report_.warnings.size() - 1;
   }
 }
 
@@ -573,7 +580,6 @@ void Replayer::problem(Severity severity, std::string_view code, std::string mes
 }
 
 void Replayer::end_game() {
-  flush_clock();
   if (!movetext_seen_) setup_start_position();
   skipped_depth_ = 0;
   dead_depth_ = 0;

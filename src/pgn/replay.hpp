@@ -140,7 +140,6 @@ class Replayer final : public Visitor {
   void read_commands(std::string_view text, const SourceLoc& loc);
   SourceLoc within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) const;
   void check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc);
-  void flush_clock();
   void close_line(LineState& line);
   void keep_between_variations(LineState& line, std::vector<Line>& variations);
   bool keeping() const { return options_.keep != Keep::Report && report_.valid; }
@@ -149,6 +148,7 @@ class Replayer final : public Visitor {
   void list_unlisted_problems();
   int earlier_spelling(std::string_view name, int& standard);
   std::string_view kept_text(std::string_view text);
+  bool in_game_text(std::string_view text) const;
   void copy_tags_out();
 
   ReplayOptions options_;
@@ -187,14 +187,10 @@ class Replayer final : public Visitor {
   bool variations_skipped_ = false;
   ClockCheck clocks_;
   bool clocks_started_ = false;
-  // The last [%clk] after the last mainline move, checked once the next move comes.
-  struct PendingClock {
-    double seconds;
-    SourceLoc where;
-    int ply;
-    std::string move;  // the move's token (a copy: the parser may have joined it in a buffer)
-  };
-  std::optional<PendingClock> pending_clock_;
+  // The mainline ply of the last clock checked, and the index in report_.warnings of the
+  // warning it gave (SIZE_MAX: none): a second clock after the same move takes it back.
+  int clock_ply_ = 0;
+  std::size_t clock_warning_ = SIZE_MAX;
   Color start_side_ = White;
   int start_fullmove_ = 1;
   std::string_view last_move_;  // the last mainline move's token, in the game's text
