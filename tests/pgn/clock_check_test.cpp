@@ -108,18 +108,18 @@ TEST(ClockCheck, TheReplayerWarnsAtTheClocksComment) {
   EXPECT_TRUE(w.valid);
 }
 
+// A game with this TimeControl and movetext, checked.
+GameReport clock_game(const std::string& time_control, const std::string& movetext) {
+  return check_game(testing::raw_game("[Event \"x\"]\n[TimeControl \"" + time_control + "\"]\n[Result \"*\"]\n\n" +
+                                      movetext + " *\n"));
+}
+
 TEST(ClockCheck, TheReplayerChecksTheLastClockAfterAMove) {
   // Two comments after 1.e4, each with a clock: the last is the move's clock (as convert
   // reads it), so the first, above the time control, is no fault.
-  const char* two =
-      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
-      "1. e4 {[%clk 0:09:50]} {[%clk 0:04:50]} e5 {[%clk 0:04:50]} *\n";
-  EXPECT_EQ(check_game(testing::raw_game(two)).warnings.size(), 0u);
+  EXPECT_EQ(clock_game("300+0", "1. e4 {[%clk 0:09:50]} {[%clk 0:04:50]} e5 {[%clk 0:04:50]}").warnings.size(), 0u);
   // The other way round the last one is the fault, said at its own comment.
-  const char* last =
-      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
-      "1. e4 {[%clk 0:04:50]} {[%clk 0:09:50]} *\n";
-  const GameReport r = check_game(testing::raw_game(last));
+  const GameReport r = clock_game("300+0", "1. e4 {[%clk 0:04:50]} {[%clk 0:09:50]}");
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].column, 25u);
   EXPECT_EQ(r.warnings[0].message,
@@ -128,10 +128,8 @@ TEST(ClockCheck, TheReplayerChecksTheLastClockAfterAMove) {
 
 TEST(ClockCheck, TheReplayerComparesClocksAcrossAMoveWithout) {
   // 2.Nf3 has no clock: 3.Bb5's is compared with 1.e4's, and 300+0 adds nothing.
-  const char* text =
-      "[Event \"x\"]\n[TimeControl \"300+0\"]\n[Result \"*\"]\n\n"
-      "1. e4 {[%clk 0:04:00]} e5 {[%clk 0:04:59]} 2. Nf3 Nc6 {[%clk 0:04:58]} 3. Bb5 {[%clk 0:04:55]} *\n";
-  const GameReport r = check_game(testing::raw_game(text));
+  const GameReport r =
+      clock_game("300+0", "1. e4 {[%clk 0:04:00]} e5 {[%clk 0:04:59]} 2. Nf3 Nc6 {[%clk 0:04:58]} 3. Bb5 {[%clk 0:04:55]}");
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].message, "after 3.Bb5, white's clock grows from 4:00 to 4:55 over 2 moves, more than they add (0 s)");
 }
