@@ -83,7 +83,6 @@ ExitCode convert_fen_lines(const ConvertOptions& o, const InputList& inputs, Out
     // Without its line end and a BOM (at any line's start, as the PGN reader: where files
     // were concatenated); a blank line was not handed out.
     const std::string_view line = l.text;
-
     const std::uint64_t line_no = l.line;
     std::string_view trimmed = line;
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) trimmed.remove_prefix(1);

@@ -43,30 +43,22 @@ void ClockCheck::start(const std::string* tag) {
 
 // The text of the fault clock() found (each kind said once a game).
 std::optional<std::string> ClockCheck::fault(Color mover, const Side& s, int moves, double seconds) {
-  const std::string who = std::string(side_name(mover)) + "'s clock";
-  if (seconds < 0 && !said_above_) {
-    said_above_ = true;
+  // Marks the kind said, and by whom, so that a second clock after the move can take it back.
+  auto say = [&](bool above) {
+    (above ? said_above_ : said_growth_) = true;
     said_by_last_ = mover + 1;
-    said_above_by_last_ = true;
-    return who + " is negative (" + clock_text(seconds) + ")";
-  }
-  if (seconds > double(s.allowed) + kTolerance && !said_above_) {
-    said_above_ = true;
-    said_by_last_ = mover + 1;
-    said_above_by_last_ = true;
-    return who + " shows " + clock_text(seconds) + ", more than the time control " + tag_ + " allows by this move (" +
-           clock_text(double(s.allowed)) + ")";
-  }
+    said_above_by_last_ = above;
+    return std::string(side_name(mover)) + "'s clock";
+  };
+  if (seconds < 0 && !said_above_) return say(true) + " is negative (" + clock_text(seconds) + ")";
+  if (seconds > double(s.allowed) + kTolerance && !said_above_)
+    return say(true) + " shows " + clock_text(seconds) + ", more than the time control " + tag_ +
+           " allows by this move (" + clock_text(double(s.allowed)) + ")";
   if (!s.before || said_growth_ || seconds <= *s.before + double(s.gain) + kTolerance) return std::nullopt;
-  said_growth_ = true;
-  said_by_last_ = mover + 1;
-  said_above_by_last_ = false;
+  const std::string grows = say(false) + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds);
   const int span = moves - s.before_moves;
-  if (span == 1)
-    return who + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds) + ", more than the move adds (" +
-           std::to_string(s.gain) + " s)";
-  return who + " grows from " + clock_text(*s.before) + " to " + clock_text(seconds) + " over " + std::to_string(span) +
-         " moves, more than they add (" + std::to_string(s.gain) + " s)";
+  if (span == 1) return grows + ", more than the move adds (" + std::to_string(s.gain) + " s)";
+  return grows + " over " + std::to_string(span) + " moves, more than they add (" + std::to_string(s.gain) + " s)";
 }
 
 }  // namespace chesstool::pgn
