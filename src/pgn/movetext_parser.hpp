@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/recycled_vector.hpp"
 #include "pgn/game_splitter.hpp"
 
 namespace chesstool::pgn {
@@ -74,7 +75,7 @@ class TagNameSet {
 
  private:
   std::uint64_t bits_ = 0;                       // tag_name_bit of every name
-  std::vector<std::string_view> few_;            // the first kScannedTagNames + 1 names
+  RecycledVector<std::string_view> few_;           // the first kScannedTagNames + 1 names
   std::unordered_set<std::string_view> many_;    // every name, once few_ is full
 };
 

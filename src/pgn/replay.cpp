@@ -95,6 +95,8 @@ struct Replayer::LineState {
 
 Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(options), raw_(raw) {
   if (raw) {
+    text_from_ = reinterpret_cast<std::uintptr_t>(raw->text.data());
+    text_size_ = raw->text.size();
     report_.index = raw->index;
     report_.line = raw->line;
     report_.byte_offset = raw->byte_offset;
@@ -191,10 +193,8 @@ std::string_view Replayer::kept_text(std::string_view text) {
 // Whether text lies in the game's text (not in a buffer of the parser's, which its next
 // token may overwrite).
 bool Replayer::in_game_text(std::string_view text) const {
-  if (!raw_ || text.empty()) return false;
-  const auto from = reinterpret_cast<std::uintptr_t>(raw_->text.data());
   const auto at = reinterpret_cast<std::uintptr_t>(text.data());
-  return at >= from && at - from <= raw_->text.size() && text.size() <= raw_->text.size() - (at - from);
+  return at >= text_from_ && at - text_from_ <= text_size_ && text.size() <= text_size_ - (at - text_from_) && !text.empty();
 }
 
 // The tags into the report, or into the kept game (see ReplayOptions).
@@ -608,7 +608,7 @@ void Replayer::end_game() {
   }
   if (keeping())
     game_.result = report_.result_token;
-  else
+  else if (options_.keep != Keep::Report)  // with Keep::Report nothing was put in it
     game_ = Game();
   lines_.clear();
   list_unlisted_problems();

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/recycled_vector.hpp"
 #include "pgn/clock_check.hpp"
 #include "pgn/game.hpp"
 #include "pgn/game_end.hpp"
@@ -154,11 +155,14 @@ class Replayer final : public Visitor {
   ReplayOptions options_;
   GameReport report_;
   Game game_;
-  std::vector<LineState> lines_;  // the mainline, then the open variations
+  RecycledVector<LineState> lines_;  // the mainline, then the open variations
   GameEnd game_end_;
   SourceLoc result_loc_{};
   bool marker_seen_ = false;  // result_loc_ is a termination marker's place
   const RawGame* raw_ = nullptr;  // the game's text, when given
+  // Where raw_'s text lies (none without it), for in_game_text, asked of every tag's name and value.
+  std::uintptr_t text_from_ = 0;
+  std::size_t text_size_ = 0;
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
   // The places of the tags that may be FEN or Variant, by index in tags_.
   std::vector<std::pair<std::size_t, SourceLoc>> set_up_tag_locs_;
@@ -171,7 +175,7 @@ class Replayer final : public Visitor {
   // The game's tags, first of each name only, as views into the game's text or into
   // tag_copies_ (a value the parser unescaped, or a game given without its text). Copied
   // into report_.tags (or game_.tags) at end_game().
-  std::vector<TagView> tags_;
+  RecycledVector<TagView> tags_;
   std::forward_list<std::string> tag_copies_;  // a forward_list: no allocation until used
   // tags_' names once there are more than kScannedTagNames: TagNameSet's rule.
   std::unordered_set<std::string_view> tag_name_set_;

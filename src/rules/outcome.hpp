@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "core/recycled_vector.hpp"
 
 namespace chesstool {
 
@@ -134,7 +135,7 @@ class RepetitionHistory {
   // How often key occurs among keys_ (positions with the same side to move).
   int earlier_occurrences(Key key);
 
-  std::vector<Key> keys_;
+  RecycledVector<Key> keys_;
   // A long history (moves go on after a game ended by the 75-move rule, and a game of
   // 200,000 knight moves took 4.7 s, 4x for 2x the moves) is counted in a hash map
   // instead of scanned: the keys up to indexed_ are in counts_.
