@@ -146,7 +146,7 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
     for (const auto& [k, v] : tags_) tag_name_set_.insert(k);
   }
   // The Result tag's place: the one spelt so, else the first in another letter case (the
-  // one tag_value_any_case(tags_, "Result") reads).
+  // one tag_any_case("Result") reads).
   if (name.size() == 6 && name == "Result") {
     result_tag_exact_ = true;
     result_tag_loc_ = loc;
@@ -183,19 +183,15 @@ int Replayer::earlier_spelling(std::string_view name, int& standard) {
   return last_spelling_[std::size_t(standard)];
 }
 
-// text itself when it lies in the game's text, which outlives the replay; else a copy the
-// replayer keeps (a value the parser unescaped into its scratch, a game read from JSON).
-std::string_view Replayer::kept_text(std::string_view text) {
-  if (in_game_text(text)) return text;
-  return tag_copies_.emplace_front(text);
+// tag_value_any_case of the game's tags, with no scan for a name no tag has in any letter
+// case (Termination, in most games).
+const std::string_view* Replayer::tag_any_case(std::string_view name) const {
+  if ((folded_tag_bits_ & tag_name_bit_ignoring_case(name)) == 0) return nullptr;
+  return tag_value_any_case(tags_, name);
 }
 
-// Whether text lies in the game's text (not in a buffer of the parser's, which its next
-// token may overwrite).
-bool Replayer::in_game_text(std::string_view text) const {
-  const auto at = reinterpret_cast<std::uintptr_t>(text.data());
-  return at >= text_from_ && at - text_from_ <= text_size_ && text.size() <= text_size_ - (at - text_from_) && !text.empty();
-}
+// A copy of text the replayer keeps, for kept_text.
+std::string_view Replayer::copied_text(std::string_view text) { return tag_copies_.emplace_front(text); }
 
 // The tags into the report, or into the kept game (see ReplayOptions).
 void Replayer::copy_tags_out() {
@@ -435,7 +431,7 @@ void Replayer::check_clock(double clock, std::string_view text, std::size_t at, 
   const LineState& main = lines_.front();
   if (main.ply == 0 || main.dead || main.after_variation) return;
   if (!clocks_started_) {  // read at the game's first clock
-    const std::string_view* tag = tag_value_any_case(tags_, "TimeControl");
+    const std::string_view* tag = tag_any_case("TimeControl");
     const std::string value = tag ? std::string(*tag) : std::string();
     clocks_.start(tag ? &value : nullptr);
     clocks_started_ = true;
@@ -707,7 +703,7 @@ void Replayer::setup_start_position() {
 
 void Replayer::check_result() {
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
-  const std::string_view* tag = tag_value_any_case(tags_, "Result");
+  const std::string_view* tag = tag_any_case("Result");
   if (tag && !result_tag_exact_ && options_.strict) {
     for (const auto& [name, value] : tags_)
       if (&value == tag)
@@ -728,7 +724,7 @@ void Replayer::check_result() {
   std::string recorded = from_tag ? result_tag : report_.result_token;
   // Pointed at where the result is written: the Result tag, else the movetext's token.
   const SourceLoc written = from_tag ? result_tag_loc_.value_or(at) : report_.result_token.empty() ? at : result_loc_;
-  const std::string_view* termination_tag = tag_value_any_case(tags_, "Termination");
+  const std::string_view* termination_tag = tag_any_case("Termination");
   const std::optional<std::string> termination =
       termination_tag ? std::optional<std::string>(*termination_tag) : std::nullopt;
   const std::string* termination_ptr = termination ? &*termination : nullptr;

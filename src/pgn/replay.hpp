@@ -4,6 +4,7 @@
 // validate, convert, annotate and report all read games through it.
 #pragma once
 
+#include <cstdint>
 #include <forward_list>
 #include <optional>
 #include <string>
@@ -148,8 +149,19 @@ class Replayer final : public Visitor {
   bool in_mainline() const;
   void list_unlisted_problems();
   int earlier_spelling(std::string_view name, int& standard);
-  std::string_view kept_text(std::string_view text);
-  bool in_game_text(std::string_view text) const;
+  // text itself when it lies in the game's text, which outlives the replay; else a copy the
+  // replayer keeps (a value the parser unescaped into its scratch, a game read from JSON).
+  // Inline: asked of every tag's name and value.
+  std::string_view kept_text(std::string_view text) { return in_game_text(text) ? text : copied_text(text); }
+  std::string_view copied_text(std::string_view text);
+  const std::string_view* tag_any_case(std::string_view name) const;
+  // Whether text lies in the game's text (not in a buffer of the parser's, which its next
+  // token may overwrite).
+  bool in_game_text(std::string_view text) const {
+    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+    return at >= text_from_ && at - text_from_ <= text_size_ && text.size() <= text_size_ - (at - text_from_) &&
+           !text.empty();
+  }
   void copy_tags_out();
 
   ReplayOptions options_;
@@ -160,7 +172,7 @@ class Replayer final : public Visitor {
   SourceLoc result_loc_{};
   bool marker_seen_ = false;  // result_loc_ is a termination marker's place
   const RawGame* raw_ = nullptr;  // the game's text, when given
-  // Where raw_'s text lies (none without it), for in_game_text, asked of every tag's name and value.
+  // Where raw_'s text lies (none without it), for in_game_text.
   std::uintptr_t text_from_ = 0;
   std::size_t text_size_ = 0;
   std::uint64_t last_move_end_ = 0;  // byte offset just after the last mainline move
