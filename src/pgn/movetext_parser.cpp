@@ -6,6 +6,7 @@
 #include <cstring>
 #include <forward_list>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "core/san.hpp"
@@ -540,11 +541,15 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
   // said as such (the second value was dropped without a word).
   std::string_view out_name = name;
   if (convert_ && !is_valid_utf8(name)) out_name = converted_names_.emplace_front(repair_utf8(name));
-  // The names are views into the game's text or converted_names_, valid for the whole parse.
-  if (!tag_names_.insert(out_name))
+  const auto repeated = [&] {
     report(Severity::Warning, "duplicate-tag",
            "tag " + quoted(out_name) + " appears more than once: this value, " + quoted(raw_value) + ", is ignored", at,
            name);
+  };
+  // The names are views into the game's text or converted_names_, valid for the whole parse.
+  // The replayer tests for a repeated name itself (below).
+  if constexpr (!std::is_same_v<V, Replayer>)
+    if (!tag_names_.insert(out_name)) repeated();
 
   std::string_view value = raw_value;
   if (has_escape) {
@@ -566,7 +571,11 @@ void Parser<V>::deliver_tag(std::string_view name, std::string_view raw_value, b
     scratch_ = std::move(converted);
     value = scratch_;
   }
-  v_.tag(out_name, value, at);
+  if constexpr (std::is_same_v<V, Replayer>) {
+    if (!v_.new_tag(out_name, value, at)) repeated();  // nothing else was said of it: the same order
+  } else {
+    v_.tag(out_name, value, at);
+  }
 }
 
 template <class V>

@@ -109,15 +109,17 @@ Replayer::Replayer(const ReplayOptions& options, const RawGame* raw) : options_(
 
 Replayer::~Replayer() = default;
 
-void Replayer::tag(std::string_view name, std::string_view value, const SourceLoc& loc) {
-  // A duplicate: the parser warned (duplicate-tag), and the first one counts.
+void Replayer::tag(std::string_view name, std::string_view value, const SourceLoc& loc) { new_tag(name, value, loc); }
+
+bool Replayer::new_tag(std::string_view name, std::string_view value, const SourceLoc& loc) {
+  // A duplicate: the first one counts (the parser warns, duplicate-tag).
   const std::uint64_t bit = tag_name_bit(name);
   if (tag_bits_ & bit) {
     if (tag_name_set_.empty()) {
       for (const auto& [k, v] : tags_)
-        if (same_tag_name(k, name)) return;
+        if (same_tag_name(k, name)) return false;
     } else if (tag_name_set_.contains(name)) {
-      return;
+      return false;
     }
   }
   tag_bits_ |= bit;
@@ -157,6 +159,7 @@ void Replayer::tag(std::string_view name, std::string_view value, const SourceLo
   // reads: its notes point at that tag's place.
   if (may_be_set_up_tag(name, "FEN") || may_be_set_up_tag(name, "Variant") || may_be_set_up_tag(name, "SetUp"))
     set_up_tag_locs_.emplace_back(tags_.size() - 1, loc);
+  return true;
 }
 
 // The index in tags_ of the last tag that is the standard tag `name` in another letter

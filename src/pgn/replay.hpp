@@ -96,6 +96,10 @@ class Replayer final : public Visitor {
   Replayer& operator=(const Replayer&) = delete;
 
   void tag(std::string_view name, std::string_view value, const SourceLoc&) override;
+  // tag() for the parser, which warns of a repeated name (duplicate-tag) when this says
+  // the name was given before: false then, and nothing is kept. One test of the name
+  // serves both, where the parser has its own for other visitors.
+  bool new_tag(std::string_view name, std::string_view value, const SourceLoc& loc);
   void begin_movetext() override;
   void san(std::string_view token, const SourceLoc& loc) override;
   void nag(int code, std::string_view written, const SourceLoc&) override;
