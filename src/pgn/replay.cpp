@@ -663,7 +663,13 @@ void Replayer::setup_start_position() {
   if (movetext_seen_) return;
   movetext_seen_ = true;
   SourceLoc at{report_.line, report_.column, report_.byte_offset};
-  StartPosition start = resolve_start_position(tags_);
+  // tag() kept the place of every tag that may be FEN, Variant or SetUp: a game with none
+  // (nearly every one) starts from the standard position, as resolve_start_position says.
+  StartPosition start;
+  if (set_up_tag_locs_.empty())
+    start.position = Position::startpos();
+  else
+    start = resolve_start_position(tags_);
   for (const StartNote& note : start.notes) {
     if (note.strict_only && !options_.strict) continue;
     // A note about one tag points at that tag's line.
