@@ -143,7 +143,8 @@ class Replayer final : public Visitor {
   void setup_start_position();
   void check_result();
   void observed(bool wants_more);
-  void read_commands(std::string_view text, const SourceLoc& loc);
+  // Out of line: comment() stays small for the many comments without a command.
+  [[gnu::noinline]] void read_commands(std::string_view text, const SourceLoc& loc);
   SourceLoc within_comment(std::string_view text, std::string_view part, const SourceLoc& loc) const;
   void check_clock(double clock, std::string_view text, std::size_t at, const SourceLoc& loc);
   void close_line(LineState& line);
