@@ -294,6 +294,8 @@ void Parser<V>::run() {
         escape_line();
       } else if (!is_digit(c) || !plain_move_number()) {
         symbol();
+      } else if (const char next = t_[p_]; kByteClass[static_cast<unsigned char>(next)] == detail::kSymbol && !is_digit(next)) {
+        symbol();  // the move after its number ("12. Nf3"), as the next turn would read it (mid-line: no '%' line)
       }
       continue;
     }
