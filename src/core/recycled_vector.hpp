@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A std::vector whose buffer outlives it on its thread, for the next one of its type: the
 // replay of every game builds the same few vectors (tags, lines, positions seen), and
-// allocating and freeing them once a game cost about 1% of validate.
+// allocating and freeing them once a game cost about 0.7% of validate.
 #pragma once
 
 #include <cstddef>
