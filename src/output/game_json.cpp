@@ -136,7 +136,10 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
       const pgn::Node& n = (*f.line)[f.i];
       if (f.i > 0) out += ',';
       out += "{\"san\":";
-      append_json_string(out, n.san_canonical ? n.san_written : to_san(f.pos, n.move));  // see pgn::Node
+      if (n.san_canonical)  // see pgn::Node
+        append_json_string(out, n.san_written);
+      else
+        append_json_string(out, to_san(f.pos, n.move));
       out += ",\"uci\":";
       append_json_string(out, to_uci(f.pos, n.move));
       out += ",\"fen\":";

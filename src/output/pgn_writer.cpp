@@ -16,6 +16,7 @@
 
 #include "core/fen.hpp"
 #include "core/san.hpp"
+#include "core/short_copy.hpp"
 #include "core/uci.hpp"
 #include "output/plain_text.hpp"
 #include "pgn/comment_commands.hpp"
@@ -79,31 +80,6 @@ std::size_t columns(std::string_view w) {
   return n > 0 || w.empty() ? n : 1;
 }
 
-// Copies n bytes without a library call for the short pieces nearly every write is (a
-// move, a clock, a tag name): two overlapping loads of 8 or 4 bytes; longer ones memcpy.
-[[gnu::always_inline]] inline void copy_bytes(char* to, const char* from, std::size_t n) {
-  if (n >= 8 && n <= 16) {
-    std::uint64_t head, tail;
-    std::memcpy(&head, from, 8);
-    std::memcpy(&tail, from + n - 8, 8);
-    std::memcpy(to, &head, 8);
-    std::memcpy(to + n - 8, &tail, 8);
-  } else if (n >= 4 && n < 8) {
-    std::uint32_t head, tail;
-    std::memcpy(&head, from, 4);
-    std::memcpy(&tail, from + n - 4, 4);
-    std::memcpy(to, &head, 4);
-    std::memcpy(to + n - 4, &tail, 4);
-  } else if (n > 0 && n < 4) {  // bytes 0, n/2 and n-1 cover 1 to 3
-    const char a = from[0], b = from[n / 2], c = from[n - 1];
-    to[0] = a;
-    to[n / 2] = b;
-    to[n - 1] = c;
-  } else if (n > 16) {
-    std::memcpy(to, from, n);
-  }
-}
-
 // Appends to a string through a pointer. std::string's append is a call into the library
 // for every piece (a space, a brace, a word), which cost annotate more than deciding where
 // the lines break; here the pieces go into a buffer on the stack, which goes to the string
@@ -126,7 +102,7 @@ class TextSink {
   }
   void put_unchecked(char c) { *p_++ = c; }
   [[gnu::always_inline]] void put_unchecked(std::string_view text) {
-    copy_bytes(p_, text.data(), text.size());
+    copy_short(p_, text.data(), text.size());
     p_ += text.size();
   }
   void put(char c) {
@@ -506,7 +482,7 @@ class MoveWord {
   void put(char c) { text_[size_++] = c; }
   // A SAN token: `san` must be at most kMaxSan bytes.
   void put_san(std::string_view san) {
-    copy_bytes(text_ + size_, san.data(), san.size());
+    copy_short(text_ + size_, san.data(), san.size());
     size_ += san.size();
   }
   // Decimal digits of n (move numbers and NAG codes are never negative).
@@ -676,6 +652,17 @@ using Tags = std::vector<TagView>;
 Tags normalised_tags(const pgn::Game& game) {
   Tags tags;
   tags.reserve(game.tags.size());
+  // Nearly every game spells each standard name as the standard does: its names are then
+  // written as they are, and they are unique (a Game keeps the first tag of a name only),
+  // so nothing is dropped and no set of the names written is needed.
+  bool respelt = false;
+  for (const auto& [name, value] : game.tags) {
+    const int standard = pgn::standard_tag_index(name);
+    respelt = respelt || (standard >= 0 && !same_bytes(pgn::kStandardTags[standard], name));
+    tags.push_back({name, value, standard});
+  }
+  if (!respelt) return tags;
+  tags.clear();
   // Nearly every game has a few dozen tags at most, and scans them. A game with more looks
   // its names up in a hash set, so that thousands of tags stay linear (200,000 took 21 s).
   const bool many = game.tags.size() > pgn::kScannedTagNames;

@@ -330,7 +330,7 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   Node& n = line.tree->emplace_back();
   n.move = move;
   n.san_canonical = canonical;
-  n.san_written.append(text);  // into the empty string: cheaper than assignment's general replace
+  n.san_written = text;
   if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
   if (!line.pending.empty()) {
     n.comment_before = std::move(line.pending);

@@ -77,9 +77,9 @@ TEST(GameTree, VariationsBranchFromTheirMove) {
   ASSERT_EQ(g.moves[1].variations.size(), 1u);
   const pgn::Line& v = g.moves[1].variations[0];
   ASSERT_EQ(v.size(), 2u);
-  EXPECT_EQ(v[0].san_written, "c5");
+  EXPECT_EQ(v[0].san_written.view(), "c5");
   ASSERT_EQ(v[1].variations.size(), 1u);
-  EXPECT_EQ(v[1].variations[0][0].san_written, "c3");
+  EXPECT_EQ(v[1].variations[0][0].san_written.view(), "c3");
 }
 
 TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
@@ -116,8 +116,26 @@ TEST(GameTree, NagsAndSuffixGlyphs) {
   EXPECT_EQ(g.moves[2].nags, (std::vector<int>{14, 1}));
   EXPECT_EQ(g.moves[3].nags, std::vector<int>{5});
   // The token as written, suffix and all.
-  EXPECT_EQ(g.moves[0].san_written, "e4!");
-  EXPECT_EQ(g.moves[3].san_written, "Nc6!?");
+  EXPECT_EQ(g.moves[0].san_written.view(), "e4!");
+  EXPECT_EQ(g.moves[3].san_written.view(), "Nc6!?");
+}
+
+TEST(GameTree, WrittenSanKeepsTokensUpToItsSizeAndCutsLongerOnes) {
+  // Every length up to the kept size comes back byte for byte (the short copy reads two
+  // overlapping pieces, so each length takes another path), from a longer text's prefix.
+  const std::string text = "Nbxd7+!?abcdefghijklmnop";
+  for (std::size_t n = 0; n <= pgn::WrittenSan::kMaxBytes; ++n) {
+    pgn::WrittenSan w(std::string_view(text).substr(0, n));
+    EXPECT_EQ(w.view(), text.substr(0, n)) << n;
+    EXPECT_EQ(w.size(), n);
+  }
+  const pgn::WrittenSan cut(text);
+  EXPECT_EQ(cut.view(), text.substr(0, pgn::WrittenSan::kMaxBytes));
+  // Assigning a shorter token leaves nothing of the longer one.
+  pgn::WrittenSan w(std::string_view("Qxe8+!!"));
+  w = std::string_view("e4");
+  EXPECT_EQ(w.view(), "e4");
+  EXPECT_TRUE(w == std::string_view("e4"));
 }
 
 TEST(GameTree, MovesAreThoseOfTheSan) {
@@ -186,7 +204,7 @@ TEST(GameTree, MoveAssignmentReleasesTheOldTree) {
   pgn::Game b = build("1. Nf3 *");
   a = std::move(b);
   ASSERT_EQ(a.moves.size(), 1u);
-  EXPECT_EQ(a.moves[0].san_written, "Nf3");
+  EXPECT_EQ(a.moves[0].san_written.view(), "Nf3");
   EXPECT_TRUE(a.moves[0].variations.empty());
 }
 
