@@ -308,7 +308,8 @@ bool add_strip_words(std::string_view value, pgn::StripCommands& set, std::strin
   }
 }
 
-// The --strip values as a set (add_strip_words checked them while parsing).
+// The --strip values as a set (add_strip_words checked them while parsing); false (with
+// the message printed) for it, --reduced or --eco with a format they do not change.
 bool parse_strip(ConvertOptions& o) {
   std::string why;
   for (const auto& value : o.strip) add_strip_words(value, o.strip_set, why);
@@ -320,6 +321,11 @@ bool parse_strip(ConvertOptions& o) {
   }
   if (o.reduced && o.to != Format::Pgn) {
     error("--reduced is for --to pgn: the reduced export format of PGN");
+    return false;
+  }
+  // The move lists and positions carry no tags: --eco would change nothing they write.
+  if (o.eco && o.to != Format::Pgn && o.to != Format::Json && o.to != Format::Csv) {
+    error(std::string("--eco is for --to pgn, json or csv (--to ").append(format_info(o.to).name).append(" writes no tags)"));
     return false;
   }
   return true;
