@@ -144,6 +144,8 @@ bool square(std::string_view s) { return s.size() == 2 && s[0] >= 'a' && s[0] <=
 
 // Comma-separated items of a %cal or %csl: a colour letter and one or two squares. At
 // least one, and no empty item: a comma at either end or doubled ("Gd4,") is malformed.
+// An arrow joins two different squares ("Ge2e2" is malformed, as board --arrow says: the
+// GUIs that write these draw a circle, %csl, for a square marked alone).
 template <class Item, class Make>
 bool parse_list(std::string_view s, std::size_t squares, std::vector<Item>& out, Make make) {
   std::vector<Item> items;
@@ -153,6 +155,7 @@ bool parse_list(std::string_view s, std::size_t squares, std::vector<Item>& out,
     if (item.size() != 1 + 2 * squares || !(item[0] >= 'A' && item[0] <= 'Z')) return false;
     for (std::size_t k = 0; k < squares; ++k)
       if (!square(item.substr(1 + 2 * k, 2))) return false;
+    if (squares == 2 && item.substr(1, 2) == item.substr(3, 2)) return false;
     items.push_back(make(item));
     if (comma == std::string_view::npos) break;
     s = s.substr(comma + 1);

@@ -314,8 +314,10 @@ bool RecordWalker::shapes(const Json& m, CommentData& d) {
     if (!arrows->is_array()) return fail("\"arrows\" is not an array");
     for (const Json& a : *arrows) {
       Arrow arrow;
-      if (!a.is_object() || !color(a, arrow.color) || !square(a, "from", arrow.from) || !square(a, "to", arrow.to))
-        return fail("an arrow is {\"color\": a letter A-Z, \"from\": a square, \"to\": a square}");
+      // (Two different squares, as [%cal] reads them: pgn/comment_commands.cpp.)
+      if (!a.is_object() || !color(a, arrow.color) || !square(a, "from", arrow.from) || !square(a, "to", arrow.to) ||
+          arrow.from == arrow.to)
+        return fail("an arrow is {\"color\": a letter A-Z, \"from\": a square, \"to\": another square}");
       d.arrows.push_back(std::move(arrow));
     }
   }

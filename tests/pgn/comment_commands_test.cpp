@@ -79,6 +79,18 @@ TEST(CommentCommands, ScanFindsTheClockAndTheFirstMalformedCommand) {
   EXPECT_TRUE(scan_comment("[%cal Ge2e4,Rd1d8] [%csl Gd4]").malformed.empty());
 }
 
+// Found by QA: board --arrow refused e2e2 while [%cal Ge2e2] was read as an arrow (and
+// written to JSON, though board drew nothing for it). An arrow joins two squares.
+TEST(CommentCommands, AnArrowFromASquareToItselfIsMalformed) {
+  EXPECT_EQ(scan_comment("[%cal Ge2e2]").malformed, std::vector<std::string_view>{"[%cal Ge2e2]"});
+  EXPECT_EQ(scan_comment("[%cal Ge2e4,Rd1d1]").malformed, std::vector<std::string_view>{"[%cal Ge2e4,Rd1d1]"});
+  const CommentData d = parse_comment_commands("[%cal Ge2e2] note");
+  EXPECT_TRUE(d.arrows.empty());
+  EXPECT_EQ(d.text, "[%cal Ge2e2] note");  // kept as comment text, as any malformed command
+  // Squares on one file or one rank are two squares all the same.
+  EXPECT_EQ(parse_comment_commands("[%cal Ge2e3,Rd1h1]").arrows.size(), 2u);
+}
+
 // Found by QA: "[%clk 0:05:60]" read as 0:06:00 (and written back so), on lichess's fast
 // path and the general one alike. Minutes and seconds run 0 to 59; the first field
 // (hours, or the minutes of "M:SS") has no such limit. Whatever is not a clock stays text,

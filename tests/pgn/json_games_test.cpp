@@ -179,6 +179,7 @@ TEST(JsonGames, BadRecordsAreOneProblemEach) {
       {R"({"moves":[{"san":"e4","eval":{"cp":1,"depth":-2}}]})", "problem json-field 7:18 \"eval\" \"depth\""},
       {R"({"moves":[{"san":"e4","arrows":[{"color":"GG","from":"e2","to":"e4"}]}]})", "problem json-field 7:18 an arrow is"},
       {R"({"moves":[{"san":"e4","arrows":[{"color":"G","from":"e2"}]}]})", "problem json-field 7:18 an arrow is"},
+      {R"({"moves":[{"san":"e4","arrows":[{"color":"G","from":"e2","to":"e2"}]}]})", "problem json-field 7:18 an arrow is"},
       {R"({"moves":[{"san":"e4","highlights":[{"color":"G","square":"j1"}]}]})", "problem json-field 7:18 a highlight is"},
       {R"({"moves":[{"san":"e4","variations":{}}]})", "problem json-field 7:18 \"variations\" is not an array"},
       {R"({"moves":[{"san":"e4","variations":[{}]}]})", "problem json-field 7:18 a variation is an array of moves"},
