@@ -97,7 +97,13 @@ bool parse_csv_columns(std::string_view list, std::vector<std::string>& columns,
   }
 }
 
-void append_csv_header(std::string& out, const std::vector<std::string>& columns) { append_csv_record(out, columns); }
+void append_csv_header(std::string& out, const std::vector<std::string>& columns) {
+  // A tag name is text too: "--fields =x" must not put a formula in the header row.
+  std::vector<std::string> cells;
+  cells.reserve(columns.size());
+  for (const std::string& name : columns) cells.push_back(csv_text(name));
+  append_csv_record(out, cells);
+}
 
 void append_csv_row(std::string& out, const std::vector<std::string>& columns, const pgn::Game& game,
                     const pgn::GameReport& report) {

@@ -21,6 +21,8 @@ std::vector<std::string> default_csv_columns();
 // "Event,WhiteElo,plies" as columns; empty names are an error (false, why set).
 bool parse_csv_columns(std::string_view list, std::vector<std::string>& columns, std::string& why);
 
+// The header row: the column names, each as csv_text writes a text (a name such as "=x"
+// gets its leading ').
 void append_csv_header(std::string& out, const std::vector<std::string>& columns);
 // One row: tags as the game has them (the first of a name; empty when missing), the
 // computed columns from the game and its report.

@@ -69,6 +69,10 @@ TEST(GameCsv, Columns) {
   std::string header;
   append_csv_header(header, default_csv_columns());
   EXPECT_EQ(header, "Event,Site,Date,Round,White,Black,Result,plies,status\r\n");
+  // Found by QA: a name the user gives is a header cell like any text, no formula.
+  header.clear();
+  append_csv_header(header, {"=cmd", "White", "@x", "-", "a,b"});
+  EXPECT_EQ(header, "\"'=cmd\",White,\"'@x\",-,\"a,b\"\r\n");
 }
 
 }  // namespace
