@@ -6,6 +6,17 @@ _chesstool_files() {
   compopt -o filenames 2>/dev/null
   COMPREPLY=($(compgen -f -- "$cur"))
 }
+# A comma-separated list: the choices ($1) not yet in it for the item after the last
+# comma, the items before it kept ("clk,e" gives clk,emt and clk,eval).
+_chesstool_list() {
+  local head="" words="" w choices
+  [[ $cur == *,* ]] && head=${cur%,*},
+  read -ra choices <<<"$1"  # (not a for loop over $1, which would glob the result '*')
+  for w in "${choices[@]}"; do
+    [[ ,$head == *,"$w",* ]] || words+=" $w"
+  done
+  COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*,}"))
+}
 _chesstool() {
   local cur prev words cword
   # -s: "--to=pg" completes as "--to pg" does.
@@ -60,7 +71,7 @@ _chesstool() {
     convert:--jobs | convert:-j) return ;;
     convert:--output | convert:-o) _chesstool_files; return ;;
     convert:--rejects) _chesstool_files; return ;;
-    convert:--strip) COMPREPLY=($(compgen -W "clk emt eval arrows" -- "$cur")); return ;;
+    convert:--strip) _chesstool_list "clk emt eval arrows"; return ;;
     convert:--to | convert:-t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json csv" -- "$cur")); return ;;
     dedupe:--duplicates) _chesstool_files; return ;;
     dedupe:--jobs | dedupe:-j) return ;;
@@ -71,8 +82,8 @@ _chesstool() {
     filter:--date) return ;;
     filter:--eco) return ;;
     filter:--elo) return ;;
-    filter:--ends) COMPREPLY=($(compgen -W "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished" -- "$cur")); return ;;
-    filter:--has) COMPREPLY=($(compgen -W "underpromotion promotion en-passant castling null-move" -- "$cur")); return ;;
+    filter:--ends) _chesstool_list "checkmate stalemate insufficient-material dead-position fivefold seventyfive threefold-claimable fifty-claimable decided-on-board resigned unfinished"; return ;;
+    filter:--has) _chesstool_list "underpromotion promotion en-passant castling null-move"; return ;;
     filter:--jobs | filter:-j) return ;;
     filter:--material) return ;;
     filter:--opening) return ;;
@@ -80,12 +91,12 @@ _chesstool() {
     filter:--player) return ;;
     filter:--plies) return ;;
     filter:--reaches) return ;;
-    filter:--result) COMPREPLY=($(compgen -W "1-0 0-1 1/2-1/2 \'*\'" -- "$cur")); return ;;
+    filter:--result) _chesstool_list "1-0 0-1 1/2-1/2 \'*\'"; return ;;
     filter:--split) return ;;
     filter:--split-by) return ;;
-    filter:--tc-class) COMPREPLY=($(compgen -W "standard rapid blitz unknown" -- "$cur")); return ;;
+    filter:--tc-class) _chesstool_list "standard rapid blitz unknown"; return ;;
     filter:--to | filter:-t) COMPREPLY=($(compgen -W "pgn uci lan fen epd json csv" -- "$cur")); return ;;
-    filter:--variant) COMPREPLY=($(compgen -W "standard chess960" -- "$cur")); return ;;
+    filter:--variant) _chesstool_list "standard chess960"; return ;;
     filter:--where) return ;;
     perft:--expect) return ;;
     perft:--hash) return ;;

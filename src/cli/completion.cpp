@@ -60,6 +60,12 @@ std::vector<std::string> own_choices_of(const CLI::Option& opt) {
 // An option whose help text names a FILE ("Write ... to FILE") completes file names.
 bool names_a_file(const CLI::Option& opt) { return opt.get_description().find("FILE") != std::string::npos; }
 
+// An option whose help text says its value may be a comma-separated list ("--strip
+// clk,eval") completes the item after the last comma.
+bool takes_a_list(const CLI::Option& opt) {
+  return opt.get_description().find("comma-separated") != std::string::npos;
+}
+
 // Whether a command's words (its positional arguments) may be files: their help says so
 // ("PGN files", "or a PGN file"). fen and perft take FENs, which a file name is not.
 bool takes_files(const CLI::App& sub) {
@@ -87,6 +93,17 @@ _chesstool_files() {{
   local IFS=$'\n'
   compopt -o filenames 2>/dev/null
   COMPREPLY=($(compgen -f -- "$cur"))
+}}
+# A comma-separated list: the choices ($1) not yet in it for the item after the last
+# comma, the items before it kept ("clk,e" gives clk,emt and clk,eval).
+_chesstool_list() {{
+  local head="" words="" w choices
+  [[ $cur == *,* ]] && head=${{cur%,*}},
+  read -ra choices <<<"$1"  # (not a for loop over $1, which would glob the result '*')
+  for w in "${{choices[@]}}"; do
+    [[ ,$head == *,"$w",* ]] || words+=" $w"
+  done
+  COMPREPLY=($(compgen -P "$head" -W "$words" -- "${{cur##*,}}"))
 }}
 _chesstool() {{
   local cur prev words cword
@@ -163,7 +180,9 @@ std::string bash_completion(const CLI::App& app) {
       for (const auto& n : names_of(*opt)) key.append(key.empty() ? "" : " | ").append(sub->get_name()).append(":").append(n);
       std::vector<std::string> choices = choices_of(*opt);
       if (choices.empty()) choices = own_choices_of(*opt);
-      if (!choices.empty())
+      if (!choices.empty() && takes_a_list(*opt))
+        value_case_of[key] = fmt::format("_chesstool_list \"{}\"; return", join(choices));
+      else if (!choices.empty())
         value_case_of[key] = fmt::format("COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return", join(choices));
       else if (names_a_file(*opt))
         value_case_of[key] = "_chesstool_files; return";

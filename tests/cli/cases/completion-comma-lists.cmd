@@ -1,0 +1,1 @@
+source <($CHESSTOOL --generate-completion bash); t() { COMPREPLY=(); COMP_WORDS=(chesstool "$@"); COMP_CWORD=$(($# )); _chesstool; echo "$*: ${COMPREPLY[*]}"; }; t convert --strip ""; t convert --strip clk,e; t convert --strip clk,eval,; t filter --ends check; t filter --has castling,under; t filter --result ""; t filter --result "1-0,"; t convert --to j
