@@ -124,7 +124,7 @@ void walk_to(const pgn::Game& game, std::uint64_t index, std::uint64_t ply, Show
   if (ply > 0)
     add_comment_marks(game.moves[ply - 1].comment_after, shown.diagram);
   else
-    add_comment_marks(game.moves.empty() ? game.comment : game.moves.front().comment_before, shown.diagram);
+    add_comment_marks(game.moves.empty() ? game.comment : game.moves.front().comment_before(), shown.diagram);
   const std::string* white = game.tag("White");
   const std::string* black = game.tag("Black");
   shown.header = fmt::format("game {} \"{} - {}\", {} (ply {} of {})", index, white ? *white : "?", black ? *black : "?",

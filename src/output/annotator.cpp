@@ -176,9 +176,9 @@ Adjudication adjudicate(const pgn::Game& game) {
   } else {
     const pgn::Node& last = game.moves.back();
     pgn::append_comment_text(comments, last.comment_after);
-    for (const pgn::Line& variation : last.variations) {
+    for (const pgn::Line& variation : last.variations()) {
       pgn::end_comment_group(comments);
-      if (!variation.empty()) pgn::append_comment_text(comments, variation.back().comment_after_variation);
+      if (!variation.empty()) pgn::append_comment_text(comments, variation.back().comment_after_variation());
     }
   }
   end.note_comments_after_last_move(std::move(comments));
@@ -222,7 +222,7 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   strip_annotations(game.comment);
   const std::size_t shortest = shortest_annotation_text();  // asked here: most comments are shorter or empty
   for (pgn::Node& n : game.moves) {
-    if (n.comment_before.size() >= shortest) strip_annotations(n.comment_before);
+    if (n.comment_before().size() >= shortest) strip_annotations(n.extras().comment_before);
     if (n.comment_after.size() >= shortest) strip_annotations(n.comment_after);
   }
 
@@ -232,7 +232,7 @@ AnnotateNotes annotate_game(pgn::Game& game, const Adjudication& adj, const Anno
   auto add = [&](int ply, TextId id) {
     std::string* comment = &game.comment;
     if (ply >= 1 && std::size_t(ply) <= game.moves.size()) comment = &game.moves[std::size_t(ply) - 1].comment_after;
-    else if (!game.moves.empty()) comment = &game.moves.front().comment_before;
+    else if (!game.moves.empty()) comment = &game.moves.front().extras().comment_before;
     append_text(*comment, annotation_text(id, options.lang));
   };
 

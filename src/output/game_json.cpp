@@ -78,20 +78,20 @@ void append_comment_fields(std::string& out, const std::string& comment) {
 
 // A move's comments and NAGs: the fields between "fen" and "variations".
 void append_move_notes(std::string& out, const pgn::Node& n) {
-  if (!n.comment_before.empty()) {
+  if (!n.comment_before().empty()) {
     out += ",\"comment_before\":";
-    append_json_string(out, n.comment_before);
+    append_json_string(out, n.comment_before());
   }
   append_comment_fields(out, n.comment_after);
   out += ",\"nags\":[";
-  for (std::size_t k = 0; k < n.nags.size(); ++k) {
+  for (std::size_t k = 0; k < n.nags().size(); ++k) {
     if (k) out += ',';
-    out += std::to_string(n.nags[k]);
+    out += std::to_string(n.nags()[k]);
   }
   out += ']';
-  if (!n.comment_after_variation.empty()) {
+  if (!n.comment_after_variation().empty()) {
     out += ",\"comment_after_variation\":";
-    append_json_string(out, n.comment_after_variation);
+    append_json_string(out, n.comment_after_variation());
   }
 }
 
@@ -150,10 +150,10 @@ void append_game_json(std::string& out, const pgn::Game& game, bool with_eco) {
       f.var = 0;
     }
     const pgn::Node& n = (*f.line)[f.i];
-    if (f.var < n.variations.size()) {
+    if (f.var < n.variations().size()) {
       if (f.var > 0) out += ',';
       out += '[';
-      const pgn::Line* v = &n.variations[f.var++];
+      const pgn::Line* v = &n.variations()[f.var++];
       Position from = f.pos;
       stack.push_back(Frame{v, 0, 0, false, from});  // f is invalid from here on
       continue;

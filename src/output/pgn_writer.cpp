@@ -793,7 +793,7 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
 void write_after_move(Wrapper& w, LineFrame& f, const pgn::Node& n, const PgnWriteOptions& options, MoveWord& word,
                       std::string& rendered) {
   bool large = false;
-  for (int nag : n.nags) {
+  for (int nag : n.nags()) {
     if (nag > 255) {
       large = true;
       continue;
@@ -807,7 +807,7 @@ void write_after_move(Wrapper& w, LineFrame& f, const pgn::Node& n, const PgnWri
   std::string with_nags;
   if (large) {
     with_nags = text;
-    for (int nag : n.nags)
+    for (int nag : n.nags())
       if (nag > 255) with_nags.append(with_nags.empty() ? "$" : " $").append(std::to_string(nag));
     text = with_nags;
   }
@@ -850,15 +850,15 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         stack.pop_back();
         if (stack.empty()) continue;
         w.glue_prev(")");
-        if (full && !ended->empty() && !ended->back().comment_after_variation.empty()) {
-          const std::string_view text = comment_as_written(ended->back().comment_after_variation, options, rendered);
+        if (full && !ended->empty() && !ended->back().comment_after_variation().empty()) {
+          const std::string_view text = comment_as_written(ended->back().comment_after_variation(), options, rendered);
           if (!text.empty()) write_comment(w, text);
         }
         continue;
       }
       const pgn::Node& n = f.nodes[f.i];
-      if (full && !n.comment_before.empty()) {
-        const std::string_view text = comment_as_written(n.comment_before, options, rendered);
+      if (full && !n.comment_before().empty()) {
+        const std::string_view text = comment_as_written(n.comment_before(), options, rendered);
         if (!text.empty() && write_comment(w, text)) f.need_number = true;
       }
       move_text(f, n, word, scratch);
@@ -869,8 +869,8 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       f.var = 0;
     }
     const pgn::Node& n = f.nodes[f.i];
-    if (full && f.var < n.variations.size()) {
-      const pgn::Line* v = &n.variations[f.var++];
+    if (full && f.var < n.variations().size()) {
+      const pgn::Line* v = &n.variations()[f.var++];
       f.need_number = true;
       const Position from = f.before_node();
       w.glue_next("(");

@@ -18,7 +18,8 @@ namespace {
 // variations nest, which the replayer and the JSON reader bound (kMaxVariationDepth).
 void release_line_recursively(Line& line) noexcept {
   for (Node& n : line)
-    for (Line& v : n.variations) release_line_recursively(v);
+    if (NodeExtras* e = n.extras_if_any())
+      for (Line& v : e->variations) release_line_recursively(v);
   line.clear();
 }
 
@@ -27,7 +28,7 @@ void release_line_recursively(Line& line) noexcept {
 void release_line(Line& line) noexcept {
   // Most lines have no variation: their nodes are shallow already, and no work list is made.
   bool deep = false;
-  for (const Node& n : line) deep = deep || !n.variations.empty();
+  for (const Node& n : line) deep = deep || n.has_variations();
   if (!deep) {
     line.clear();
     return;
@@ -45,8 +46,10 @@ void release_line(Line& line) noexcept {
   while (!pending.empty()) {
     Line l = std::move(pending.back());
     pending.pop_back();
-    for (Node& n : l)
-      for (Line& v : n.variations) {
+    for (Node& n : l) {
+      NodeExtras* e = n.extras_if_any();
+      if (!e) continue;
+      for (Line& v : e->variations) {
         if (v.empty()) continue;
         try {
           pending.push_back(std::move(v));
@@ -54,6 +57,7 @@ void release_line(Line& line) noexcept {
           release_line_recursively(v);
         }
       }
+    }
   }
 }
 

@@ -331,9 +331,9 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   n.move = move;
   n.san_canonical = canonical;
   n.san_written = text;
-  if (int glyph = token_glyph(text)) n.nags.push_back(glyph);
+  if (int glyph = token_glyph(text)) n.extras().nags.push_back(glyph);
   if (!line.pending.empty()) {
-    n.comment_before = std::move(line.pending);
+    n.extras().comment_before = std::move(line.pending);
     line.pending.clear();
   }
 }
@@ -351,7 +351,7 @@ void Replayer::nag(int code, std::string_view written, const SourceLoc& loc) {
     return;
   }
   if (!keeping() || options_.keep != Keep::Tree) return;
-  if (line.tree && !line.tree->empty()) line.tree->back().nags.push_back(code);
+  if (line.tree && !line.tree->empty()) line.tree->back().extras().nags.push_back(code);
 }
 
 void Replayer::comment(std::string_view text, const SourceLoc& loc) {
@@ -507,7 +507,7 @@ void Replayer::begin_variation(const SourceLoc& loc) {
     child.ply = parent.ply - 1;
     // An alternative to the last move: kept beside it.
     if (keeping() && options_.keep == Keep::Tree && parent.tree) {
-      std::vector<Line>& variations = parent.tree->back().variations;
+      std::vector<Line>& variations = parent.tree->back().extras().variations;
       keep_between_variations(parent, variations);
       child.tree = &variations.emplace_back();
     }
@@ -519,7 +519,7 @@ void Replayer::begin_variation(const SourceLoc& loc) {
 // opens instead, they stay after the one that closed, where the source had them.
 void Replayer::keep_between_variations(LineState& line, std::vector<Line>& variations) {
   if (!line.after_variation || line.pending.empty() || variations.empty() || variations.back().empty()) return;
-  append_comment(variations.back().back().comment_after_variation, line.pending);
+  append_comment(variations.back().back().extras().comment_after_variation, line.pending);
   line.pending.clear();
 }
 
@@ -528,7 +528,7 @@ void Replayer::keep_between_variations(LineState& line, std::vector<Line>& varia
 void Replayer::close_line(LineState& line) {
   if (line.pending.empty() || !line.tree) return;
   if (!line.tree->empty()) {
-    keep_between_variations(line, line.tree->back().variations);
+    if (line.tree->back().has_variations()) keep_between_variations(line, line.tree->back().extras().variations);
     if (!line.pending.empty()) append_comment(line.tree->back().comment_after, line.pending);
   }
   line.pending.clear();
@@ -556,7 +556,7 @@ void Replayer::end_variation(const SourceLoc&) {
     lines_.pop_back();
     LineState& parent = lines_.back();
     if (kept && keeping()) {
-      parent.tree->back().variations.pop_back();
+      parent.tree->back().extras().variations.pop_back();
       append_comment(parent.tree->back().comment_after, comments);
     }
     return;

@@ -308,7 +308,7 @@ TEST(Matcher, AKeptGameIsReplayedOnceAndARejectedOneIsNotKept) {
   ASSERT_TRUE(v.game.has_value());
   ASSERT_EQ(v.game->moves.size(), 8u);  // the whole game, past the castling that decided it
   EXPECT_EQ(v.game->moves[0].comment_after, "a");
-  EXPECT_EQ(v.game->moves[1].variations.size(), 1u);
+  EXPECT_EQ(v.game->moves[1].variations().size(), 1u);
   EXPECT_EQ(v.valid, true);
 
   // After 1. e4 the position after 1. d4 cannot come any more: not kept.

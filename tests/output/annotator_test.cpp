@@ -112,7 +112,7 @@ TEST(Annotate, ClaimAppendsToTheExistingComment) {
   pgn::Game game = annotator_build("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {back home} $1 *");
   output::annotate_game(game, output::adjudicate(game));
   EXPECT_EQ(game.moves[7].comment_after, "back home. " + annotator_text(TextId::ThreefoldAfterBlack));
-  EXPECT_EQ(game.moves[7].nags, std::vector<int>{1});
+  EXPECT_EQ(game.moves[7].nags(), std::vector<int>{1});
 }
 
 // FIDE 9.6.2: 75 moves each end the game, unless the move completing them mates.
@@ -153,7 +153,7 @@ TEST(Annotate, SetUpPastSeventyFiveMovesEndsBeforeTheFirstMove) {
   EXPECT_FALSE(adj.mate_at_seventyfive);
   const output::AnnotateNotes notes = output::annotate_game(game, adj);
   // Ra8 was played after the end: said with the end, before it.
-  EXPECT_EQ(game.moves[0].comment_before,
+  EXPECT_EQ(game.moves[0].comment_before(),
             std::string(annotator_text(TextId::SeventyFive)) + " " + std::string(annotator_text(TextId::MovesAfterStartEnd)));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(*game.tag("Result"), "1/2-1/2");
@@ -324,7 +324,7 @@ TEST(Annotate, DeadPositionAtTheStartGoesBeforeTheFirstMove) {
   EXPECT_EQ(adj.end.termination, Termination::InsufficientMaterial);
   EXPECT_EQ(adj.end_ply, 0);
   output::annotate_game(game, adj);
-  EXPECT_EQ(game.moves[0].comment_before,
+  EXPECT_EQ(game.moves[0].comment_before(),
             std::string(annotator_text(TextId::DeadPosition)) + " " + std::string(annotator_text(TextId::MovesAfterStartEnd)));
   EXPECT_EQ(game.moves[0].comment_after, "");
   EXPECT_EQ(*game.tag("Termination"), "insufficient material");

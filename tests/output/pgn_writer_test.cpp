@@ -108,11 +108,11 @@ void expect_same_tree(const pgn::Game& a, const pgn::Game& reread, const std::st
       const pgn::Node& m = (*it.y)[i];
       ASSERT_EQ(n.move, m.move) << where << " move " << i;
       ASSERT_EQ(m.san_written.view(), to_san(pos, n.move)) << where;
-      ASSERT_EQ(normalise_space(n.comment_before), normalise_space(m.comment_before)) << where;
+      ASSERT_EQ(normalise_space(n.comment_before()), normalise_space(m.comment_before())) << where;
       ASSERT_EQ(normalise_space(n.comment_after), normalise_space(m.comment_after)) << where;
-      ASSERT_EQ(n.nags, m.nags) << where;
-      ASSERT_EQ(n.variations.size(), m.variations.size()) << where;
-      for (std::size_t v = 0; v < n.variations.size(); ++v) work.push_back({&n.variations[v], &m.variations[v], pos});
+      ASSERT_EQ(n.nags(), m.nags()) << where;
+      ASSERT_EQ(n.variations().size(), m.variations().size()) << where;
+      for (std::size_t v = 0; v < n.variations().size(); ++v) work.push_back({&n.variations()[v], &m.variations()[v], pos});
       pos.make_move(n.move);
     }
   }

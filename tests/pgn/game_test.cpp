@@ -74,12 +74,12 @@ TEST(GameTree, VariationsBranchFromTheirMove) {
   ASSERT_TRUE(b.ok());
   const pgn::Game& g = b.game;
   ASSERT_EQ(g.moves.size(), 3u);
-  ASSERT_EQ(g.moves[1].variations.size(), 1u);
-  const pgn::Line& v = g.moves[1].variations[0];
+  ASSERT_EQ(g.moves[1].variations().size(), 1u);
+  const pgn::Line& v = g.moves[1].variations()[0];
   ASSERT_EQ(v.size(), 2u);
   EXPECT_EQ(v[0].san_written.view(), "c5");
-  ASSERT_EQ(v[1].variations.size(), 1u);
-  EXPECT_EQ(v[1].variations[0][0].san_written.view(), "c3");
+  ASSERT_EQ(v[1].variations().size(), 1u);
+  EXPECT_EQ(v[1].variations()[0][0].san_written.view(), "c3");
 }
 
 TEST(GameTree, TenThousandSequentialVariationsAndLongLine) {
@@ -96,12 +96,12 @@ TEST(GameTree, CommentsBeforeAndAfterMoves) {
   // {c} follow 1. e4 (joined by a space), {d} follows e5, {e} opens the variation.
   pgn::Game g = build("{a} 1. e4 {b} {c} e5 {d} (1... {e} c5) 2. Nf3 *");
   ASSERT_EQ(g.moves.size(), 3u);
-  EXPECT_EQ(g.moves[0].comment_before, "a");
+  EXPECT_EQ(g.moves[0].comment_before(), "a");
   EXPECT_EQ(g.moves[0].comment_after, "b c");
   EXPECT_EQ(g.moves[1].comment_after, "d");
-  ASSERT_EQ(g.moves[1].variations.size(), 1u);
-  EXPECT_EQ(g.moves[1].variations[0][0].comment_before, "e");
-  EXPECT_EQ(g.moves[2].comment_before, "");
+  ASSERT_EQ(g.moves[1].variations().size(), 1u);
+  EXPECT_EQ(g.moves[1].variations()[0][0].comment_before(), "e");
+  EXPECT_EQ(g.moves[2].comment_before(), "");
   EXPECT_EQ(g.moves[2].comment_after, "");
   EXPECT_EQ(g.comment, "");  // the game has moves: no game-level comment
 }
@@ -111,10 +111,10 @@ TEST(GameTree, NagsAndSuffixGlyphs) {
   // kept in source order (8.2.4).
   pgn::Game g = build("1. e4! e5?! 2. Nf3 $14 $1 Nc6!? *");
   ASSERT_EQ(g.moves.size(), 4u);
-  EXPECT_EQ(g.moves[0].nags, std::vector<int>{1});
-  EXPECT_EQ(g.moves[1].nags, std::vector<int>{6});
-  EXPECT_EQ(g.moves[2].nags, (std::vector<int>{14, 1}));
-  EXPECT_EQ(g.moves[3].nags, std::vector<int>{5});
+  EXPECT_EQ(g.moves[0].nags(), std::vector<int>{1});
+  EXPECT_EQ(g.moves[1].nags(), std::vector<int>{6});
+  EXPECT_EQ(g.moves[2].nags(), (std::vector<int>{14, 1}));
+  EXPECT_EQ(g.moves[3].nags(), std::vector<int>{5});
   // The token as written, suffix and all.
   EXPECT_EQ(g.moves[0].san_written.view(), "e4!");
   EXPECT_EQ(g.moves[3].san_written.view(), "Nc6!?");
@@ -172,7 +172,7 @@ TEST(GameTree, ReleaseLineEmptiesADeepTree) {
   constexpr int kDepth = 2 * static_cast<int>(pgn::kMaxVariationDepth);
   pgn::Game g;
   pgn::Line* line = &g.moves;
-  for (int i = 0; i < kDepth; ++i) line = &line->emplace_back().variations.emplace_back();
+  for (int i = 0; i < kDepth; ++i) line = &line->emplace_back().extras().variations.emplace_back();
   line->emplace_back().san_written = "d4";
   ASSERT_EQ(g.moves.size(), 1u);
   pgn::release_line(g.moves);  // must not recurse 20,000 deep
@@ -205,7 +205,7 @@ TEST(GameTree, MoveAssignmentReleasesTheOldTree) {
   a = std::move(b);
   ASSERT_EQ(a.moves.size(), 1u);
   EXPECT_EQ(a.moves[0].san_written.view(), "Nf3");
-  EXPECT_TRUE(a.moves[0].variations.empty());
+  EXPECT_TRUE(a.moves[0].variations().empty());
 }
 
 }  // namespace

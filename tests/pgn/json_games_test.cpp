@@ -235,10 +235,10 @@ TEST(JsonGames, CommentsAndCommandsLandWhereThePgnParserPutsThem) {
       R"("variations":[[{"san":"c4"}]]},{"san":"e5","comment_before":"between"}]})");
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r.game.moves.size(), 2u);
-  EXPECT_EQ(r.game.moves[0].comment_before, "before");
+  EXPECT_EQ(r.game.moves[0].comment_before(), "before");
   EXPECT_EQ(r.game.moves[0].comment_after, "[%clk 0:01:00] after");
-  EXPECT_EQ(r.game.moves[1].comment_before, "between");
-  ASSERT_EQ(r.game.moves[0].variations.size(), 1u);
+  EXPECT_EQ(r.game.moves[1].comment_before(), "between");
+  ASSERT_EQ(r.game.moves[0].variations().size(), 1u);
   // A game without moves keeps its comment.
   const Replayed empty = replay_record(R"({"tags":{"Event":"x"},"comment":"just words","moves":[]})");
   ASSERT_TRUE(empty.ok());

@@ -856,12 +856,12 @@ static std::string tree_difference(const pgn::Line& a, const pgn::Line& b, bool 
       const pgn::Node& n = (*x)[i];
       const pgn::Node& m = (*y)[i];
       if (n.move != m.move) return "move " + describe_move(n.move) + " became " + describe_move(m.move);
-      if (n.nags != m.nags) return "NAGs of " + describe_move(n.move) + " differ";
-      if (comments && (n.comment_before != m.comment_before || n.comment_after != m.comment_after))
-        return "comments of " + describe_move(n.move) + " differ: {" + n.comment_before + "|" + n.comment_after +
-               "} vs {" + m.comment_before + "|" + m.comment_after + "}";
-      if (n.variations.size() != m.variations.size()) return "variation count at " + describe_move(n.move) + " differs";
-      for (std::size_t v = 0; v < n.variations.size(); ++v) todo.emplace_back(&n.variations[v], &m.variations[v]);
+      if (n.nags() != m.nags()) return "NAGs of " + describe_move(n.move) + " differ";
+      if (comments && (n.comment_before() != m.comment_before() || n.comment_after != m.comment_after))
+        return "comments of " + describe_move(n.move) + " differ: {" + n.comment_before() + "|" + n.comment_after +
+               "} vs {" + m.comment_before() + "|" + m.comment_after + "}";
+      if (n.variations().size() != m.variations().size()) return "variation count at " + describe_move(n.move) + " differs";
+      for (std::size_t v = 0; v < n.variations().size(); ++v) todo.emplace_back(&n.variations()[v], &m.variations()[v]);
     }
   }
   return "";
