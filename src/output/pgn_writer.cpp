@@ -857,8 +857,9 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         continue;
       }
       const pgn::Node& n = f.nodes[f.i];
-      if (full && !n.comment_before().empty()) {
-        const std::string_view text = comment_as_written(n.comment_before(), options, rendered);
+      const pgn::NodeExtras* extras = n.extras_if_any();  // nearly always none
+      if (full && extras && !extras->comment_before.empty()) {
+        const std::string_view text = comment_as_written(extras->comment_before, options, rendered);
         if (!text.empty() && write_comment(w, text)) f.need_number = true;
       }
       move_text(f, n, word, scratch);
@@ -869,8 +870,8 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
       f.var = 0;
     }
     const pgn::Node& n = f.nodes[f.i];
-    if (full && f.var < n.variations().size()) {
-      const pgn::Line* v = &n.variations()[f.var++];
+    if (const pgn::NodeExtras* extras = n.extras_if_any(); full && extras && f.var < extras->variations.size()) {
+      const pgn::Line* v = &extras->variations[f.var++];
       f.need_number = true;
       const Position from = f.before_node();
       w.glue_next("(");

@@ -87,8 +87,10 @@ struct Node {
     if (!extras_) extras_ = std::make_unique<NodeExtras>();
     return *extras_;
   }
-  // Null when the node has none (release_line takes the variations out).
+  // Null when the node has none (release_line takes the variations out; the writers ask
+  // once a move, where each reader above asks again).
   NodeExtras* extras_if_any() { return extras_.get(); }
+  const NodeExtras* extras_if_any() const { return extras_.get(); }
 
  private:
   std::unique_ptr<NodeExtras> extras_;
