@@ -32,20 +32,51 @@ static_assert(std::size(kStandardTags) <= 64, "the replayer keeps one bit per st
 
 namespace detail {
 
-// kStandardTags by name length: a lookup compares only the names as long as the one asked.
-struct SameLengthTags {
-  std::size_t count = 0;
-  std::array<std::uint8_t, 16> index{};
-};
-constexpr std::array<SameLengthTags, 16> make_tags_by_length() {
-  std::array<SameLengthTags, 16> by{};
-  for (std::size_t i = 0; i < std::size(kStandardTags); ++i) {
-    SameLengthTags& l = by[kStandardTags[i].size()];  // a name of 16 or more fails to compile here
-    l.index[l.count++] = static_cast<std::uint8_t>(i);
+// kStandardTags by a perfect hash: a name's length and four of its bytes (the first, the
+// fourth, the sixth and the last, or the last where it is shorter), letters in lower
+// case, times a multiplier found at compile time for which no two standard names share a
+// slot. A lookup then compares one name, where a scan of the names of its length took
+// a branch for each (on the path of every tag written).
+constexpr std::uint64_t tag_name_key(std::string_view name) {
+  const std::size_t last = name.size() - 1;
+  const auto byte = [&](std::size_t i) { return std::uint64_t(static_cast<unsigned char>(name[i < last ? i : last]) | 0x20u); };
+  return name.size() | byte(0) << 8 | byte(last) << 16 | byte(5) << 24 | byte(3) << 32;
+}
+constexpr std::size_t tag_slot(std::uint64_t key, std::uint64_t multiplier) { return std::size_t(key * multiplier >> 56); }
+
+// The first multiplier of a fixed sequence (splitmix64's) that gives every standard name
+// a slot of its own.
+constexpr std::uint64_t find_tag_multiplier() {
+  std::uint64_t state = 0;
+  for (;;) {
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t m = state;
+    m = (m ^ (m >> 30)) * 0xBF58476D1CE4E5B9ull;
+    m = (m ^ (m >> 27)) * 0x94D049BB133111EBull;
+    m = (m ^ (m >> 31)) | 1;
+    std::uint64_t used[4] = {0, 0, 0, 0};
+    bool unique = true;
+    for (const std::string_view name : kStandardTags) {
+      const std::size_t slot = tag_slot(tag_name_key(name), m);
+      if (used[slot / 64] >> (slot % 64) & 1) {
+        unique = false;
+        break;
+      }
+      used[slot / 64] |= std::uint64_t{1} << (slot % 64);
+    }
+    if (unique) return m;
   }
+}
+inline constexpr std::uint64_t kTagMultiplier = find_tag_multiplier();
+
+constexpr std::array<std::int8_t, 256> make_tags_by_slot() {
+  std::array<std::int8_t, 256> by{};
+  for (auto& i : by) i = -1;
+  for (std::size_t i = 0; i < std::size(kStandardTags); ++i)
+    by[tag_slot(tag_name_key(kStandardTags[i]), kTagMultiplier)] = static_cast<std::int8_t>(i);
   return by;
 }
-inline constexpr std::array<SameLengthTags, 16> kTagsByLength = make_tags_by_length();
+inline constexpr std::array<std::int8_t, 256> kTagsBySlot = make_tags_by_slot();
 
 // Letters compare in either case; every other byte only as itself. Nearly every name is
 // spelt as the table has it, so a byte equal to its counterpart is the first test.
@@ -64,17 +95,9 @@ inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
 
 // The index in kStandardTags of the standard tag that name spells in some letter case, or -1.
 inline int standard_tag_index(std::string_view name) {
-  if (name.size() >= detail::kTagsByLength.size()) return -1;
-  const auto& same_length = detail::kTagsByLength[name.size()];
-  if (same_length.count == 0) return -1;  // the empty name among them
-  // Names of one length seldom share a first letter (White, Black, Event, Round, SetUp).
-  const unsigned first = static_cast<unsigned char>(name[0]) | 0x20u;
-  for (std::size_t k = 0; k < same_length.count; ++k) {
-    const std::string_view standard = kStandardTags[same_length.index[k]];
-    if ((static_cast<unsigned char>(standard[0]) | 0x20u) == first && detail::equal_ignoring_case(standard, name))
-      return same_length.index[k];
-  }
-  return -1;
+  if (name.empty()) return -1;
+  const int i = detail::kTagsBySlot[detail::tag_slot(detail::tag_name_key(name), detail::kTagMultiplier)];
+  return i >= 0 && detail::equal_ignoring_case(kStandardTags[i], name) ? i : -1;
 }
 
 // The standard spelling of a tag name that equals a tag of the PGN standard (sections 8.1.1

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include <filesystem>
 #include <string>
@@ -170,6 +171,36 @@ TEST(PgnWriter, SetUpIsOneBesideTheFenReplayedFrom) {
   // Without a FEN tag a SetUp "0" is right, and kept.
   out = to_pgn("[SetUp \"0\"]\n\n1. e4 *");
   EXPECT_NE(out.find("[SetUp \"0\"]\n"), std::string::npos) << out;
+}
+
+// The lookup by perfect hash against a scan of the table: every standard name in three
+// letter cases, and every name one byte away from one (changed, cut, lengthened).
+TEST(PgnWriter, StandardTagIndexAgreesWithAScanOfTheTable) {
+  const auto scan = [](std::string_view name) {
+    for (std::size_t i = 0; i < std::size(pgn::kStandardTags); ++i)
+      if (pgn::detail::equal_ignoring_case(pgn::kStandardTags[i], name)) return int(i);
+    return -1;
+  };
+  int tried = 0;
+  for (std::size_t i = 0; i < std::size(pgn::kStandardTags); ++i) {
+    const std::string name(pgn::kStandardTags[i]);
+    std::string lower = name, upper = name;
+    for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+    for (const std::string& n : {name, lower, upper}) EXPECT_EQ(pgn::standard_tag_index(n), int(i)) << n;
+    std::vector<std::string> near = {name.substr(0, name.size() - 1), name + "x", name + "_"};
+    for (std::size_t k = 0; k < name.size(); ++k)
+      for (const char c : {'a', 'Z', '_', '1', '@', char(name[k] ^ 0x20)}) {
+        std::string n = name;
+        n[k] = c;
+        near.push_back(n);
+      }
+    for (const std::string& n : near) {
+      EXPECT_EQ(pgn::standard_tag_index(n), scan(n)) << n;
+      ++tried;
+    }
+  }
+  EXPECT_GT(tried, 2000);
 }
 
 TEST(PgnWriter, TagNamesInTheirStandardSpelling) {
