@@ -3,13 +3,13 @@
 # ("chesstool: error: out of memory", exit status 2), not an abort: the tree being built
 # is destroyed while that error unwinds, and its destruction must not need memory itself
 # (pgn/game.cpp, release_line). A virtual memory cap (ulimit -v) stands in for a machine
-# that runs out; a game of 15 MB made of short variations needs more than it allows
-# (about 310 MB: a variation of 21 bytes is a line of three 64-byte nodes).
+# that runs out; a game of 11 MB made of short variations needs more than twice what it
+# allows (about 234 MB: a variation of 21 bytes is a line of three 64-byte nodes).
 # Skipped when the binary cannot start under the cap (sanitizer builds reserve terabytes).
 # Usage: tests/cli/out_of_memory.sh BIN
 set -uo pipefail
 bin=$1
-cap_kb=250000
+cap_kb=100000
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -27,11 +27,11 @@ fail() {
   line=""
   for ((i = 0; i < 6; i++)); do line+="(1... c5 2. Nf3 Nc6) "; done
   for ((i = 0; i < 200; i++)); do printf '%s\n' "$line"; done >"$tmp/block"
-  for ((i = 0; i < 600; i++)); do cat "$tmp/block"; done
+  for ((i = 0; i < 450; i++)); do cat "$tmp/block"; done
   printf '*\n'
 } >"$tmp/g.pgn"
 size=$(wc -c <"$tmp/g.pgn")
-((size > 15000000)) || { echo "the game is $size bytes: too small"; exit 2; }
+((size > 10000000)) || { echo "the game is $size bytes: too small"; exit 2; }
 
 for cmd in "convert -q --jobs 1 --to pgn" "convert -q --jobs 2 --to json" "annotate -q --jobs 1" "board --game 1"; do
   (ulimit -v $cap_kb && exec $bin $cmd "$tmp/g.pgn" >/dev/null 2>"$tmp/err")
