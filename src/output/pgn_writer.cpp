@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <unordered_set>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -80,6 +81,40 @@ std::size_t columns(std::string_view w) {
   return n > 0 || w.empty() ? n : 1;
 }
 
+// One word of movetext built in place: a move with its number ("12. Nf3", "12... Nf3")
+// or a NAG ("$14"). Its longest is a 10-digit number, "... " and a SAN of at most seven
+// bytes, so a fixed array holds it and building it calls nothing.
+class MoveWord {
+ public:
+  std::string_view view() const { return {text_, size_}; }
+  // The whole array, for a copy of a fixed size (TextSink::put_padded).
+  const char* data() const { return text_; }
+  static constexpr std::size_t kCapacity = 40;
+  void clear() { size_ = 0; }
+  void put(char c) { text_[size_++] = c; }
+  // A SAN token: `san` must be at most kMaxSan bytes.
+  void put_san(std::string_view san) {
+    copy_short(text_ + size_, san.data(), san.size());
+    size_ += san.size();
+  }
+  // The same from a node's token, copied whole (16 bytes, its size among them): no
+  // branches on the token's length, which varies from move to move.
+  void put_token(const pgn::WrittenSan& token) {
+    static_assert(sizeof(pgn::WrittenSan) == 16 && std::is_trivially_copyable_v<pgn::WrittenSan>);
+    std::memcpy(text_ + size_, &token, sizeof token);  // size_ <= 24 here: a move number and "... "
+    size_ += token.size();
+  }
+  // Decimal digits of n (move numbers and NAG codes are never negative).
+  void number(unsigned long long n) {
+    size_ = static_cast<std::size_t>(std::to_chars(text_ + size_, std::end(text_), n).ptr - text_);
+  }
+  static constexpr std::size_t kMaxSan = 15;
+
+ private:
+  char text_[kCapacity];
+  std::size_t size_ = 0;
+};
+
 // Appends to a string through a pointer. std::string's append is a call into the library
 // for every piece (a space, a brace, a word), which cost annotate more than deciding where
 // the lines break; here the pieces go into a buffer on the stack, which goes to the string
@@ -112,6 +147,14 @@ class TextSink {
   void put(std::string_view text) {
     room(text.size());
     put_unchecked(text);
+  }
+  // The `size` bytes at from, copied as kPadded (from has that many readable, and the
+  // sink room for them): a copy of a fixed size, without branches on the size.
+  template <std::size_t kPadded>
+  void put_padded(const char* from, std::size_t size) {
+    room(kPadded);
+    std::memcpy(p_, from, kPadded);
+    p_ += size;
   }
   // Where the next byte goes, counted in the whole string; and a byte written there before
   // overwritten (the wrapper moving a line break back).
@@ -170,6 +213,20 @@ class Wrapper {
       return;
     }
     place(w, w.size());
+  }
+  // ascii_word for a move word, its array copied whole (TextSink::put_padded).
+  void move_word(const MoveWord& m) {
+    const std::size_t n = m.view().size();
+    if (!prefix_.empty()) {
+      word(m.view());
+      return;
+    }
+    // As place(): the word starts with a digit, a letter or '$', never '%'.
+    out_.room(1 + MoveWord::kCapacity);
+    if (col_ > 0 && col_ + 1 + n > width_) break_before(false);
+    if (col_ > 0) blank(false);
+    out_.put_padded<MoveWord::kCapacity>(m.data(), n);
+    col_ += n;
   }
   // Whether a text of `cols` columns, given to word(), stays on the current line, or
   // starts a line it fits on: then words that add up to it land exactly as it would.
@@ -472,30 +529,6 @@ bool write_comment(Wrapper& w, std::string_view text) {
   }
 }
 
-// One word of movetext built in place: a move with its number ("12. Nf3", "12... Nf3")
-// or a NAG ("$14"). Its longest is a 20-digit number, "... " and a SAN of at most seven
-// bytes, so a fixed array holds it and building it calls nothing.
-class MoveWord {
- public:
-  std::string_view view() const { return {text_, size_}; }
-  void clear() { size_ = 0; }
-  void put(char c) { text_[size_++] = c; }
-  // A SAN token: `san` must be at most kMaxSan bytes.
-  void put_san(std::string_view san) {
-    copy_short(text_ + size_, san.data(), san.size());
-    size_ += san.size();
-  }
-  // Decimal digits of n (move numbers and NAG codes are never negative).
-  void number(unsigned long long n) {
-    size_ = static_cast<std::size_t>(std::to_chars(text_ + size_, std::end(text_), n).ptr - text_);
-  }
-  static constexpr std::size_t kMaxSan = 15;
-
- private:
-  char text_[20 + 4 + kMaxSan];
-  std::size_t size_ = 0;
-};
-
 // One open line of write_pgn; a variation pushes a frame, so nesting costs heap, not
 // stack. The position is played forward only when a move's SAN must be written anew or a
 // variation starts: a tree of canonical tokens (the replayer's usual) needs none.
@@ -546,8 +579,8 @@ void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& sc
   }
   // The replayer found the token canonical: no need to write it anew. (A canonical SAN
   // has at most seven bytes; the test only guards the array.)
-  if (n.san_canonical && n.san_written.size() <= MoveWord::kMaxSan) {
-    word.put_san(n.san_written);
+  if (n.san_canonical) {
+    word.put_token(n.san_written);
     return;
   }
   const Position& pos = f.before_node();
@@ -863,7 +896,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
         if (!text.empty() && write_comment(w, text)) f.need_number = true;
       }
       move_text(f, n, word, scratch);
-      w.ascii_word(word.view());  // SAN tokens are ASCII: the lexer reads no other byte into one
+      w.move_word(word);  // SAN tokens are ASCII: the lexer reads no other byte into one
       f.need_number = false;
       if (full) write_after_move(w, f, n, options, word, rendered);
       f.in_node = true;
