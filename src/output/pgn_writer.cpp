@@ -101,7 +101,8 @@ class MoveWord {
   // branches on the token's length, which varies from move to move.
   void put_token(const pgn::WrittenSan& token) {
     static_assert(sizeof(pgn::WrittenSan) == 16 && std::is_trivially_copyable_v<pgn::WrittenSan>);
-    std::memcpy(text_ + size_, &token, sizeof token);  // size_ <= 24 here: a move number and "... "
+    // size_ <= 14 here (a move number of at most ten digits and "... "): 16 bytes fit.
+    std::memcpy(text_ + size_, &token, sizeof token);
     size_ += token.size();
   }
   // Decimal digits of n (move numbers and NAG codes are never negative).
