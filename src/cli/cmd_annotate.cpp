@@ -21,6 +21,7 @@
 #include "cli/game_pipeline.hpp"
 #include "cli/input_paths.hpp"
 #include "cli/verbatim_games.hpp"
+#include "core/recycled.hpp"
 #include "io/archive_reader.hpp"
 #include "io/compressor.hpp"
 #include "openings/eco.hpp"
@@ -81,7 +82,7 @@ std::string warning_text(std::string_view message) {
 
 // One game, processed on a worker thread.
 struct Annotated {
-  std::string text;  // what to write: the annotated game, or the warning line and the raw text
+  RecycledString text;  // what to write: the annotated game, or the warning line and the raw text
   bool valid = true;
   bool empty = false;  // nothing but an earlier run's warning line: nothing to write
   std::optional<pgn::Diagnostic> result_warning;

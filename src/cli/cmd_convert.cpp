@@ -22,6 +22,7 @@
 #include "cli/input_paths.hpp"
 #include "core/epd.hpp"
 #include "core/fen.hpp"
+#include "core/recycled.hpp"
 #include "pgn/encoding.hpp"
 #include "pgn/json_games.hpp"
 #include "pgn/text_lines.hpp"
@@ -62,7 +63,7 @@ struct ConvertOptions {
 
 // One game's outcome, computed on a worker thread.
 struct Converted {
-  std::string text;        // the converted game, empty when rejected
+  RecycledString text;     // the converted game, empty when rejected
   bool valid = true;
   pgn::GameReport report;  // the replay's findings, kept for a rejected game only
   std::optional<pgn::GameReport> left_out;  // pgn or json: warnings of input it leaves out

@@ -12,6 +12,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/recycled.hpp"
 #include "core/short_copy.hpp"
 
 namespace chesstool::pgn {
@@ -50,7 +51,8 @@ class WrittenSan {
 
 struct Node;
 // A line of play: consecutive moves, each played in the position the previous one left.
-using Line = std::vector<Node>;
+// Its buffer passes to the next line of the thread (a game's mainline to the next game's).
+using Line = RecycledVector<Node>;
 
 // What few moves have: a comment before the move, NAGs, variations. Held apart from the
 // node, which is then built and destroyed with one pointer instead of four members: a node
@@ -134,7 +136,7 @@ class Game {
   std::string start_fen;   // to_fen(start)
   // The mainline's moves, in every kept game: what the line formats (UCI, LAN, FEN, EPD,
   // CSV), the opening table and dedupe read, four bytes a move.
-  std::vector<Move> mainline;
+  RecycledVector<Move> mainline;
   // The mainline as a tree, with its tokens, comments, NAGs and variations: kept only with
   // Keep::Tree (empty with Keep::Mainline); its moves are mainline's, one node each.
   Line moves;

@@ -8,7 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/recycled_vector.hpp"
+#include "core/recycled.hpp"
 #include "pgn/game_splitter.hpp"
 
 namespace chesstool::pgn {

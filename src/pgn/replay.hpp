@@ -11,7 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/recycled_vector.hpp"
+#include "core/recycled.hpp"
 #include "pgn/clock_check.hpp"
 #include "pgn/game.hpp"
 #include "pgn/game_end.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/position.hpp"
-#include "core/recycled_vector.hpp"
+#include "core/recycled.hpp"
 
 namespace chesstool {
 

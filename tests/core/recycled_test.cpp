@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// RecycledVector: a vector's buffer passes to the next one of its type on the same thread.
-#include "core/recycled_vector.hpp"
+// RecycledVector and RecycledString: a buffer passes to the next one of its type on the same thread.
+#include "core/recycled.hpp"
 
 #include <gtest/gtest.h>
 
@@ -99,6 +99,59 @@ TEST(RecycledVector, ABufferStaysOnItsThread) {
   EXPECT_EQ(there_capacity, 0u);
   RecycledVector<T> here_again;
   EXPECT_GE(here_again.capacity(), 20u);
+}
+
+// Strings have one type: each test runs on a thread of its own, where no other string
+// left a buffer.
+TEST(RecycledString, TheNextStringStartsWithTheBufferEmptied) {
+  std::thread([] {
+    const char* buffer = nullptr;
+    {
+      RecycledString first;
+      EXPECT_EQ(first.capacity(), std::string().capacity());  // nothing left by an earlier one
+      first.reserve(1000);
+      first = "a game's text";
+      buffer = first.data();
+    }
+    RecycledString next;
+    EXPECT_TRUE(next.empty());
+    EXPECT_GE(next.capacity(), 1000u);
+    EXPECT_EQ(next.data(), buffer);
+    next += "the next game";
+    EXPECT_EQ(next, "the next game");
+  }).join();
+}
+
+TEST(RecycledString, AShortStringLeavesNothingAndAHugeOneIsFreed) {
+  std::thread([] {
+    {
+      RecycledString shortish;
+      shortish = "e4";
+    }
+    {
+      RecycledString huge;
+      huge.reserve(RecycledString::kMaxKeptBytes + 1);
+    }
+    RecycledString next;
+    EXPECT_EQ(next.capacity(), std::string().capacity());
+  }).join();
+}
+
+TEST(RecycledString, AssignsFromAndReadsAsAString) {
+  std::thread([] {
+    RecycledString s;
+    s = std::string("1. e4 e5");
+    s.append(" 2. Nf3");
+    const std::string& plain = s;
+    EXPECT_EQ(plain, "1. e4 e5 2. Nf3");
+    RecycledString copy(s);
+    RecycledString moved(std::move(copy));
+    EXPECT_EQ(moved, "1. e4 e5 2. Nf3");
+    moved = s;
+    moved += '!';
+    EXPECT_EQ(s, "1. e4 e5 2. Nf3");
+    EXPECT_EQ(moved, "1. e4 e5 2. Nf3!");
+  }).join();
 }
 
 }  // namespace
