@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/fen.hpp"
+#include "core/recycled.hpp"
 #include "core/san.hpp"
 #include "core/short_copy.hpp"
 #include "core/uci.hpp"
@@ -678,7 +679,7 @@ struct TagView {
   std::string_view name, value;
   int standard;
 };
-using Tags = std::vector<TagView>;
+using Tags = RecycledVector<TagView>;  // a buffer a thread, not one a game
 
 // The game's tags with standard names in their standard spelling. Of names that become
 // equal, the one already in the standard spelling counts, else the first: the tag the
@@ -872,7 +873,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
     if (!text.empty()) write_comment(w, text);
   }
 
-  std::vector<LineFrame> stack;
+  RecycledVector<LineFrame> stack;  // a buffer a thread, not one a game
   stack.emplace_back(&game.moves, game.start);
   MoveWord word;
   std::string scratch;
