@@ -30,6 +30,7 @@
 #include "pgn/movetext_parser.hpp"
 #include "pgn/replay.hpp"
 #include "output/pgn_writer.hpp"
+#include "output/terminal_text.hpp"
 #include "output/game_output.hpp"
 
 namespace chesstool::cli {
@@ -388,6 +389,10 @@ ExitCode run_annotate(const AnnotateCliOptions& o) {
   AnnotateCounts t;
   for (const auto& e : inputs.errors) io_error(t, e.message);
   if (o.in_place) {
+    // A file reached twice (named twice, or beside a link to it) is rewritten once: a
+    // second rewrite would find the file changed under it by the first.
+    for (const std::string& again : drop_files_named_again(inputs))
+      if (!o.quiet) warning(fmt::format("{} is named more than once: it is rewritten once", output::terminal_safe(again)));
     for (const auto& f : inputs.files) annotate_in_place(o, *lang, f, t);
   } else {
     OutputFile out;

@@ -1,0 +1,1 @@
+d=$(mktemp -d); printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5 *\n' >"$d/a.pgn"; ln -s a.pgn "$d/link.pgn"; $CHESSTOOL annotate --in-place "$d/a.pgn" "$d/a.pgn" 2>&1 | sed "s|$d/||"; echo "exit ${PIPESTATUS[0]}"; $CHESSTOOL annotate --in-place "$d" 2>&1 | sed "s|$d/||"; echo "exit ${PIPESTATUS[0]}"; cat "$d/a.pgn"; ls -A "$d"; rm -rf "$d"
