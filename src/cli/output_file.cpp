@@ -75,6 +75,22 @@ void untrack_temp(TrackedTemp* node) {
   g_free_temps.push_back(node);
 }
 
+// The signals that end a run and remove its temporary files first, with their names for
+// messages: the interrupts a user sends (Ctrl-C, Ctrl-\, kill, a closed terminal) and a
+// reader gone (SIGPIPE).
+struct CleanupSignal {
+  int number;
+  const char* name;
+};
+constexpr CleanupSignal kCleanupSignals[] = {
+    {SIGINT, "SIGINT"}, {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"}, {SIGPIPE, "SIGPIPE"}};
+
+const char* cleanup_signal_name(int sig) {
+  for (const CleanupSignal& s : kCleanupSignals)
+    if (s.number == sig) return s.name;
+  return "a signal";
+}
+
 // Set while commit_finished_outputs renames the finished files: a signal then waits for
 // the last rename (g_deferred_signal), so that a run is never left half replaced.
 std::atomic<int> g_committing{0};
@@ -123,7 +139,7 @@ class CreatingTemp {
   CreatingTemp() {
     sigset_t cleanup;
     sigemptyset(&cleanup);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaddset(&cleanup, sig);
+    for (const CleanupSignal& s : kCleanupSignals) sigaddset(&cleanup, s.number);
     pthread_sigmask(SIG_BLOCK, &cleanup, &saved_);
     g_creating.fetch_add(1);
     if (g_removing.load() != 0) {
@@ -284,7 +300,7 @@ void sync_directory(const std::string& dir) {
 }  // namespace
 
 void install_output_signal_handlers() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) std::signal(sig, remove_temps_and_die);
+  for (const CleanupSignal& s : kCleanupSignals) std::signal(s.number, remove_temps_and_die);
   std::signal(SIGXFSZ, SIG_IGN);
 }
 
@@ -840,7 +856,7 @@ bool commit_finished_outputs(std::optional<std::string_view> run_failed) {
     // The run is complete: said, then the process ends by the signal as it asked (a
     // shell loop around chesstool stops on Ctrl-C).
     errf("chesstool: {} arrived while the outputs were being renamed: the run was completed first, {}",
-         sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGPIPE",
+         cleanup_signal_name(sig),
          ok ? "every output is written" : "no output is written");
     std::signal(sig, SIG_DFL);
     std::raise(sig);

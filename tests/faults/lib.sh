@@ -195,7 +195,9 @@ start_bg() {
   local dir=$1
   shift
   : >"$ERR"
-  (cd -- "$dir" && exec env --default-signal=INT,TERM "$BIN" "$@") >"$OUT" 2>"$ERR" 7>&- &
+  # The interrupts back to their defaults (a background job starts with INT and QUIT
+  # ignored); no core file from SIGQUIT among the files a case watches.
+  (cd -- "$dir" && ulimit -c 0 && exec env --default-signal=INT,TERM,QUIT "$BIN" "$@") >"$OUT" 2>"$ERR" 7>&- &
   PID=$!
   BG_PIDS+=("$PID")
 }

@@ -477,7 +477,7 @@ t_fsize() {
 }
 
 # =====================================================================================
-# 8. SIGINT and SIGTERM in the middle of a write.
+# 8. SIGINT and SIGTERM (and SIGQUIT once) in the middle of a write.
 # =====================================================================================
 HALF=100000 # bytes of the 202457-byte archive written to the FIFO before the signal
 
@@ -978,12 +978,15 @@ if env --default-signal=INT,TERM true 2>/dev/null; then
     runcase "signal-$s-while-renaming" t_signal_commit "$s"
     runcase "signal-$s-filter-split" t_signal_split "$s"
   done
+  # Ctrl-\ (SIGQUIT) cleans up as Ctrl-C does.
+  runcase "signal-QUIT-convert-o" t_signal_fifo convert-o QUIT
 else
   for s in INT TERM; do
     for c in convert-o convert-rejects annotate-o filter-split-by annotate-in-place while-renaming filter-split; do
       runcase "signal-$s-$c" skip "env --default-signal is missing (coreutils < 8.31)"
     done
   done
+  runcase "signal-QUIT-convert-o" skip "env --default-signal is missing (coreutils < 8.31)"
 fi
 
 runcase chardev-convert-o t_chardev convert-o
