@@ -644,13 +644,9 @@ bool output_options_ok(const FilterOptions& o) {
                       o.output));
     return false;
   }
-  // The parser ends a tag name at a blank, a quote or ']' (a control byte is no name
-  // either): a value of such a "tag" would never be found, and every game would go to the
-  // file of the missing value.
-  if (!o.split_by.empty() && std::any_of(o.split_by.begin(), o.split_by.end(), [](char c) {
-        const auto b = static_cast<unsigned char>(c);
-        return b <= 0x20 || b == 0x7F || c == '"' || c == ']';
-      })) {
+  // A value of a "tag" the parser cannot read would never be found, and every game would
+  // go to the file of the missing value.
+  if (!o.split_by.empty() && !pgn::could_be_tag_name(o.split_by)) {
     error(fmt::format("--split-by '{}' is not a tag name: a tag name has no blanks, control characters, quotes or ']'",
                       o.split_by));
     return false;

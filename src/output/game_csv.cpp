@@ -6,6 +6,7 @@
 #include "openings/eco.hpp"
 #include "output/csv.hpp"
 #include "output/pgn_writer.hpp"
+#include "pgn/movetext_parser.hpp"
 #include "rules/outcome.hpp"
 
 namespace chesstool::output {
@@ -89,6 +90,13 @@ bool parse_csv_columns(std::string_view list, std::vector<std::string>& columns,
     const std::string_view name = list.substr(0, comma);
     if (name.empty()) {
       why = "an empty column name (give names separated by commas, e.g. White,Black,plies)";
+      return false;
+    }
+    // Every other name is a tag's: one no tag can have would give an empty column.
+    if (!computed_column(name) && !pgn::could_be_tag_name(name)) {
+      why = std::string(name);
+      why.insert(why.begin(), '\'');
+      why += "' is not a tag name: a tag name has no blanks, control characters, quotes or ']'";
       return false;
     }
     columns.emplace_back(name);

@@ -30,6 +30,18 @@ inline bool same_tag_name(std::string_view a, std::string_view b) {
   return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
 }
 
+// Whether the parser could read name as a tag's name: it ends a name at a blank, a quote or
+// ']', and a control byte is no part of one. An option naming a tag (filter --split-by,
+// convert --fields) refuses any other: it would match no tag of any game.
+inline bool could_be_tag_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (const char c : name) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b <= 0x20 || b == 0x7F || c == '"' || c == ']') return false;
+  }
+  return true;
+}
+
 // One bit of 64 chosen by a tag name's length and first byte: names with different bits
 // are different names, so a game's duplicate test scans its earlier names only when the
 // bits of all of them, or'ed together, hold this one.

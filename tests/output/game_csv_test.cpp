@@ -65,6 +65,14 @@ TEST(GameCsv, Columns) {
   EXPECT_FALSE(parse_csv_columns("White,,plies", columns, why));
   EXPECT_FALSE(why.empty());
   EXPECT_FALSE(parse_csv_columns("", columns, why));
+  // Found by QA: a name no tag can have (the parser ends a name at a blank, a quote or
+  // ']') is refused, as filter --split-by refuses it, not given an empty column.
+  for (const std::string bad : {"a b", "c\"d", "e]f", "tab\there", "del\x7f"}) {
+    why.clear();
+    EXPECT_FALSE(parse_csv_columns("White," + bad, columns, why)) << bad;
+    EXPECT_NE(why.find("is not a tag name"), std::string::npos) << why;
+  }
+  EXPECT_TRUE(parse_csv_columns("WhiteElo,=HYPERLINK(1),final_fen", columns, why)) << why;  // odd, but names a tag may have
   EXPECT_EQ(default_csv_columns().size(), 9u);
   std::string header;
   append_csv_header(header, default_csv_columns());
