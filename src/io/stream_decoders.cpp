@@ -75,7 +75,7 @@ class StreamDecoder : public RawInput {
         fault_ = s.foreign && !first_ ? not_this_format() : s.error;
       } else if (s.produced == 0 && !s.end && eof_) {
         // No input left, and the codec can make nothing more of what it holds.
-        fault_ = "the " + name_ + " data is truncated (it ends inside " + inside_ + ")";
+        fault_ = "the " + name_ + " data is truncated (it ends inside " + std::string(cut_inside()) + ")";
       }
       if (s.produced > 0) return std::ptrdiff_t(s.produced);
     }
@@ -90,6 +90,9 @@ class StreamDecoder : public RawInput {
   virtual bool starts_stream(const unsigned char* p, std::size_t n) const = 0;
   // Whether zero bytes may stand between two streams, not only after the last one.
   virtual bool padding_between_streams() const { return false; }
+  // Where the data ended, when the codec holds a stream unfinished: the place given at
+  // construction, unless the codec can tell better.
+  virtual std::string_view cut_inside() const { return inside_; }
   static bool magic_prefix(std::string_view magic, const unsigned char* p, std::size_t n) {
     n = std::min(n, magic.size());
     return std::memcmp(magic.data(), p, n) == 0;
@@ -158,6 +161,11 @@ class GzipInput final : public StreamDecoder {
     st_.crc_flag = ISAL_GZIP;
   }
   bool starts_stream(const unsigned char* p, std::size_t n) const override { return magic_prefix("\x1F\x8B", p, n); }
+  // The deflate data may be whole and only the member's last 8 bytes missing.
+  std::string_view cut_inside() const override {
+    const bool trailer = st_.block_state == ISAL_CHECKSUM_CHECK || st_.block_state == ISAL_BLOCK_INPUT_DONE;
+    return trailer ? "its trailer, the CRC-32 and length after the compressed data" : "a compressed block";
+  }
   static std::string message(int rc) {
     switch (rc) {
       case ISAL_INCORRECT_CHECKSUM: return "the gzip data is corrupt (CRC-32 mismatch)";

@@ -399,6 +399,26 @@ TEST(ArchiveReader, TruncatedStreamsAreOneErrorAndKeepTheGamesBefore) {
   }
 }
 
+// Found by QA: a gzip file cut in its last 8 bytes has all its games, and the error says
+// the trailer is what is missing, not a compressed block.
+TEST(ArchiveReader, AGzipCutInItsTrailerSaysSo) {
+  REQUIRE_TOOLS();
+  ScratchDir d;
+  d.write("t.pgn", many_games(50));
+  ASSERT_TRUE(d.sh("gzip -k t.pgn && cp t.pgn.gz block.pgn.gz"));
+  for (const std::uintmax_t cut : {3u, 8u}) {
+    const std::string path = d / "t.pgn.gz";
+    ASSERT_TRUE(d.sh("gzip -c t.pgn > t.pgn.gz"));
+    fs::resize_file(path, fs::file_size(path) - cut);
+    const auto r = read_games(path);
+    EXPECT_NE(r.error.find("truncated (it ends inside its trailer"), std::string::npos) << cut << ": " << r.error;
+    EXPECT_EQ(r.games.size(), 50u) << cut;
+  }
+  const std::string block = d / "block.pgn.gz";
+  fs::resize_file(block, fs::file_size(block) - 30);
+  EXPECT_NE(read_games(block).error.find("truncated (it ends inside a compressed block)"), std::string::npos);
+}
+
 // The games decoded before a fault are all kept: a member's data is read block by block,
 // where archive_read_data lost every byte of a read (up to 256 KiB of games) when a later
 // block of it failed. The tar tool's count is exact.
