@@ -164,7 +164,7 @@ class GzipInput final : public StreamDecoder {
   // The deflate data may be whole and only the member's last 8 bytes missing.
   std::string_view cut_inside() const override {
     const bool trailer = st_.block_state == ISAL_CHECKSUM_CHECK || st_.block_state == ISAL_BLOCK_INPUT_DONE;
-    return trailer ? "its trailer, the CRC-32 and length after the compressed data" : "a compressed block";
+    return trailer ? "its trailer, the CRC-32 and length after the compressed data" : StreamDecoder::cut_inside();
   }
   static std::string message(int rc) {
     switch (rc) {
