@@ -257,6 +257,8 @@ class Wrapper {
   void braced_words(std::string_view text);
   // The next word is written directly after text ("(" before a variation's first move).
   void glue_next(std::string_view text) { prefix_ += text; }
+  // Whether nothing waits to be glued before the next word.
+  bool glued_to_nothing() const { return prefix_.empty(); }
   // text goes directly after the last word (")" closing a variation) when it fits.
   void glue_prev(std::string_view text) {
     if (col_ > 0 && col_ + columns(text) <= width_) {
@@ -566,9 +568,9 @@ struct LineFrame {
   }
 };
 
-// Node i's move as one word, into word: "12. Nf3", or "12... Nf3" for Black after a
-// break (a line's start, a comment or a variation), else "Nf3".
-void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& scratch) {
+// The move number node i needs, into word: "12. ", or "12... " for Black after a break
+// (a line's start, a comment or a variation), else nothing.
+[[gnu::always_inline]] inline void move_number_text(const LineFrame& f, MoveWord& word) {
   word.clear();
   if (f.side == White || f.need_number) {
     word.number(static_cast<unsigned>(f.fullmove));
@@ -579,6 +581,11 @@ void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& sc
     }
     word.put(' ');
   }
+}
+
+// Node i's move as one word, into word: "12. Nf3", "12... Nf3" or "Nf3".
+void move_text(LineFrame& f, const pgn::Node& n, MoveWord& word, std::string& scratch) {
+  move_number_text(f, word);
   // The replayer found the token canonical: no need to write it anew. (A canonical SAN
   // has at most seven bytes; the test only guards the array.)
   if (n.san_canonical) {
@@ -849,6 +856,32 @@ void write_after_move(Wrapper& w, LineFrame& f, const pgn::Node& n, const PgnWri
   if (!text.empty() && write_comment(w, text)) f.need_number = true;
 }
 
+// The nodes from f.i on that hold a canonical move and at most a comment after it, no
+// NAG, comment before or variation: nearly every node of a game. They get what the main
+// loop of write_pgn gives them, without its questions for the rare parts. Stops at the
+// first node with more, or at the line's end. Only where comments are written as they
+// stand (no command rewritten or stripped): `comments` says whether they are written.
+void write_plain_nodes(Wrapper& w, LineFrame& f, MoveWord& word, bool comments) {
+  for (; f.i < f.size; f.next_node()) {
+    const pgn::Node& n = f.nodes[f.i];
+    if (n.extras_if_any() || !n.san_canonical) return;
+    move_number_text(f, word);
+    word.put_token(n.san_written);
+    w.move_word(word);
+    f.need_number = false;
+    if (comments && !n.comment_after.empty()) {
+      const std::string& text = n.comment_after;
+      // The usual comment ("1.2s", "[%clk 0:03:00]"): ASCII words one blank apart that
+      // fit where they stand, written whole, as write_comment would.
+      if (detail::plainness(text) == Plainness::Ascii && w.fits(text.size() + 2))
+        w.braced(text, text.size() + 2);
+      else if (!write_comment(w, text))
+        continue;
+      f.need_number = true;
+    }
+  }
+}
+
 }  // namespace
 
 
@@ -873,6 +906,7 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
     if (!text.empty()) write_comment(w, text);
   }
 
+  const bool plain_comments = !options.canonical_commands && !options.strip.any();
   RecycledVector<LineFrame> stack;  // a buffer a thread, not one a game
   stack.emplace_back(&game.moves, game.start);
   MoveWord word;
@@ -890,6 +924,10 @@ void write_pgn(const pgn::Game& game, std::string& out, const PgnWriteOptions& o
           if (!text.empty()) write_comment(w, text);
         }
         continue;
+      }
+      if (plain_comments && w.glued_to_nothing()) {
+        write_plain_nodes(w, f, word, full);
+        if (f.i == f.size) continue;
       }
       const pgn::Node& n = f.nodes[f.i];
       const pgn::NodeExtras* extras = n.extras_if_any();  // nearly always none
