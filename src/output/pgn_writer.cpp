@@ -431,10 +431,11 @@ void Wrapper::braced_words(std::string_view text) {
     return i;
   };
   const auto word_from = [&](std::size_t i) {
+    if constexpr (kPlain) return i < n ? i + 1 : n;  // one blank between words, none at the end
     while (i < n && space(text[i])) ++i;
     return i;
   };
-  for (std::size_t s = word_from(0), start = s; s < n;) {
+  for (std::size_t s = kPlain ? 0 : word_from(0), start = s; s < n;) {  // plain: no blank first
     std::size_t e = space_from(s);  // comment_word_end
     if (text[s] == '[' && s + 1 < n && text[s + 1] == '%')
       if (const std::size_t close = text.find(']', s); close != std::string_view::npos) e = space_from(close);
@@ -871,12 +872,15 @@ void write_plain_nodes(Wrapper& w, LineFrame& f, MoveWord& word, bool comments) 
     f.need_number = false;
     if (comments && !n.comment_after.empty()) {
       const std::string& text = n.comment_after;
-      // The usual comment ("1.2s", "[%clk 0:03:00]"): ASCII words one blank apart that
-      // fit where they stand, written whole, as write_comment would.
-      if (detail::plainness(text) == Plainness::Ascii && w.fits(text.size() + 2))
+      // The usual comment ("1.2s", "[%clk 0:03:00]"), ASCII words one blank apart: as
+      // write_comment writes it, whole where it fits, else word by word.
+      if (detail::plainness(text) != Plainness::Ascii) {
+        if (!write_comment(w, text)) continue;
+      } else if (w.fits(text.size() + 2)) {
         w.braced(text, text.size() + 2);
-      else if (!write_comment(w, text))
-        continue;
+      } else {
+        w.braced_words<true>(text);
+      }
       f.need_number = true;
     }
   }
