@@ -526,6 +526,36 @@ TEST(PgnWriter, AnAsciiCommentWrapsAsAUnicodeOneOfItsColumns) {
   EXPECT_EQ(compared, 12 * 8 * 3 * 2);
 }
 
+TEST(PgnWriter, AShortSpacedOutCommentLandsAsALongOne) {
+  // A comment of up to 64 bytes with whitespace runs, line ends or control characters
+  // between its words is collapsed on the stack; a longer one goes through the general
+  // writer. The same words, spaced out either way, must fill the lines alike wherever the
+  // comment starts, a word starting with '%' (which never starts a line) among them.
+  int compared = 0;
+  for (int moves = 1; moves <= 12; ++moves)
+    for (int words = 2; words <= 7; ++words) {  // one word has no blank to collapse
+      std::string before, short_text, long_text;
+      for (int m = 1; m <= moves; ++m) before += std::to_string(2 * m - 1) + ". Nf3 Nf6 " + std::to_string(2 * m) + ". Ng1 Ng8 ";
+      for (int w = 0; w < words; ++w) {
+        const std::string word = w % 3 == 1 ? "%p" + std::to_string(w) : std::string(std::size_t(1 + (w * 3) % 7), char('a' + w));
+        short_text.append(w == 0 ? "" : w % 3 == 0 ? "\x7F\t" : w % 3 == 1 ? "\n" : " \x01").append(word);
+        if (w) long_text.append(64, ' ').append("\x7F");
+        long_text.append(word);
+      }
+      ASSERT_LE(short_text.size(), 64u);
+      ASSERT_GT(long_text.size(), 64u);
+      for (const std::string tail : {" *", " Nc3 Nc6 Nb1 Nb8 Nc3 %x Nc6 Nb1 Nb8 *"}) {
+        // The tail's "%x" comment word: its break moves back to the last blank that may take one.
+        std::string t = tail;
+        if (const std::size_t at = t.find("%x"); at != std::string::npos) t.replace(at, 2, "{%x %y}");
+        EXPECT_EQ(movetext(before + "{" + short_text + "}" + t), movetext(before + "{" + long_text + "}" + t))
+            << moves << " moves, " << words << " words";
+        ++compared;
+      }
+    }
+  EXPECT_EQ(compared, 12 * 6 * 2);
+}
+
 TEST(PgnWriter, EveryWhitespaceRunAndBraceIsCollapsedWhereverItStands) {
   // The test for a comment written whole reads eight bytes at a time: a second blank, a
   // tab, a line end, a '}' (from a ';' comment) or a non-ASCII byte at any place of texts
