@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,12 @@ class WrittenSan {
     size_ = static_cast<std::uint8_t>(text.size() < kMaxBytes ? text.size() : kMaxBytes);
     copy_short(bytes_, text.data(), size_);
     return *this;
+  }
+  // The same for a token with kMaxBytes readable bytes from its start (one inside a
+  // game's text, not at its end): one copy of a fixed size, without branches on the size.
+  void assign_from_longer(std::string_view text) noexcept {
+    size_ = static_cast<std::uint8_t>(text.size() < kMaxBytes ? text.size() : kMaxBytes);
+    std::memcpy(bytes_, text.data(), kMaxBytes);
   }
   std::string_view view() const noexcept { return {bytes_, size_}; }
   operator std::string_view() const noexcept { return view(); }  // NOLINT: reads as the token

@@ -330,8 +330,14 @@ void Replayer::keep_move(LineState& line, Move move, std::string_view text, bool
   Node& n = line.tree->emplace_back();
   n.move = move;
   n.san_canonical = canonical;
-  n.san_written = text;
-  if (int glyph = token_glyph(text)) n.extras().nags.push_back(glyph);
+  // The token's bytes copied whole where the game's text goes on past them (all but its
+  // last few bytes); a canonical token has no suffix glyph.
+  if (in_game_text({text.data(), WrittenSan::kMaxBytes}))
+    n.san_written.assign_from_longer(text);
+  else
+    n.san_written = text;
+  if (!canonical)
+    if (int glyph = token_glyph(text)) n.extras().nags.push_back(glyph);
   if (!line.pending.empty()) {
     n.extras().comment_before = std::move(line.pending);
     line.pending.clear();
