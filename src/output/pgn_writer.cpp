@@ -499,7 +499,7 @@ using detail::plainness;
 // what word by word writes of it (a cutechess comment broken across lines,
 // "-1.16/4\n0.56s"), as a plain text. False for any other comment.
 struct CollapsedComment {
-  static constexpr std::size_t kCapacity = 64;
+  static constexpr std::size_t kCapacity = 512;
   char bytes[kCapacity];
   std::size_t size = 0;
   std::string_view view() const { return {bytes, size}; }

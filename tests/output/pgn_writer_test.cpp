@@ -527,7 +527,7 @@ TEST(PgnWriter, AnAsciiCommentWrapsAsAUnicodeOneOfItsColumns) {
 }
 
 TEST(PgnWriter, AShortSpacedOutCommentLandsAsALongOne) {
-  // A comment of up to 64 bytes with whitespace runs, line ends or control characters
+  // A comment of up to 512 bytes with whitespace runs, line ends or control characters
   // between its words is collapsed on the stack; a longer one goes through the general
   // writer. The same words, spaced out either way, must fill the lines alike wherever the
   // comment starts, a word starting with '%' (which never starts a line) among them.
@@ -539,11 +539,11 @@ TEST(PgnWriter, AShortSpacedOutCommentLandsAsALongOne) {
       for (int w = 0; w < words; ++w) {
         const std::string word = w % 3 == 1 ? "%p" + std::to_string(w) : std::string(std::size_t(1 + (w * 3) % 7), char('a' + w));
         short_text.append(w == 0 ? "" : w % 3 == 0 ? "\x7F\t" : w % 3 == 1 ? "\n" : " \x01").append(word);
-        if (w) long_text.append(64, ' ').append("\x7F");
+        if (w) long_text.append(512, ' ').append("\x7F");
         long_text.append(word);
       }
-      ASSERT_LE(short_text.size(), 64u);
-      ASSERT_GT(long_text.size(), 64u);
+      ASSERT_LE(short_text.size(), 512u);
+      ASSERT_GT(long_text.size(), 512u);
       for (const std::string tail : {" *", " Nc3 Nc6 Nb1 Nb8 Nc3 %x Nc6 Nb1 Nb8 *"}) {
         // The tail's "%x" comment word: its break moves back to the last blank that may take one.
         std::string t = tail;
