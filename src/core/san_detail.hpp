@@ -151,6 +151,40 @@ inline Disambiguation needed_disambiguation(const MoveList& same_target, Move m)
 // Mate test for a side in check (most checked kings can step aside: has_legal_move tries that first).
 inline bool is_mated(const Position& pos) { return !has_legal_move(pos); }
 
+// after.is_check() for the position a move m of a `moved` piece (its type before the
+// move) left, in fewer steps: the side now to move was not in check before it (no legal
+// position has the side not to move in check), so a check comes from the piece on m's
+// square or from a line to the king that m's origin opened. Only an origin on a line
+// with the king, an en passant capture, castling or a promotion asks the full test.
+// Asked of every move whose SAN is compared with the written one (the check sign).
+inline bool gives_check_after(const Position& after, Move m, PieceType moved) {
+  if (m.kind() != Move::Normal) return after.is_check();
+  const Square king = after.king_square(after.side_to_move());
+  const Bitboard king_bb = square_bb(king);
+  const Square to = m.to();
+  const auto reaches = [&](Bitboard pseudo) { return (pseudo & king_bb) && !(between_bb(to, king) & after.occupied()); };
+  switch (moved) {
+    case Pawn:
+      if (pawn_attacks(~after.side_to_move(), to) & king_bb) return true;
+      break;
+    case Knight:
+      if (knight_attacks(to) & king_bb) return true;
+      break;
+    case Bishop:
+      if (reaches(bishop_pseudo_attacks(to))) return true;
+      break;
+    case Rook:
+      if (reaches(rook_pseudo_attacks(to))) return true;
+      break;
+    case Queen:
+      if (reaches(bishop_pseudo_attacks(to) | rook_pseudo_attacks(to))) return true;
+      break;
+    default:  // the king gives no check itself
+      break;
+  }
+  return ((bishop_pseudo_attacks(king) | rook_pseudo_attacks(king)) & square_bb(m.from())) && after.is_check();
+}
+
 // SAN of a legal move without the check suffix, appended to out (san_write.cpp).
 void append_san_core(const Position& pos, Move m, std::string& out);
 

@@ -284,7 +284,12 @@ template <bool kTellCanonical>
   if (&after != &pos) after.copy_from(pos);
   after.play<true>(found);  // make_move inlined: its call, for every move of every game, cost 1%
   if (played) *played = found;
-  if constexpr (kTellCanonical) *canonical = notation_agrees && t.check == check_state_of(after);
+  if constexpr (kTellCanonical) {
+    const SanCheck check = !detail::gives_check_after(after, found, t.piece) ? SanCheck::None
+                           : detail::is_mated(after)                        ? SanCheck::Mate
+                                                                            : SanCheck::Check;
+    *canonical = notation_agrees && t.check == check;
+  }
   return true;
 }
 

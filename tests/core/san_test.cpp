@@ -774,6 +774,40 @@ void round_trip_suite(const char* file, std::size_t limit, std::size_t deep_ever
   EXPECT_GE(n, std::min(limit, cases.size() / 2)) << file;
 }
 
+// detail::gives_check_after against the full test, for every legal move of `pos`; counts
+// the moves compared and the checks among them, discovered ones (the piece moved does not
+// reach the king) apart.
+void expect_check_test_agrees(const Position& pos, int& compared, int& checks, int& discovered) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (const Move m : legal) {
+    const Position after = pos.after(m);
+    const PieceType moved = type_of(pos.piece_on(m.from()));
+    const bool check = after.is_check();
+    ASSERT_EQ(detail::gives_check_after(after, m, moved), check) << to_fen(pos) << " " << to_uci(pos, m);
+    ++compared;
+    if (!check) continue;
+    ++checks;
+    if (m.kind() != Move::Normal) continue;
+    const Square king = after.king_square(after.side_to_move());
+    const Bitboard reach = moved == Pawn ? pawn_attacks(pos.side_to_move(), m.to())
+                                         : piece_attacks(moved, m.to(), after.occupied());
+    discovered += (reach & square_bb(king)) == 0;
+  }
+}
+
+TEST(San, TheCheckTestOfEveryMoveAgreesWithTheFullOne) {
+  int compared = 0, checks = 0, discovered = 0;
+  testing::for_each_random_position(7, 160, [&](const Position& pos) { expect_check_test_agrees(pos, compared, checks, discovered); });
+  if (testing::corpus_available())
+    for (const char* file : {"standard.epd", "tricky.perft", "fischer.epd"})
+      for (const auto& c : testing::read_perft_suite(testing::corpus_path("perft/" + std::string(file))))
+        if (FenResult fen = parse_fen(c.fen); fen.ok()) expect_check_test_agrees(fen.position, compared, checks, discovered);
+  EXPECT_GT(compared, 20000);
+  EXPECT_GT(checks, 500);
+  EXPECT_GT(discovered, 10);
+}
+
 // Depth 2 on every standard and tricky position and on a tenth of the others; about
 // 0.2 s in a Release build.
 TEST(San, RoundTripsStandardSuite) { round_trip_suite("standard.epd", 1000, 1); }
