@@ -531,8 +531,8 @@ bool write_comment(Wrapper& w, std::string_view text) {
   // and fit where they are: written whole, as word by word would write them.
   const Plainness kind = plainness(text);
   if (kind == Plainness::No) {
-    // Word by word, as below, without the copies and scans (a sixth of annotate's comment
-    // time went to the few cutechess comments broken across lines).
+    // Word by word, as below, without the copies and scans: a cutechess comment broken
+    // across lines, or annotate's sentence appended to one.
     if (CollapsedComment c; collapse_short_ascii(text, c)) {
       if (c.size == 0) return false;
       w.braced_words<true>(c.view());
