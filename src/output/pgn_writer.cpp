@@ -665,10 +665,11 @@ void write_tag_name(TextSink& out, std::string_view name) {
   }
 }
 
-void write_tag(TextSink& out, std::string_view name, std::string_view value) {
+// standard_name: name is a standard tag's spelling, which has no byte to write otherwise.
+void write_tag(TextSink& out, std::string_view name, std::string_view value, bool standard_name = true) {
   out.room(name.size() + 2 * value.size() + 6);  // every byte of the value escaped at most
   out.put_unchecked('[');
-  if (detail::tag_value_verbatim(name))
+  if (standard_name || detail::tag_value_verbatim(name))
     out.put_unchecked(name);
   else
     write_tag_name(out, name);
@@ -738,8 +739,9 @@ Tags normalised_tags(const pgn::Game& game) {
   // so nothing is dropped and no set of the names written is needed.
   bool respelt = false;
   for (const auto& [name, value] : game.tags) {
-    const int standard = pgn::standard_tag_index(name);
-    respelt = respelt || (standard >= 0 && !same_bytes(pgn::kStandardTags[standard], name));
+    bool spelt_so = false;
+    const int standard = pgn::standard_tag_index(name, spelt_so);
+    respelt = respelt || (standard >= 0 && !spelt_so);
     tags.push_back({name, value, standard});
   }
   if (!respelt) return tags;
@@ -839,7 +841,7 @@ void write_tags(const pgn::Game& game, TextSink& out, const std::string& result,
     // The game was replayed from its FEN tag whatever SetUp said (pgn/start_position.cpp):
     // SetUp "0" beside it would send a reader to the standard position (spec 9.7.1).
     const bool set_up = t.standard == kSetUpPlace && has_fen;
-    write_tag(out, t.name, set_up ? std::string_view("1") : t.value);
+    write_tag(out, t.name, set_up ? std::string_view("1") : t.value, t.standard >= 0);
   }
 }
 

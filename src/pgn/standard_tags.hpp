@@ -100,6 +100,21 @@ inline int standard_tag_index(std::string_view name) {
   return i >= 0 && detail::equal_ignoring_case(kStandardTags[i], name) ? i : -1;
 }
 
+// The same, also telling whether name is spelt exactly as the table spells it: one pass
+// over the name for nearly every one, where the test in any case and a comparison after
+// it took two.
+inline int standard_tag_index(std::string_view name, bool& spelt_so) {
+  spelt_so = false;
+  if (name.empty()) return -1;
+  const int i = detail::kTagsBySlot[detail::tag_slot(detail::tag_name_key(name), detail::kTagMultiplier)];
+  if (i < 0 || kStandardTags[i].size() != name.size()) return -1;
+  const std::string_view spelling = kStandardTags[i];
+  std::size_t k = 0;
+  while (k < name.size() && spelling[k] == name[k]) ++k;
+  spelt_so = k == name.size();
+  return spelt_so || detail::equal_ignoring_case(spelling, name) ? i : -1;
+}
+
 // The standard spelling of a tag name that equals a tag of the PGN standard (sections 8.1.1
 // and 9) or a common extension (Variant, WhiteFideId, ...) in any letter case
 // ("fEn" -> "FEN"); empty when the name is none of them.

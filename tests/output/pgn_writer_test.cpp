@@ -195,8 +195,14 @@ TEST(PgnWriter, StandardTagIndexAgreesWithAScanOfTheTable) {
         n[k] = c;
         near.push_back(n);
       }
+    near.insert(near.end(), {name, lower, upper});
     for (const std::string& n : near) {
       EXPECT_EQ(pgn::standard_tag_index(n), scan(n)) << n;
+      // The lookup that also tells an exact spelling gives the same index.
+      bool spelt_so = true;
+      const int index = pgn::standard_tag_index(n, spelt_so);
+      EXPECT_EQ(index, scan(n)) << n;
+      EXPECT_EQ(spelt_so, index >= 0 && n == pgn::kStandardTags[index]) << n;
       ++tried;
     }
   }
