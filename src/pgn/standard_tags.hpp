@@ -93,10 +93,16 @@ inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
 
 }  // namespace detail
 
+namespace detail {
+// The one standard name a name can be in some letter case (its slot's), -1 for none.
+inline int standard_tag_candidate(std::string_view name) {
+  return name.empty() ? -1 : kTagsBySlot[tag_slot(tag_name_key(name), kTagMultiplier)];
+}
+}  // namespace detail
+
 // The index in kStandardTags of the standard tag that name spells in some letter case, or -1.
 inline int standard_tag_index(std::string_view name) {
-  if (name.empty()) return -1;
-  const int i = detail::kTagsBySlot[detail::tag_slot(detail::tag_name_key(name), detail::kTagMultiplier)];
+  const int i = detail::standard_tag_candidate(name);
   return i >= 0 && detail::equal_ignoring_case(kStandardTags[i], name) ? i : -1;
 }
 
@@ -105,8 +111,7 @@ inline int standard_tag_index(std::string_view name) {
 // it took two.
 inline int standard_tag_index(std::string_view name, bool& spelt_so) {
   spelt_so = false;
-  if (name.empty()) return -1;
-  const int i = detail::kTagsBySlot[detail::tag_slot(detail::tag_name_key(name), detail::kTagMultiplier)];
+  const int i = detail::standard_tag_candidate(name);
   if (i < 0 || kStandardTags[i].size() != name.size()) return -1;
   const std::string_view spelling = kStandardTags[i];
   std::size_t k = 0;
