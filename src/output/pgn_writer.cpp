@@ -530,6 +530,7 @@ bool write_comment(Wrapper& w, std::string_view text) {
   // Most comments ("[%clk 0:03:00]", "+0.35/14 1.2s") are already words one space apart
   // and fit where they are: written whole, as word by word would write them.
   const Plainness kind = plainness(text);
+  std::string blanked;
   if (kind == Plainness::No) {
     // Word by word, as below, without the copies and scans: a cutechess comment broken
     // across lines, or annotate's sentence appended to one.
@@ -538,9 +539,6 @@ bool write_comment(Wrapper& w, std::string_view text) {
       w.braced_words<true>(c.view());
       return true;
     }
-  }
-  std::string blanked;
-  if (kind == Plainness::No) {
     text = without_controls(text, blanked);  // then whitespace, collapsed
     if (std::all_of(text.begin(), text.end(), is_space)) return false;
   }
